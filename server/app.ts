@@ -1,0 +1,41 @@
+// Builds the HTTP app from ready services; used by index.ts and by the tests (on a real port).
+import { Hono } from 'hono';
+import { ResponseCode } from '../src/api/contract.js';
+import { type AppEnv, errorEnvelope, readRequestInfo } from './http/context.js';
+import { AppError } from './http/errors.js';
+import { staticRoutes } from './http/static.js';
+import { authRoutes, visitKeyRoute } from './routes/auth.js';
+import { channelRoutes } from './routes/channels.js';
+import { chatRoutes } from './routes/chat.js';
+import { landingRoutes } from './routes/landing.js';
+import type { Services } from './services/index.js';
+
+export function createApp(services: Services) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    const info = readRequestInfo(c);
+    c.set('info', info);
+    c.set('services', services);
+    c.set('caller', c.req.path.startsWith('/api/') ? await services.sessions.resolve(info.token) : null);
+    await next();
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return errorEnvelope(c, error);
+    services.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return errorEnvelope(
+      c,
+      new AppError(ResponseCode.ServerError, 'common.serverError', { httpStatus: 500 }),
+    );
+  });
+
+  app.get('/api/v1/health', (c) => c.json({ code: 200, msg: 'success', data: { ok: true } }));
+  app.route('/', authRoutes);
+  app.route('/', visitKeyRoute);
+  app.route('/', landingRoutes);
+  app.route('/', channelRoutes);
+  app.route('/', chatRoutes);
+  app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));
+  return app;
+}

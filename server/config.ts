@@ -1,0 +1,64 @@
+// Every environment variable Parley reads, typed, with the embedded defaults that make `npm start` work
+// on a fresh machine with no account anywhere.
+import path from 'node:path';
+
+export interface ModelMapping {
+  [parleyModel: string]: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  logLevel: string;
+  publicBaseUrl: string | null;
+  ai: {
+    baseUrl: string | null;
+    apiKey: string;
+    modelMap: ModelMapping;
+    timeoutMs: number;
+  };
+  offlineModel: { chunkDelayMs: number };
+  /** How often a streaming answer is written to the database. */
+  persistIntervalMs: number;
+  rateLimit: { visitsPerMinute: number };
+  staticDir: string;
+}
+
+/** "Standard=gpt-4o-mini,GPT-4=gpt-4.1" -> { Standard: 'gpt-4o-mini', 'GPT-4': 'gpt-4.1' } */
+export function parseModelMap(raw: string | undefined): ModelMapping {
+  const map: ModelMapping = {};
+  for (const pair of (raw ?? '').split(',')) {
+    const [from, to] = pair.split('=').map((part) => part?.trim());
+    if (from && to) map[from] = to;
+  }
+  return map;
+}
+
+function int(raw: string | undefined, fallback: number): number {
+  const value = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(value) ? value : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    publicBaseUrl: env.PUBLIC_BASE_URL || null,
+    ai: {
+      baseUrl: env.AI_BASE_URL || null,
+      apiKey: env.AI_API_KEY ?? '',
+      modelMap: parseModelMap(env.AI_MODEL_MAP),
+      timeoutMs: int(env.AI_TIMEOUT_MS, 60_000),
+    },
+    offlineModel: { chunkDelayMs: int(env.OFFLINE_MODEL_CHUNK_DELAY_MS, 25) },
+    persistIntervalMs: int(env.STREAM_PERSIST_INTERVAL_MS, 250),
+    rateLimit: { visitsPerMinute: int(env.VISIT_RATE_LIMIT_PER_MINUTE, 30) },
+    staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+  };
+}

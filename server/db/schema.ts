@@ -1,0 +1,94 @@
+// One schema for PGlite and PostgreSQL; migrations in ./migrations are generated from it (npm run db:generate).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['guest', 'member'] }).notNull(),
+  email: text('email'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Guest signs already used, so a captured sign cannot mint a second token. */
+export const usedVisitSigns = pgTable('used_visit_signs', {
+  signHash: text('sign_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    channelType: text('channel_type').notNull().default('CHAT'),
+    model: text('model').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('channels_owner_updated_idx').on(t.ownerId, t.updatedAt)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull().default(''),
+    model: text('model').notNull(),
+    status: text('status', { enum: ['streaming', 'done', 'stopped', 'failed'] })
+      .notNull()
+      .default('done'),
+    error: text('error'),
+    feedback: text('feedback', { enum: ['like', 'dislike'] }),
+    requestId: text('request_id'),
+    /** Monotonic order inside a channel; created_at alone ties within a millisecond. */
+    position: bigint('position', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_channel_position_idx').on(t.channelId, t.position),
+    uniqueIndex('messages_request_role_idx').on(t.requestId, t.role).where(sql`${t.requestId} is not null`),
+  ],
+);
+
+/** Each streamed piece of an answer, kept so a reconnecting client gets exactly what it missed. */
+export const messageChunks = pgTable(
+  'message_chunks',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    content: text('content'),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.seq] })],
+);

@@ -1,0 +1,20 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ResponseCode } from '../../src/api/contract.js';
+import { AppError } from './errors.js';
+import { isMessageKey } from './messages.js';
+
+/** Parses a JSON body with a contract schema; a schema message that names a message key is shown as that text. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError(ResponseCode.BadRequest, 'common.badRequest', { httpStatus: 400 });
+  }
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const key = issue && isMessageKey(issue.message) ? issue.message : 'common.badRequest';
+  throw new AppError(ResponseCode.BadRequest, key, { httpStatus: 400 });
+}

@@ -1,0 +1,99 @@
+// Parley's built-in offline model: no AI, no network. It answers deterministically from the conversation
+// itself (an extractive reply), and says plainly what it is.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AiProvider, ChatTurn, CompletionRequest } from './provider.js';
+
+const STOP_WORDS = new Set(
+  'a an and are as at be but by can do does for from has have how i if in is it its me my no not of on or our so that the their them there these this to was we what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
+
+export function keyTerms(text: string, limit = 5): string[] {
+  const counts = new Map<string, number>();
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]{2,}/gu) ?? []) {
+    if (STOP_WORDS.has(word)) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit)
+    .map(([word]) => word);
+}
+
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?。！？])\s+|\n+/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** Earlier sentences of the conversation that share the most terms with the question. */
+export function relatedEarlierSentences(history: ChatTurn[], question: string, limit = 3): string[] {
+  const terms = new Set(keyTerms(question, 20));
+  if (terms.size === 0) return [];
+  const scored: { sentence: string; score: number; order: number }[] = [];
+  let order = 0;
+  for (const turn of history) {
+    if (turn.role !== 'user') continue;
+    for (const sentence of sentences(turn.content)) {
+      const score = keyTerms(sentence, 50).filter((t) => terms.has(t)).length;
+      if (score > 0) scored.push({ sentence, score, order: order++ });
+    }
+  }
+  return scored
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, limit)
+    .map((s) => s.sentence);
+}
+
+export function composeOfflineAnswer(messages: ChatTurn[]): string {
+  const lastUserIndex = messages.map((m) => m.role).lastIndexOf('user');
+  const question = lastUserIndex >= 0 ? messages[lastUserIndex].content : '';
+  const history = messages.slice(0, Math.max(0, lastUserIndex));
+  const words = question.trim() ? question.trim().split(/\s+/).length : 0;
+  const terms = keyTerms(question);
+  const related = relatedEarlierSentences(history, question);
+  const quoted = question
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+
+  const parts = [
+    '*Parley offline model: no AI provider is configured on this server, so this reply is computed locally from your conversation.*',
+    '',
+    '**You wrote:**',
+    '',
+    quoted,
+    '',
+    `**Words:** ${words}. **Key terms:** ${terms.length ? terms.join(', ') : 'none'}.`,
+  ];
+  if (related.length > 0) {
+    parts.push('', '**Related things you said earlier:**', '', ...related.map((s) => `- ${s}`));
+  }
+  parts.push(
+    '',
+    'To get real AI answers, set `AI_BASE_URL` (any OpenAI-compatible endpoint) and restart Parley.',
+  );
+  return parts.join('\n');
+}
+
+/** Splits text into small pieces (a word and its trailing space) the way a model streams tokens. */
+export function toPieces(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+export function createOfflineModel(options: { chunkDelayMs: number }): AiProvider {
+  return {
+    offline: true,
+    async *stream(request: CompletionRequest) {
+      for (const piece of toPieces(composeOfflineAnswer(request.messages))) {
+        if (request.signal.aborted) return;
+        if (options.chunkDelayMs > 0)
+          await sleep(options.chunkDelayMs, undefined, { signal: request.signal }).catch(() => {});
+        if (request.signal.aborted) return;
+        yield piece;
+      }
+    },
+  };
+}

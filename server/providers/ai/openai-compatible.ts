@@ -1,0 +1,33 @@
+// Any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM, LM Studio ...), streamed.
+import OpenAI from 'openai';
+import type { ModelMapping } from '../../config.js';
+import type { AiProvider, CompletionRequest } from './provider.js';
+
+export function createOpenAiCompatibleProvider(options: {
+  baseUrl: string;
+  apiKey: string;
+  modelMap: ModelMapping;
+  timeoutMs: number;
+}): AiProvider {
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    apiKey: options.apiKey || 'not-needed',
+    timeout: options.timeoutMs,
+    maxRetries: 1,
+  });
+  const providerModel = (model: string) => options.modelMap[model] ?? options.modelMap.Standard ?? model;
+
+  return {
+    offline: false,
+    async *stream(request: CompletionRequest) {
+      const stream = await client.chat.completions.create(
+        { model: providerModel(request.model), messages: request.messages, stream: true },
+        { signal: request.signal },
+      );
+      for await (const chunk of stream) {
+        const piece = chunk.choices[0]?.delta?.content;
+        if (piece) yield piece;
+      }
+    },
+  };
+}

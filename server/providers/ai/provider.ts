@@ -1,0 +1,17 @@
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface CompletionRequest {
+  /** Parley's model name (Standard, GPT-4, ...); the provider maps it to its own. */
+  model: string;
+  messages: ChatTurn[];
+  signal: AbortSignal;
+}
+
+/** The one small interface every AI backend implements: stream the answer's text pieces. */
+export interface AiProvider {
+  readonly offline: boolean;
+  stream(request: CompletionRequest): AsyncIterable<string>;
+}

@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { Paths, VisitRequest } from '../../src/api/contract.js';
+import { type AppEnv, ok } from '../http/context.js';
+import { tooManyRequests } from '../http/errors.js';
+import { readJson } from '../http/validate.js';
+
+export const authRoutes = new Hono<AppEnv>().post(Paths.visit, async (c) => {
+  const services = c.get('services');
+  if (!services.visitLimiter.take(c.get('info').ip)) throw tooManyRequests();
+  const { sign } = await readJson(c, VisitRequest);
+  const token = await services.visit.visit(sign);
+  return ok(c, { token });
+});
+
+export const visitKeyRoute = new Hono<AppEnv>().get(Paths.visitKey, (c) =>
+  ok(c, { key: c.get('services').visitKeys.publicKeySpki }),
+);

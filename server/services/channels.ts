@@ -1,0 +1,86 @@
+// Channels and their messages, always scoped to the caller: another caller's channel answers as not found.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { ChannelDetail, ChannelSummary, ChannelTypeValue, ChatMessage } from '../../src/api/contract.js';
+import type { Database } from '../db/client.js';
+import { channels, messages } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import type { Caller } from './sessions.js';
+
+type ChannelRow = typeof channels.$inferSelect;
+type MessageRow = typeof messages.$inferSelect;
+
+export const toChannelSummary = (row: ChannelRow): ChannelSummary => ({
+  channelId: row.id,
+  channelName: row.name,
+  fileTypeEnum: null,
+  docEntries: null,
+  ext: { channelTypeEnum: row.channelType as ChannelTypeValue },
+  model: row.model,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toChatMessage = (row: MessageRow): ChatMessage => ({
+  id: row.id,
+  channelId: row.channelId,
+  role: row.role,
+  content: row.content,
+  model: row.model,
+  status: row.status,
+  error: row.error,
+  feedback: row.feedback,
+  requestId: row.requestId,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function createChannelService(db: Database) {
+  async function ownedChannel(caller: Caller, channelId: string): Promise<ChannelRow> {
+    const rows = await db
+      .select()
+      .from(channels)
+      .where(and(eq(channels.id, channelId), eq(channels.ownerId, caller.userId)))
+      .limit(1);
+    if (!rows[0]) throw notFound('channel.notFound');
+    return rows[0];
+  }
+
+  return {
+    ownedChannel,
+
+    async list(caller: Caller): Promise<ChannelSummary[]> {
+      const rows = await db
+        .select()
+        .from(channels)
+        .where(eq(channels.ownerId, caller.userId))
+        .orderBy(desc(channels.updatedAt))
+        .limit(1000);
+      return rows.map(toChannelSummary);
+    },
+
+    async rename(caller: Caller, channelId: string, name: string): Promise<ChannelSummary> {
+      await ownedChannel(caller, channelId);
+      const [row] = await db
+        .update(channels)
+        .set({ name, updatedAt: new Date() })
+        .where(and(eq(channels.id, channelId), eq(channels.ownerId, caller.userId)))
+        .returning();
+      return toChannelSummary(row);
+    },
+
+    async remove(caller: Caller, channelId: string): Promise<void> {
+      await ownedChannel(caller, channelId);
+      await db.delete(channels).where(and(eq(channels.id, channelId), eq(channels.ownerId, caller.userId)));
+    },
+
+    async detail(caller: Caller, channelId: string): Promise<ChannelDetail> {
+      const channel = await ownedChannel(caller, channelId);
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.channelId, channelId))
+        .orderBy(asc(messages.position));
+      return { channel: toChannelSummary(channel), messages: rows.map(toChatMessage) };
+    },
+  };
+}
+export type ChannelService = ReturnType<typeof createChannelService>;

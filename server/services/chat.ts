@@ -1,0 +1,260 @@
+// Chat sends: idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID) resumes
+// the same answer instead of starting a new one. Answers finish even when every client has gone.
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SendRequest as SendSchema } from '../../src/api/contract.js';
+import { type ChatMessage, type Language, ResponseCode, type SendRequest } from '../../src/api/contract.js';
+import type { Database } from '../db/client.js';
+import { channels, messageChunks, messages } from '../db/schema.js';
+import { AppError, badRequest, notFound } from '../http/errors.js';
+import { translate } from '../http/messages.js';
+import type { Logger } from '../logger.js';
+import type { AiProvider } from '../providers/ai/index.js';
+import { AnswerRun, createRunPersister } from './answer-run.js';
+import type { ChannelService } from './channels.js';
+import { newId } from './ids.js';
+import { assertModelAllowed } from './models.js';
+import type { Caller } from './sessions.js';
+
+type ParsedSend = z.output<typeof SendSchema>;
+
+export type { SendRequest };
+
+const RETAIN_FINISHED_RUN_MS = 5 * 60 * 1000;
+const CHANNEL_NAME_FROM_MESSAGE = 50;
+
+let lastPosition = 0;
+/** Strictly increasing positions, so messages created in the same millisecond keep their order. */
+const nextPosition = () => {
+  lastPosition = Math.max(Date.now() * 1000, lastPosition + 1);
+  return lastPosition;
+};
+
+export function channelNameFrom(message: string): string {
+  const firstLine = message.trim().split('\n')[0]?.trim() ?? '';
+  return firstLine.slice(0, CHANNEL_NAME_FROM_MESSAGE) || 'New chat';
+}
+
+export function createChatService(deps: {
+  db: Database;
+  ai: AiProvider;
+  channels: ChannelService;
+  logger: Logger;
+  persistIntervalMs: number;
+  idleTimeoutMs: number;
+}) {
+  const { db } = deps;
+  const runs = new Map<string, AnswerRun>();
+  const starting = new Map<string, Promise<AnswerRun>>();
+
+  /** A finished answer no longer in memory, rebuilt from its persisted chunks. */
+  async function storedRun(caller: Caller, requestId: string): Promise<AnswerRun | null> {
+    const rows = await db
+      .select({ message: messages, channel: channels })
+      .from(messages)
+      .innerJoin(channels, eq(channels.id, messages.channelId))
+      .where(and(eq(messages.requestId, requestId), eq(messages.role, 'assistant')))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    if (row.channel.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
+    const userMessage = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.channelId, row.channel.id), eq(messages.role, 'user')))
+      .orderBy(desc(messages.position))
+      .limit(1);
+    const run = new AnswerRun(requestId, caller.userId, {
+      channelId: row.channel.id,
+      channelName: row.channel.name,
+      userMessageId: userMessage[0]?.id ?? '',
+      answerMessageId: row.message.id,
+      model: row.message.model,
+    });
+    const chunks = await db
+      .select()
+      .from(messageChunks)
+      .where(and(eq(messageChunks.messageId, row.message.id), gt(messageChunks.seq, -1)))
+      .orderBy(asc(messageChunks.seq));
+    for (const chunk of chunks)
+      run.push({ content: chunk.content ?? undefined, error: chunk.error ?? undefined });
+    run.finish(row.message.status === 'streaming' ? 'failed' : row.message.status);
+    return run;
+  }
+
+  async function history(channelId: string, excludeId: string) {
+    const rows = await db
+      .select({ id: messages.id, role: messages.role, content: messages.content })
+      .from(messages)
+      .where(eq(messages.channelId, channelId))
+      .orderBy(asc(messages.position));
+    return rows
+      .filter((r) => r.id !== excludeId && r.content)
+      .map((r) => ({ role: r.role, content: r.content }));
+  }
+
+  async function createRun(caller: Caller, request: ParsedSend, language: Language): Promise<AnswerRun> {
+    if (!request.regenerate && !request.message.trim()) throw badRequest('chat.messageRequired');
+    assertModelAllowed(caller, request.model);
+
+    let channel = request.channelId ? await deps.channels.ownedChannel(caller, request.channelId) : null;
+    let userMessageId: string;
+    if (request.regenerate) {
+      if (!channel) throw badRequest('chat.nothingToRegenerate');
+      const ordered = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.channelId, channel.id))
+        .orderBy(desc(messages.position));
+      const lastUser = ordered.find((m) => m.role === 'user');
+      if (!lastUser) throw badRequest('chat.nothingToRegenerate');
+      userMessageId = lastUser.id;
+      for (const m of ordered) {
+        if (m.role === 'user') break;
+        runs.get(m.requestId ?? '')?.controller.abort();
+        await db.delete(messages).where(eq(messages.id, m.id));
+      }
+    } else {
+      if (!channel) {
+        [channel] = await db
+          .insert(channels)
+          .values({
+            id: newId(),
+            ownerId: caller.userId,
+            name: channelNameFrom(request.message),
+            model: request.model,
+          })
+          .returning();
+      }
+      userMessageId = newId();
+      await db.insert(messages).values({
+        id: userMessageId,
+        channelId: channel.id,
+        role: 'user',
+        content: request.message,
+        model: request.model,
+        requestId: request.requestId,
+        position: nextPosition(),
+      });
+    }
+    const answerMessageId = newId();
+    await db.insert(messages).values({
+      id: answerMessageId,
+      channelId: channel.id,
+      role: 'assistant',
+      content: '',
+      model: request.model,
+      status: 'streaming',
+      requestId: request.requestId,
+      position: nextPosition(),
+    });
+
+    const run = new AnswerRun(request.requestId, caller.userId, {
+      channelId: channel.id,
+      channelName: channel.name,
+      userMessageId,
+      answerMessageId,
+      model: request.model,
+    });
+    runs.set(request.requestId, run);
+    void generate(run, await history(channel.id, answerMessageId), language);
+    return run;
+  }
+
+  async function generate(run: AnswerRun, turns: ChatMessageTurn[], language: Language) {
+    const persister = createRunPersister(db, run, deps.persistIntervalMs, (error) =>
+      deps.logger.error({ err: error, requestId: run.requestId }, 'persisting an answer failed'),
+    );
+    const idle = new AbortController();
+    let idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
+    const signal = AbortSignal.any([run.controller.signal, idle.signal]);
+    let error: string | null = null;
+    try {
+      for await (const piece of deps.ai.stream({ model: run.meta.model, messages: turns, signal })) {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
+        run.push({ content: piece });
+        persister.schedule();
+      }
+      if (idle.signal.aborted) throw new Error(`no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`);
+    } catch (cause) {
+      if (!run.controller.signal.aborted) {
+        const detail = idle.signal.aborted
+          ? `no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`
+          : cause instanceof Error
+            ? cause.message
+            : String(cause);
+        error = translate(language, 'chat.providerError', { detail });
+        deps.logger.warn({ requestId: run.requestId, detail }, 'AI provider failed');
+        run.push({ error, code: ResponseCode.ServerError });
+      }
+    } finally {
+      clearTimeout(idleTimer);
+    }
+    const status = error ? 'failed' : run.controller.signal.aborted ? 'stopped' : 'done';
+    run.finish(status);
+    await persister.finish(status, error);
+    setTimeout(() => runs.delete(run.requestId), RETAIN_FINISHED_RUN_MS).unref();
+  }
+
+  return {
+    /** Starts an answer, or finds the one this requestId already started (resume). */
+    async start(caller: Caller, request: ParsedSend, language: Language): Promise<AnswerRun> {
+      const live = runs.get(request.requestId);
+      if (live) {
+        if (live.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
+        return live;
+      }
+      const pending = starting.get(request.requestId);
+      if (pending) {
+        const run = await pending;
+        if (run.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
+        return run;
+      }
+      const promise = (async () =>
+        (await storedRun(caller, request.requestId)) ?? createRun(caller, request, language))();
+      starting.set(request.requestId, promise);
+      try {
+        return await promise;
+      } finally {
+        starting.delete(request.requestId);
+      }
+    },
+
+    async stop(caller: Caller, requestId: string): Promise<void> {
+      const run = runs.get(requestId);
+      if (!run || run.ownerId !== caller.userId)
+        throw new AppError(ResponseCode.NotFound, 'chat.streamNotFound', { httpStatus: 404 });
+      run.controller.abort();
+    },
+
+    async feedback(
+      caller: Caller,
+      messageId: string,
+      type: 'like' | 'dislike' | null,
+    ): Promise<ChatMessage['feedback']> {
+      const rows = await db
+        .select({ id: messages.id, ownerId: channels.ownerId })
+        .from(messages)
+        .innerJoin(channels, eq(channels.id, messages.channelId))
+        .where(and(eq(messages.id, messageId), eq(messages.role, 'assistant')))
+        .limit(1);
+      if (!rows[0] || rows[0].ownerId !== caller.userId) throw notFound('message.notFound');
+      await db.update(messages).set({ feedback: type }).where(eq(messages.id, messageId));
+      return type;
+    },
+
+    /** Answers cut off by a restart can never finish; mark them failed so clients stop waiting. */
+    async failInterrupted(): Promise<void> {
+      await db
+        .update(messages)
+        .set({ status: 'failed', error: 'Interrupted by a server restart.' })
+        .where(eq(messages.status, 'streaming'));
+    },
+
+    activeRuns: () => [...runs.values()].filter((r) => r.status === 'streaming').length,
+  };
+}
+
+type ChatMessageTurn = { role: 'user' | 'assistant'; content: string };
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,36 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Logger } from '../logger.js';
+import type { AiProvider } from '../providers/ai/index.js';
+import { createChannelService } from './channels.js';
+import { createChatService } from './chat.js';
+import { createRateLimiter } from './rate-limit.js';
+import { createSessionService } from './sessions.js';
+import { createVisitService } from './visit.js';
+import { loadOrCreateVisitKeys } from './visit-keys.js';
+
+export function createServices(deps: { config: Config; db: Database; ai: AiProvider; logger: Logger }) {
+  const { config, db, ai, logger } = deps;
+  const visitKeys = loadOrCreateVisitKeys(config.dataDir);
+  const sessions = createSessionService(db);
+  const channels = createChannelService(db);
+  return {
+    config,
+    logger,
+    ai,
+    visitKeys,
+    sessions,
+    channels,
+    visit: createVisitService({ db, keys: visitKeys, sessions }),
+    visitLimiter: createRateLimiter(config.rateLimit.visitsPerMinute, 60_000),
+    chat: createChatService({
+      db,
+      ai,
+      channels,
+      logger,
+      persistIntervalMs: config.persistIntervalMs,
+      idleTimeoutMs: config.ai.timeoutMs,
+    }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

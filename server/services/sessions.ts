@@ -1,0 +1,34 @@
+// Session tokens are random and only their hash is stored, so a database leak does not leak logins.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+import { newId, newToken, sha256 } from './ids.js';
+
+export interface Caller {
+  userId: string;
+  kind: 'guest' | 'member';
+}
+
+export function createSessionService(db: Database) {
+  return {
+    async createGuest(): Promise<{ token: string; caller: Caller }> {
+      const userId = newId();
+      const token = newToken();
+      await db.insert(users).values({ id: userId, kind: 'guest' });
+      await db.insert(sessions).values({ tokenHash: sha256(token), userId });
+      return { token, caller: { userId, kind: 'guest' } };
+    },
+
+    async resolve(token: string | null): Promise<Caller | null> {
+      if (!token || token.length > 256) return null;
+      const rows = await db
+        .select({ userId: users.id, kind: users.kind })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

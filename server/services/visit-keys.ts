@@ -1,0 +1,46 @@
+// The guest "visit" key pair: made on first start and kept in the data dir. The public half is served
+// inside the page, the private half decrypts a guest's sign (the current ISO time).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface VisitKeys {
+  publicKeyPem: string;
+  /** The public key as base64 SPKI DER, the form WebCrypto imports. */
+  publicKeySpki: string;
+  decrypt(signBase64: string): string;
+}
+
+export function loadOrCreateVisitKeys(dataDir: string): VisitKeys {
+  const dir = path.join(dataDir, 'keys');
+  const privatePath = path.join(dir, 'visit-private.pem');
+  const publicPath = path.join(dir, 'visit-public.pem');
+  if (!fs.existsSync(privatePath) || !fs.existsSync(publicPath)) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const pair = crypto.generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+    fs.writeFileSync(privatePath, pair.privateKey, { mode: 0o600 });
+    fs.writeFileSync(publicPath, pair.publicKey);
+  }
+  const privateKey = crypto.createPrivateKey(fs.readFileSync(privatePath));
+  const publicKeyPem = fs.readFileSync(publicPath, 'utf8');
+  const publicKeySpki = crypto
+    .createPublicKey(publicKeyPem)
+    .export({ type: 'spki', format: 'der' })
+    .toString('base64');
+  return {
+    publicKeyPem,
+    publicKeySpki,
+    decrypt(signBase64) {
+      return crypto
+        .privateDecrypt(
+          { key: privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+          Buffer.from(signBase64, 'base64'),
+        )
+        .toString('utf8');
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// Start-up shared by `npm start` and the tests: config -> database -> services -> HTTP server.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { type Config, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { createLogger } from './logger.js';
+import { createAiProvider } from './providers/ai/index.js';
+import { createServices, type Services } from './services/index.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  overrides: Partial<Config> = {},
+  env = process.env,
+): Promise<RunningServer> {
+  const config = { ...loadConfig(env), ...overrides };
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  const ai = createAiProvider(config);
+  const services = createServices({ config, db: database.db, ai, logger });
+  await services.chat.failInterrupted();
+  const app = createApp(services);
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  logger.info(
+    { url, database: database.kind, ai: ai.offline ? 'built-in offline model' : config.ai.baseUrl },
+    'Parley is listening',
+  );
+  return {
+    url,
+    port,
+    services,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Open SSE streams would keep close() waiting forever.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,213 @@
+// The one wire contract: every path, payload and answer shared by the client (src/api) and the server.
+// Server validators are these zod schemas; the client's calls use the inferred types.
+import { z } from 'zod';
+
+export const APP_NAME = 'parley';
+export const APP_VERSION = '1.24.92';
+
+export const ResponseCode = {
+  Success: 200,
+  BadRequest: 400,
+  NotFound: 404,
+  TooManyRequests: 429,
+  ServerError: 500,
+  FileTypeUnsupported: 1002,
+  UrlParseError: 1005,
+  NotStudentEmail: 10001,
+  VerificationCodeMismatch: 10002,
+  UsageExceedsLimit: 20001,
+  FilePagesExceedLimit: 20002,
+  InterfaceForbidden: 40001,
+  TooManyFreeModelRequests: 50003,
+  HumanVerificationFailed: 60001,
+} as const;
+export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+/** The envelope every JSON call answers with; success only when code === 200. */
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  /** Extra fields for 20001 (upgrade prompt). */
+  source?: string;
+  shortMessage?: string;
+}
+
+export const Paths = {
+  visit: '/api/v1/auth/visit',
+  /** The visit public key, for pages not served by Parley itself (the Vite dev server). */
+  visitKey: '/api/v1/auth/visitKey',
+  landing: '/api/v1/landing',
+  myChannelList: '/api/v1/chat/myChannelList',
+  renameChannel: '/api/v1/channel',
+  deleteChannel: '/api/v1/channel/delete',
+  getChannel: '/api/v1/chat/getChannel',
+  send: '/api/v1/chat/send',
+  stop: '/api/v1/chat/stop',
+  feedback: '/api/v1/chat/feedback',
+  health: '/api/v1/health',
+} as const;
+
+export const Headers = {
+  authorization: 'Authorization',
+  language: 'language',
+  popUrl: 'Pop-Url',
+  appName: 'App-Name',
+  deviceInfo: 'Device-Info',
+  captchaToken: 'Cf-Captcha-Token',
+  gtoken: 'gtoken',
+  lastEventId: 'Last-Event-ID',
+} as const;
+
+export const LANGUAGES = ['en', 'ar', 'zh', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+export interface DeviceInfo {
+  webId: string;
+  analyticsId?: string;
+  browserLanguage?: string;
+}
+
+// ---- Models -------------------------------------------------------------------------------------
+export const MODEL_STANDARD = 'Standard';
+export const ModelRole = { Chat: 'Chat', DocChat: 'DocChat' } as const;
+
+export interface ModelListItem {
+  name: string;
+  role: 'Chat' | 'DocChat';
+  desc: string;
+  disabled: boolean;
+  /** Usable without a paid membership (the Standard model). */
+  free: boolean;
+  /** Needs a paid membership. */
+  pro: boolean;
+  /** Served by Parley's built-in offline model because no AI provider is configured. */
+  offline: boolean;
+}
+
+export interface LandingInfo {
+  modelList: ModelListItem[];
+  communityList: unknown[];
+  aiCreationWorkshop: unknown[];
+  gpt4v: boolean;
+  feedbackDislikeConfig: string[];
+  /** Whether a real AI provider is configured on this server. */
+  aiProviderConfigured: boolean;
+}
+
+// ---- Auth ---------------------------------------------------------------------------------------
+export const VisitRequest = z.object({ sign: z.string().min(1).max(2048) });
+export type VisitRequest = z.infer<typeof VisitRequest>;
+export interface VisitResponse {
+  token: string;
+}
+/** A sign is the current ISO time encrypted with this key (RSA-OAEP, SHA-256), base64. */
+export const VISIT_SIGN_MAX_AGE_MS = 5 * 60 * 1000;
+/** The meta tag that carries the visit public key (base64 SPKI) inside the served page. */
+export const VISIT_KEY_META = 'parley-visit-key';
+
+// ---- Channels -----------------------------------------------------------------------------------
+export const ChannelType = { ONE_CHAT: 'ONE_CHAT', CHAT: 'CHAT', DOC: 'DOC', PPT: 'PPT' } as const;
+export type ChannelTypeValue = (typeof ChannelType)[keyof typeof ChannelType];
+
+export interface ChannelSummary {
+  channelId: string;
+  channelName: string;
+  fileTypeEnum: string | null;
+  docEntries: { multiDoc: boolean; docs: unknown[] } | null;
+  ext: { channelTypeEnum: ChannelTypeValue };
+  model: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const CHANNEL_NAME_MAX = 200;
+export const RenameChannelRequest = z.object({
+  channelId: z.string().min(1).max(64),
+  channelName: z
+    .string()
+    .transform((name) => name.trim())
+    .pipe(z.string().min(1, 'channel.nameRequired').max(CHANNEL_NAME_MAX, 'channel.nameTooLong')),
+});
+export type RenameChannelRequest = z.input<typeof RenameChannelRequest>;
+
+export const ChannelIdRequest = z.object({ channelId: z.string().min(1).max(64) });
+export type ChannelIdRequest = z.infer<typeof ChannelIdRequest>;
+
+export type MessageRole = 'user' | 'assistant';
+export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'failed';
+export type FeedbackType = 'like' | 'dislike' | 'regeneration';
+
+export interface ChatMessage {
+  id: string;
+  channelId: string;
+  role: MessageRole;
+  content: string;
+  model: string;
+  status: MessageStatus;
+  error: string | null;
+  feedback: 'like' | 'dislike' | null;
+  /** The client's id for the send that produced this message (idempotent resend / resume). */
+  requestId: string | null;
+  createdAt: string;
+}
+
+export interface ChannelDetail {
+  channel: ChannelSummary;
+  messages: ChatMessage[];
+}
+
+// ---- Chat send (SSE) ----------------------------------------------------------------------------
+export const MESSAGE_MAX = 32000;
+export const SendRequest = z.object({
+  isGetJson: z.boolean().optional(),
+  version: z.string().max(32).optional(),
+  language: z.string().max(16).optional(),
+  channelId: z.string().max(64).optional().nullable(),
+  model: z.string().min(1).max(64).default(MODEL_STANDARD),
+  searchSwitch: z.boolean().optional(),
+  message: z.string().max(MESSAGE_MAX, 'chat.messageTooLong').default(''),
+  writingSelectionText: z.string().max(MESSAGE_MAX).optional(),
+  writingDocPromptTemplateId: z.union([z.string(), z.number()]).optional(),
+  writingDocId: z.string().max(64).optional(),
+  translateLanguage: z.string().max(32).optional(),
+  /** Beyond the spec: a client-chosen id that makes a send idempotent and resumable. */
+  requestId: z.string().min(8).max(64),
+  /** Beyond the spec: answer the channel's last user message again, replacing the last answer. */
+  regenerate: z.boolean().optional(),
+});
+export type SendRequest = z.input<typeof SendRequest>;
+
+/** One streamed chunk; each SSE data line is an array holding one of these. */
+export interface StreamChunk {
+  chunkId: number;
+  content?: string;
+  error?: string;
+  code?: number;
+}
+
+/** Sent once as `event: meta` before the chunks, so a new chat learns its channel. */
+export interface StreamMeta {
+  channelId: string;
+  channelName: string;
+  userMessageId: string;
+  answerMessageId: string;
+  model: string;
+}
+
+/** Sent as `event: done` when the answer is complete (or stopped / failed). */
+export interface StreamDone {
+  status: MessageStatus;
+}
+
+export const StopRequest = z.object({ requestId: z.string().min(8).max(64) });
+export type StopRequest = z.infer<typeof StopRequest>;
+
+export const FeedbackRequest = z.object({
+  messageId: z.string().min(1).max(64),
+  type: z.enum(['like', 'dislike']).nullable(),
+});
+export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
