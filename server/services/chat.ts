@@ -192,8 +192,9 @@ export function createChatService(deps: {
       clearTimeout(idleTimer);
     }
     const status = error ? 'failed' : run.controller.signal.aborted ? 'stopped' : 'done';
-    run.finish(status);
+    // Persist before announcing `done`, so a client that reloads the channel right after sees the final answer.
     await persister.finish(status, error);
+    run.finish(status);
     setTimeout(() => runs.delete(run.requestId), RETAIN_FINISHED_RUN_MS).unref();
   }
 

@@ -1,0 +1,40 @@
+import { Paths, VISIT_KEY_META, type VisitResponse } from './contract';
+import { request } from './http';
+
+function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The visit key comes with the page; pages not served by Parley (the Vite dev server) ask for it. */
+async function visitKey(): Promise<string> {
+  const fromPage = document.querySelector<HTMLMetaElement>(`meta[name="${VISIT_KEY_META}"]`)?.content;
+  if (fromPage) return fromPage;
+  const { key } = await request<{ key: string }>('GET', Paths.visitKey, { noAuth: true, suppressAlert: true });
+  return key;
+}
+
+/** The spec's sign: the current ISO time encrypted with the app's public key (RSA-OAEP, SHA-256). */
+export async function makeVisitSign(now = new Date()): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'spki',
+    base64ToBytes(await visitKey()),
+    { name: 'RSA-OAEP', hash: 'SHA-256' },
+    false,
+    ['encrypt'],
+  );
+  const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(now.toISOString()));
+  let binary = '';
+  for (const byte of new Uint8Array(cipher)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export const authApi = {
+  async visit(): Promise<string> {
+    const sign = await makeVisitSign();
+    const { token } = await request<VisitResponse>('POST', Paths.visit, { body: { sign }, noAuth: true, suppressAlert: true });
+    return token;
+  },
+};

@@ -1,0 +1,108 @@
+// The chat stream. A send is idempotent by requestId, so on a dropped connection we simply POST again with
+// Last-Event-ID (fetch-event-source sends the last id it saw) and the server continues the same answer.
+import { type EventSourceMessage, fetchEventSource } from '@microsoft/fetch-event-source';
+import {
+  Headers,
+  Paths,
+  ResponseCode,
+  type SendRequest,
+  type StreamChunk,
+  type StreamDone,
+  type StreamMeta,
+} from './contract';
+import { ApiError, apiHooks, react, readEnvelope, requestHeaders } from './http';
+
+export interface ChatStreamHandlers {
+  meta(meta: StreamMeta): void;
+  chunk(chunk: StreamChunk): void;
+  done(done: StreamDone): void;
+  /** The connection dropped and a reconnect is scheduled (attempt counts from 1). */
+  reconnecting?(attempt: number): void;
+}
+
+export interface ChatStreamOptions {
+  signal: AbortSignal;
+  /** Resume after this chunk id (e.g. after a page reload); -1 or absent for the whole answer. */
+  afterChunkId?: number;
+  maxReconnects?: number;
+}
+
+class FatalStreamError extends Error {
+  constructor(readonly cause: ApiError) {
+    super(cause.message);
+  }
+}
+class RetriableStreamError extends Error {}
+
+export const reconnectDelayMs = (attempt: number) => Math.min(500 * 2 ** Math.max(0, attempt - 1), 8000);
+
+export async function streamChat(body: SendRequest, handlers: ChatStreamHandlers, options: ChatStreamOptions): Promise<void> {
+  let lastChunkId = options.afterChunkId ?? -1;
+  let finished = false;
+  let attempts = 0;
+  const maxReconnects = options.maxReconnects ?? 60;
+  const headers = requestHeaders();
+  headers['Content-Type'] = 'application/json';
+  headers.Accept = 'text/event-stream';
+  if (lastChunkId >= 0) headers[Headers.lastEventId] = String(lastChunkId);
+
+  const onMessage = (message: EventSourceMessage) => {
+    if (message.event === 'meta') return handlers.meta(JSON.parse(message.data) as StreamMeta);
+    if (message.event === 'done') {
+      finished = true;
+      return handlers.done(JSON.parse(message.data) as StreamDone);
+    }
+    if (!message.data) return;
+    for (const chunk of JSON.parse(message.data) as StreamChunk[]) {
+      // A repeated chunkId (a replay overlapping what we hold) is ignored.
+      if (chunk.chunkId <= lastChunkId) continue;
+      lastChunkId = chunk.chunkId;
+      attempts = 0;
+      handlers.chunk(chunk);
+    }
+  };
+
+  try {
+    await fetchEventSource(new URL(Paths.send, location.origin).toString(), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'include',
+      signal: options.signal,
+      openWhenHidden: true,
+      async onopen(response) {
+        const type = response.headers.get('content-type') ?? '';
+        if (response.status === 200 && type.includes('text/event-stream')) return;
+        const envelope = await readEnvelope(response);
+        const error = envelope
+          ? new ApiError('envelope', envelope.msg, envelope.code, response.status, envelope)
+          : new ApiError('http', response.statusText || `HTTP ${response.status}`, null, response.status);
+        if (response.status >= 500 && !envelope) throw new RetriableStreamError(error.message);
+        throw new FatalStreamError(error);
+      },
+      onmessage: onMessage,
+      onclose() {
+        // The server closes only after `done`; any other close is a drop to recover from.
+        if (!finished) throw new RetriableStreamError('stream closed early');
+      },
+      onerror(error) {
+        if (error instanceof FatalStreamError) throw error;
+        if (options.signal.aborted) throw error;
+        attempts += 1;
+        if (attempts > maxReconnects) throw new FatalStreamError(new ApiError('network', 'Connection lost'));
+        handlers.reconnecting?.(attempts);
+        return reconnectDelayMs(attempts);
+      },
+    });
+  } catch (error) {
+    if (options.signal.aborted) throw new ApiError('cancelled', 'cancelled');
+    if (error instanceof FatalStreamError) {
+      const cause = error.cause;
+      if (cause.code === ResponseCode.HumanVerificationFailed && apiHooks().captchaToken) {
+        throw react(cause, { suppressAlert: true });
+      }
+      throw react(cause, { suppressAlert: true });
+    }
+    throw react(new ApiError('network', error instanceof Error ? error.message : 'Stream failed'), { suppressAlert: true });
+  }
+}

@@ -1,0 +1,81 @@
+// Offline writes: applied to the local cache at once, queued here, and replayed in order when the network
+// returns. An entry leaves the queue only when the server has it (or has refused it for good).
+import { ApiError } from '../api/http';
+import { chatApi } from '../api/chat';
+import { channelRepository } from './channels';
+import { type OutboxOperation, type ParleyDatabase, db as defaultDb } from './schema';
+
+export type OutboxSender = (operation: OutboxOperation) => Promise<unknown>;
+
+export const sendOperation: OutboxSender = (operation) => {
+  switch (operation.kind) {
+    case 'renameChannel':
+      return chatApi.rename({ channelId: operation.channelId, channelName: operation.channelName }, { suppressAlert: true });
+    case 'deleteChannel':
+      return chatApi.remove(operation.channelId, { suppressAlert: true });
+  }
+};
+
+export interface FlushResult {
+  sent: number;
+  refused: { operation: OutboxOperation; message: string }[];
+  pending: number;
+}
+
+export function createOutbox(options: { db?: ParleyDatabase; send?: OutboxSender } = {}) {
+  const db = options.db ?? defaultDb;
+  const send = options.send ?? sendOperation;
+  const repo = channelRepository(db);
+  let flushing: Promise<FlushResult> | null = null;
+
+  async function applyLocally(operation: OutboxOperation) {
+    if (operation.kind === 'renameChannel') await repo.rename(operation.channelId, operation.channelName);
+    if (operation.kind === 'deleteChannel') await repo.remove(operation.channelId);
+  }
+
+  async function flushOnce(): Promise<FlushResult> {
+    const result: FlushResult = { sent: 0, refused: [], pending: 0 };
+    for (;;) {
+      const entry = await db.outbox.orderBy('seq').first();
+      if (!entry) break;
+      try {
+        await send(entry.operation);
+        await db.outbox.delete(entry.seq!);
+        result.sent += 1;
+      } catch (error) {
+        if (error instanceof ApiError && error.refused) {
+          // The server said no (e.g. the chat was deleted elsewhere): retrying cannot succeed.
+          await db.outbox.delete(entry.seq!);
+          result.refused.push({ operation: entry.operation, message: error.message });
+          continue;
+        }
+        await db.outbox.update(entry.seq!, {
+          attempts: entry.attempts + 1,
+          lastError: error instanceof Error ? error.message : String(error),
+        });
+        break;
+      }
+    }
+    result.pending = await db.outbox.count();
+    return result;
+  }
+
+  return {
+    async enqueue(operation: OutboxOperation) {
+      await db.transaction('rw', db.outbox, db.channels, db.messages, async () => {
+        await applyLocally(operation);
+        await db.outbox.add({ operation, createdAt: new Date().toISOString(), attempts: 0 });
+      });
+    },
+    /** Sends queued writes in order; concurrent calls share one pass. */
+    flush(): Promise<FlushResult> {
+      flushing ??= flushOnce().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    },
+    pending: () => db.outbox.count(),
+  };
+}
+
+export const outbox = createOutbox();

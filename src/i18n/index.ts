@@ -1,0 +1,66 @@
+// i18next with en, ar, zh, es. The language comes from an optional leading /{lang} path segment, else the
+// stored choice, else English. Arabic lays the page out right to left.
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES } from '../api/contract';
+import { ar } from './locales/ar';
+import { en } from './locales/en';
+import { es } from './locales/es';
+import { zh } from './locales/zh';
+
+const STORAGE_KEY = 'language';
+
+export const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', ar: 'العربية', zh: '中文', es: 'Español' };
+
+export const isRtl = (language: Language) => language === 'ar';
+
+/** The spec's path rule: an optional leading language code, then the page name. */
+export function languageFromPath(pathname: string): Language | null {
+  const first = pathname.split('/')[1];
+  return isLanguage(first) ? first : null;
+}
+
+export function stripLanguage(pathname: string): string {
+  return languageFromPath(pathname) ? pathname.replace(/^\/[^/]+/, '') || '/' : pathname;
+}
+
+export function resolveLanguage(pathname = location.pathname): Language {
+  const stored = (() => {
+    try {
+      return localStorage.getItem(STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  })();
+  return languageFromPath(pathname) ?? (isLanguage(stored) ? stored : DEFAULT_LANGUAGE);
+}
+
+export function applyDocumentLanguage(language: Language) {
+  document.documentElement.lang = language;
+  document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+}
+
+export async function initI18n(language = resolveLanguage()) {
+  applyDocumentLanguage(language);
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources: { en: { translation: en }, ar: { translation: ar }, zh: { translation: zh }, es: { translation: es } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return i18n;
+}
+
+/** The spec's switch: remember the choice and reload the app at /{lang}. */
+export function changeLanguage(language: Language) {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // The path still carries the choice.
+  }
+  location.assign(`/${language}`);
+}
+
+export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);

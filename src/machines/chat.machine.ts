@@ -1,0 +1,252 @@
+// One chat (an open channel, or the new chat on home): idle -> sending -> streaming -> done / stopped / failed.
+// It owns the stream; components render its snapshot and send it events.
+import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import { chatApi } from '../api/chat';
+import type { ChannelDetail, MessageStatus, SendRequest, StreamChunk, StreamMeta } from '../api/contract';
+import { APP_VERSION } from '../api/contract';
+import { ApiError } from '../api/http';
+import { streamChat } from '../api/sse';
+import { channels } from '../db/channels';
+import { createChatCache } from './chat-cache';
+
+export interface ChatContext {
+  key: string;
+  channelId: string | null;
+  requestId: string | null;
+  answerMessageId: string | null;
+  /** The question as typed, shown until the server has the message. */
+  pendingUserText: string | null;
+  regenerating: boolean;
+  text: string;
+  lastChunkId: number;
+  error: string | null;
+  reconnectAttempt: number;
+  notFound: boolean;
+}
+
+export type ChatEvent =
+  | { type: 'SEND'; text: string; model: string; language: string }
+  | { type: 'REGENERATE'; model: string; language: string }
+  | { type: 'STOP' }
+  | { type: 'SYNC' }
+  | { type: 'STREAM.META'; meta: StreamMeta }
+  | { type: 'STREAM.CHUNK'; chunk: StreamChunk }
+  | { type: 'STREAM.DONE'; status: MessageStatus }
+  | { type: 'STREAM.RECONNECTING'; attempt: number }
+  | { type: 'STREAM.ERROR'; message: string };
+
+interface StreamInput {
+  body: SendRequest;
+  afterChunkId: number;
+}
+
+const newRequestId = () => crypto.randomUUID();
+
+export const chatStream = fromCallback<ChatEvent, StreamInput>(({ sendBack, input }) => {
+  const controller = new AbortController();
+  streamChat(
+    input.body,
+    {
+      meta: (meta) => sendBack({ type: 'STREAM.META', meta }),
+      chunk: (chunk) => sendBack({ type: 'STREAM.CHUNK', chunk }),
+      done: ({ status }) => sendBack({ type: 'STREAM.DONE', status }),
+      reconnecting: (attempt) => sendBack({ type: 'STREAM.RECONNECTING', attempt }),
+    },
+    { signal: controller.signal, afterChunkId: input.afterChunkId },
+  ).catch((error: unknown) => {
+    if (error instanceof ApiError && error.kind === 'cancelled') return;
+    sendBack({ type: 'STREAM.ERROR', message: error instanceof Error ? error.message : String(error) });
+  });
+  return () => controller.abort();
+});
+
+/** Fetches the channel into the cache; answers the detail so an unfinished answer can be resumed. */
+export const loadChannel = fromPromise<ChannelDetail | null, { channelId: string }>(async ({ input }) => {
+  try {
+    const detail = await chatApi.channel(input.channelId, { suppressAlert: true });
+    await channels.replaceChannel(detail);
+    return detail;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 404) {
+      await channels.remove(input.channelId);
+      throw error;
+    }
+    return null; // offline: the cache is what we have
+  }
+});
+
+const freshAnswer = () => ({
+  requestId: newRequestId(),
+  answerMessageId: null,
+  text: '',
+  lastChunkId: -1,
+  error: null,
+  reconnectAttempt: 0,
+});
+
+export const chatMachine = setup({
+  types: {
+    context: {} as ChatContext,
+    events: {} as ChatEvent,
+    input: {} as { key: string; channelId: string | null },
+  },
+  actors: { chatStream, loadChannel },
+  actions: {
+    cacheStarted: ({ context, event }) => {
+      if (event.type !== 'STREAM.META' || !context.requestId) return;
+      void cache.get(context.key).started(event.meta, {
+        requestId: context.requestId,
+        userText: context.pendingUserText,
+        regenerate: context.regenerating,
+      });
+    },
+    cacheText: ({ context }) => {
+      if (context.answerMessageId) cache.get(context.key).text(context.answerMessageId, context.text);
+    },
+    stopOnServer: ({ context }) => {
+      if (context.requestId) void chatApi.stop(context.requestId, { suppressAlert: true }).catch(() => {});
+    },
+  },
+}).createMachine({
+  id: 'chat',
+  context: ({ input }) => ({
+    key: input.key,
+    channelId: input.channelId,
+    requestId: null,
+    answerMessageId: null,
+    pendingUserText: null,
+    regenerating: false,
+    text: '',
+    lastChunkId: -1,
+    error: null,
+    reconnectAttempt: 0,
+    notFound: false,
+  }),
+  initial: 'syncing',
+  states: {
+    syncing: {
+      always: { guard: ({ context }) => context.channelId === null, target: 'ready' },
+      invoke: {
+        src: 'loadChannel',
+        input: ({ context }) => ({ channelId: context.channelId! }),
+        onDone: [
+          {
+            // An answer still being written (e.g. the page was reloaded mid-answer): follow it again.
+            guard: ({ event }) => {
+              const last = event.output?.messages.at(-1);
+              return last?.role === 'assistant' && last.status === 'streaming' && !!last.requestId;
+            },
+            target: 'active.streaming',
+            actions: assign(({ event }) => {
+              const last = event.output!.messages.at(-1)!;
+              return { requestId: last.requestId, answerMessageId: last.id, text: '', lastChunkId: -1, pendingUserText: null };
+            }),
+          },
+          { target: 'ready' },
+        ],
+        onError: { target: 'ready', actions: assign({ notFound: true }) },
+      },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        done: { entry: finish('done') },
+        stopped: { entry: finish('stopped') },
+        failed: { entry: finish('failed') },
+      },
+      // Accepted only when no answer is being written.
+      on: {
+        SEND: {
+          guard: ({ context, event }) => event.text.trim().length > 0 && !context.notFound,
+          target: 'active',
+          actions: assign(({ event }) => ({ ...freshAnswer(), pendingUserText: event.text, regenerating: false })),
+        },
+        REGENERATE: {
+          guard: ({ context }) => context.channelId !== null,
+          target: 'active',
+          actions: assign(() => ({ ...freshAnswer(), pendingUserText: null, regenerating: true })),
+        },
+        SYNC: 'syncing',
+      },
+    },
+    active: {
+      // One stream for the whole answer; it reconnects by itself and resumes after the last chunk held.
+      invoke: { src: 'chatStream', input: ({ context, event }) => streamInput(context, event) },
+      initial: 'sending',
+      states: {
+        sending: {
+          on: {
+            'STREAM.META': {
+              target: 'streaming',
+              actions: [
+                assign(({ event }) => ({ channelId: event.meta.channelId, answerMessageId: event.meta.answerMessageId })),
+                'cacheStarted',
+                sendParent(({ context, event }) => ({
+                  type: 'CHAT.CHANNEL_KNOWN',
+                  key: context.key,
+                  channelId: event.meta.channelId,
+                })),
+              ],
+            },
+          },
+        },
+        streaming: {
+          on: { 'STREAM.META': { actions: assign(({ event }) => ({ answerMessageId: event.meta.answerMessageId })) } },
+        },
+      },
+      on: {
+        'STREAM.CHUNK': {
+          actions: [
+            assign(({ context, event }) => ({
+              text: context.text + (event.chunk.content ?? ''),
+              error: event.chunk.error ?? context.error,
+              lastChunkId: event.chunk.chunkId,
+              reconnectAttempt: 0,
+            })),
+            'cacheText',
+          ],
+        },
+        'STREAM.RECONNECTING': { actions: assign(({ event }) => ({ reconnectAttempt: event.attempt })) },
+        'STREAM.DONE': [
+          { guard: ({ event }) => event.status === 'stopped', target: 'ready.stopped' },
+          { guard: ({ event }) => event.status === 'failed', target: 'ready.failed' },
+          { target: 'ready.done' },
+        ],
+        'STREAM.ERROR': { target: 'ready.failed', actions: assign(({ event }) => ({ error: event.message })) },
+        STOP: { target: 'ready.stopped', actions: 'stopOnServer' },
+      },
+    },
+  },
+});
+
+function streamInput(context: ChatContext, event: ChatEvent): StreamInput {
+  const base = { requestId: context.requestId!, channelId: context.channelId, version: APP_VERSION };
+  if (event.type === 'REGENERATE') {
+    return { body: { ...base, model: event.model, language: event.language, regenerate: true }, afterChunkId: -1 };
+  }
+  if (event.type === 'SEND') {
+    return { body: { ...base, model: event.model, language: event.language, message: event.text }, afterChunkId: -1 };
+  }
+  return { body: { ...base, message: context.pendingUserText ?? '' }, afterChunkId: context.lastChunkId };
+}
+
+function finish(status: 'done' | 'stopped' | 'failed') {
+  return ({ context }: { context: ChatContext }) => {
+    if (!context.answerMessageId) return;
+    void cache.get(context.key).finished(context.answerMessageId, context.text, status, context.error);
+  };
+}
+
+/** One cache writer per chat actor key (its throttle timer belongs to that chat). */
+const cache = {
+  writers: new Map<string, ReturnType<typeof createChatCache>>(),
+  get(key: string) {
+    let writer = this.writers.get(key);
+    if (!writer) {
+      writer = createChatCache();
+      this.writers.set(key, writer);
+    }
+    return writer;
+  },
+};

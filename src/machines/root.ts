@@ -1,0 +1,70 @@
+// The one actor system: auth, background sync, and a chat actor per open channel (plus the new chat).
+import { type ActorRefFrom, type SnapshotFrom, assign, createActor, sendTo, setup } from 'xstate';
+import type { UpgradePrompt } from '../api/http';
+import { authMachine } from './auth.machine';
+import { chatMachine } from './chat.machine';
+import { syncLogic } from './sync';
+
+export const NEW_CHAT_KEY = 'new';
+
+export type ChatActorRef = ActorRefFrom<typeof chatMachine>;
+
+export interface RootContext {
+  auth: ActorRefFrom<typeof authMachine>;
+  chats: Record<string, ChatActorRef>;
+  upgradePrompt: UpgradePrompt | null;
+}
+
+export type RootEvent =
+  | { type: 'CHAT.OPEN'; key: string; channelId: string | null }
+  | { type: 'CHAT.NEW' }
+  | { type: 'CHAT.CHANNEL_KNOWN'; key: string; channelId: string }
+  | { type: 'CHAT.FORGET'; channelId: string }
+  | { type: 'UPGRADE.REQUIRED'; prompt: UpgradePrompt }
+  | { type: 'UPGRADE.DISMISS' }
+  | { type: 'SYNC.NOW' };
+
+export const rootMachine = setup({
+  types: { context: {} as RootContext, events: {} as RootEvent },
+  actors: { auth: authMachine, chat: chatMachine, sync: syncLogic },
+}).createMachine({
+  id: 'root',
+  context: ({ spawn }) => ({ auth: spawn('auth', { id: 'auth', systemId: 'auth' }), chats: {}, upgradePrompt: null }),
+  invoke: { id: 'sync', src: 'sync' },
+  on: {
+    'CHAT.OPEN': {
+      guard: ({ context, event }) => !context.chats[event.key],
+      actions: assign({
+        chats: ({ context, event, spawn }) => ({
+          ...context.chats,
+          [event.key]: spawn('chat', { input: { key: event.key, channelId: event.channelId } }),
+        }),
+      }),
+    },
+    // A new chat learned its channel: it is now that channel's chat, and home gets a fresh one next time.
+    'CHAT.CHANNEL_KNOWN': {
+      guard: ({ event }) => event.key !== event.channelId,
+      actions: assign({
+        chats: ({ context, event }) => {
+          const { [event.key]: moved, ...rest } = context.chats;
+          return moved ? { ...rest, [event.channelId]: moved } : context.chats;
+        },
+      }),
+    },
+    'CHAT.FORGET': {
+      actions: assign({
+        chats: ({ context, event }) => {
+          const { [event.channelId]: _gone, ...rest } = context.chats;
+          return rest;
+        },
+      }),
+    },
+    'UPGRADE.REQUIRED': { actions: assign({ upgradePrompt: ({ event }) => event.prompt }) },
+    'UPGRADE.DISMISS': { actions: assign({ upgradePrompt: null }) },
+    'SYNC.NOW': { actions: sendTo('sync', { type: 'SYNC.NOW' }) },
+  },
+});
+
+export type RootSnapshot = SnapshotFrom<typeof rootMachine>;
+export const createRootActor = () => createActor(rootMachine);
+export type RootActor = ReturnType<typeof createRootActor>;

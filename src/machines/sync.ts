@@ -1,0 +1,44 @@
+// Background sync: replays the outbox and refreshes the channel list whenever the caller is known and the
+// network is (back) up.
+import { fromCallback } from 'xstate';
+import { chatApi } from '../api/chat';
+import { apiHooks } from '../api/http';
+import { channels } from '../db/channels';
+import { type FlushResult, outbox } from '../db/outbox';
+import type { OutboxOperation } from '../db/schema';
+
+export type SyncEvent = { type: 'SYNC.NOW' };
+
+export async function syncNow(): Promise<FlushResult> {
+  const result = await outbox.flush();
+  for (const refused of result.refused) apiHooks().onErrorToast(refusedMessage(refused.operation, refused.message));
+  if (result.pending === 0) {
+    try {
+      await channels.replaceAll(await chatApi.channels({ suppressAlert: true }));
+    } catch {
+      // Offline or signed out: the cached list stays.
+    }
+  }
+  return result;
+}
+
+const refusedMessage = (operation: OutboxOperation, message: string) => `${operation.kind}: ${message}`;
+
+export const syncLogic = fromCallback<SyncEvent>(({ receive }) => {
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    void syncNow().finally(() => {
+      running = false;
+    });
+  };
+  const onVisible = () => document.visibilityState === 'visible' && run();
+  window.addEventListener('online', run);
+  document.addEventListener('visibilitychange', onVisible);
+  receive((event) => event.type === 'SYNC.NOW' && run());
+  return () => {
+    window.removeEventListener('online', run);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+});

@@ -1,0 +1,43 @@
+import { useSelector } from '@xstate/react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { type ChatActorRef, type RootActor, type RootSnapshot } from '../../machines/root';
+
+const RootActorContext = createContext<RootActor | null>(null);
+
+export function RootProvider({ actor, children }: { actor: RootActor; children: ReactNode }) {
+  return <RootActorContext.Provider value={actor}>{children}</RootActorContext.Provider>;
+}
+
+export function useRootActor(): RootActor {
+  const actor = useContext(RootActorContext);
+  if (!actor) throw new Error('useRootActor outside RootProvider');
+  return actor;
+}
+
+export function useRootSelector<T>(select: (snapshot: RootSnapshot) => T): T {
+  return useSelector(useRootActor(), select);
+}
+
+/** The chat actor for a key (a channel id, or the new chat), created on first use and kept by the root. */
+export function useChatActor(key: string, channelId: string | null): ChatActorRef {
+  const root = useRootActor();
+  const [actor, setActor] = useState<ChatActorRef>(() => {
+    root.send({ type: 'CHAT.OPEN', key, channelId });
+    return root.getSnapshot().context.chats[key];
+  });
+  useEffect(() => {
+    root.send({ type: 'CHAT.OPEN', key, channelId });
+    const next = root.getSnapshot().context.chats[key];
+    setActor((current) => (current === next ? current : next));
+  }, [root, key, channelId]);
+  return actor;
+}
+
+export function useAuthState() {
+  const auth = useRootSelector((s) => s.context.auth);
+  return useSelector(auth, (s) => ({
+    status: s.value as string,
+    isGuest: s.matches('guest') || s.matches('visiting') || s.matches('offline') || s.matches('resolving'),
+    ready: s.matches('guest') || s.matches('member'),
+  }));
+}

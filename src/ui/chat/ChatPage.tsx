@@ -1,0 +1,130 @@
+import { useSelector } from '@xstate/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import type { ChatMessage } from '../../api/contract';
+import { channels } from '../../db/channels';
+import { currentLanguage } from '../../i18n';
+import { sendFeedback } from '../../machines/channel-commands';
+import { type ChatActorRef, NEW_CHAT_KEY } from '../../machines/root';
+import { useOnline } from '../app/online';
+import { useLangPath } from '../app/paths';
+import { useAuthState, useChatActor } from '../app/root-context';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { ModelPicker } from './ModelPicker';
+import { useLanding, useModelChoice } from './use-models';
+import './chat.css';
+
+export function HomePage() {
+  const actor = useChatActor(NEW_CHAT_KEY, null);
+  const channelId = useSelector(actor, (s) => s.context.channelId);
+  const navigate = useNavigate();
+  const to = useLangPath();
+  useEffect(() => {
+    // The first answer created the channel: the chat now lives at its own address.
+    if (channelId) navigate(to(`/chat/${channelId}`), { replace: true });
+  }, [channelId, navigate, to]);
+  return <ChatView actor={actor} channelId={null} />;
+}
+
+export function ChannelPage() {
+  const { channelId = '' } = useParams();
+  const actor = useChatActor(channelId, channelId);
+  return <ChatView key={channelId} actor={actor} channelId={channelId} />;
+}
+
+function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string | null }) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const auth = useAuthState();
+  const landing = useLanding();
+  const { model, choose } = useModelChoice(auth.isGuest);
+  const chat = useSelector(actor, (s) => ({
+    active: s.matches('active'),
+    waitingForMeta: s.matches({ active: 'sending' }),
+    answerMessageId: s.context.answerMessageId,
+    text: s.context.text,
+    pendingUserText: s.context.pendingUserText,
+    error: s.context.error,
+    failed: s.matches({ ready: 'failed' }),
+    reconnectAttempt: s.context.reconnectAttempt,
+    notFound: s.context.notFound,
+  }));
+  const cached = useLiveQuery(() => (channelId ? channels.messages(channelId) : Promise.resolve([] as ChatMessage[])), [channelId]);
+
+  const messages = useMemo(() => {
+    const list: ChatMessage[] = (cached ?? []).map((m) =>
+      // The live answer is drawn from the actor (every chunk); the cache catches up a few times a second.
+      chat.active && m.id === chat.answerMessageId ? { ...m, content: chat.text, status: 'streaming' } : m,
+    );
+    const pendingShown = chat.pendingUserText !== null && (chat.waitingForMeta || (chat.failed && !chat.answerMessageId));
+    if (pendingShown) {
+      list.push(draft('pending-user', 'user', chat.pendingUserText ?? ''));
+      list.push({ ...draft('pending-answer', 'assistant', ''), status: chat.failed ? 'failed' : 'streaming', error: chat.error });
+    }
+    return list;
+  }, [cached, chat]);
+
+  const send = useCallback(
+    (text: string) => {
+      actor.send({ type: 'SEND', text, model, language: currentLanguage() });
+      return true;
+    },
+    [actor, model],
+  );
+  const actions = useMemo(
+    () => ({
+      onRegenerate: channelId ? () => actor.send({ type: 'REGENERATE', model, language: currentLanguage() }) : undefined,
+      onFeedback: (message: ChatMessage, type: 'like' | 'dislike' | null) => void sendFeedback(message.id, type, message.feedback),
+    }),
+    [actor, channelId, model],
+  );
+
+  if (chat.notFound) {
+    return (
+      <div className="empty-state" data-testid="chat-not-found">
+        <p>{t('chat.notFound')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="chat">
+      {messages.length === 0 ? (
+        <div className="welcome">
+          <h1>{t('chat.welcome')}</h1>
+        </div>
+      ) : (
+        <MessageList messages={messages} actions={actions} />
+      )}
+      {chat.active && chat.reconnectAttempt > 0 && (
+        <p className="reconnecting muted small" role="status" data-testid="reconnecting">
+          {t('chat.reconnecting', { attempt: chat.reconnectAttempt })}
+        </p>
+      )}
+      <Composer
+        busy={chat.active}
+        disabled={!online || !auth.ready}
+        disabledReason={!online ? t('chat.offlineComposer') : t('shell.connecting')}
+        onSend={send}
+        onStop={() => actor.send({ type: 'STOP' })}
+      >
+        <ModelPicker landing={landing} model={model} isGuest={auth.isGuest} onChoose={choose} />
+      </Composer>
+    </div>
+  );
+}
+
+const draft = (id: string, role: ChatMessage['role'], content: string): ChatMessage => ({
+  id,
+  channelId: '',
+  role,
+  content,
+  model: '',
+  status: 'done',
+  error: null,
+  feedback: null,
+  requestId: null,
+  createdAt: '',
+});

@@ -1,0 +1,70 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  busy: boolean;
+  disabled: boolean;
+  disabledReason?: string;
+  onSend(text: string): boolean;
+  onStop(): void;
+  children?: React.ReactNode;
+}
+
+const MAX_ROWS = 10;
+
+/** Keeps what was typed until a send is accepted; Enter sends, Shift+Enter adds a line, IME composing is left alone. */
+export function Composer({ busy, disabled, disabledReason, onSend, onStop, children }: Props) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  const resize = () => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const line = Number.parseFloat(getComputedStyle(el).lineHeight) || 22;
+    el.style.height = `${Math.min(el.scrollHeight, line * MAX_ROWS + 16)}px`;
+  };
+  const send = () => {
+    if (busy || disabled || !text.trim()) return;
+    if (onSend(text)) {
+      setText('');
+      requestAnimationFrame(resize);
+    }
+  };
+
+  return (
+    <div className="composer" data-testid="composer">
+      <div className="composer-tools">{children}</div>
+      <div className="composer-row">
+        <textarea
+          ref={area}
+          rows={1}
+          value={text}
+          placeholder={disabled && disabledReason ? disabledReason : t('chat.placeholder')}
+          aria-label={t('chat.placeholder')}
+          onChange={(event) => {
+            setText(event.target.value);
+            resize();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              send();
+            }
+          }}
+          data-testid="composer-input"
+        />
+        {busy ? (
+          <button type="button" className="button" onClick={onStop} data-testid="stop">
+            {t('chat.stop')}
+          </button>
+        ) : (
+          <button type="button" className="button primary" onClick={send} disabled={disabled || !text.trim()} data-testid="send">
+            {t('chat.send')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

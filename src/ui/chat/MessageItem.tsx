@@ -1,0 +1,74 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { ChatMessage } from '../../api/contract';
+import { Markdown } from '../markdown/Markdown';
+
+export interface MessageActions {
+  onRegenerate?(): void;
+  onFeedback?(message: ChatMessage, type: 'like' | 'dislike' | null): void;
+}
+
+function MessageItemView({ message, isLast, actions }: { message: ChatMessage; isLast: boolean; actions: MessageActions }) {
+  const { t } = useTranslation();
+  if (message.role === 'user') {
+    return (
+      <div className="message user" data-testid="message-user">
+        <div className="bubble">{message.content}</div>
+      </div>
+    );
+  }
+  const streaming = message.status === 'streaming';
+  const copy = async () => {
+    await navigator.clipboard.writeText(message.content);
+    toast.success(t('common.copySuccess'));
+  };
+  const vote = (type: 'like' | 'dislike') => actions.onFeedback?.(message, message.feedback === type ? null : type);
+  return (
+    <div className="message assistant" data-testid="message-assistant" data-status={message.status} aria-busy={streaming}>
+      <div className="answer">
+        {message.content ? <Markdown text={message.content} streaming={streaming} /> : streaming && <p className="muted">{t('chat.thinking')}</p>}
+        {message.error && (
+          <p className="error-text" role="alert" data-testid="message-error">
+            {message.error}
+          </p>
+        )}
+        {message.status === 'stopped' && <p className="muted small">{t('chat.stopped')}</p>}
+      </div>
+      {!streaming && (
+        <div className="message-actions">
+          <button type="button" className="icon-button" onClick={() => void copy()} aria-label={t('chat.copyAnswer')}>
+            ⧉
+          </button>
+          <button
+            type="button"
+            className={`icon-button${message.feedback === 'like' ? ' on' : ''}`}
+            onClick={() => vote('like')}
+            aria-label={t('chat.like')}
+            aria-pressed={message.feedback === 'like'}
+            data-testid="like"
+          >
+            👍
+          </button>
+          <button
+            type="button"
+            className={`icon-button${message.feedback === 'dislike' ? ' on' : ''}`}
+            onClick={() => vote('dislike')}
+            aria-label={t('chat.dislike')}
+            aria-pressed={message.feedback === 'dislike'}
+            data-testid="dislike"
+          >
+            👎
+          </button>
+          {isLast && actions.onRegenerate && (
+            <button type="button" className="icon-button" onClick={actions.onRegenerate} aria-label={t('chat.regenerate')} data-testid="regenerate">
+              ↻
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const MessageItem = memo(MessageItemView);

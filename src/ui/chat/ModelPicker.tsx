@@ -1,0 +1,53 @@
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import type { LandingInfo } from '../../api/contract';
+
+interface Props {
+  landing: LandingInfo | null;
+  model: string;
+  isGuest: boolean;
+  onChoose(model: string): void;
+}
+
+export function ModelPicker({ landing, model, isGuest, onChoose }: Props) {
+  const { t } = useTranslation();
+  const models = landing?.modelList.filter((m) => m.role === 'Chat') ?? [];
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="model-trigger" data-testid="model-picker" aria-label={t('chat.model')}>
+        {model}
+        {landing && !landing.aiProviderConfigured && (
+          <span className="badge offline" title={t('chat.offlineModelHint')} data-testid="offline-badge">
+            {t('chat.offlineModel')}
+          </span>
+        )}
+        <span aria-hidden> ▾</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
+          {isGuest && <DropdownMenu.Label className="menu-label">{t('chat.guestStandardOnly')}</DropdownMenu.Label>}
+          {models.map((item) => {
+            const locked = item.disabled || (isGuest && !item.free);
+            return (
+              <DropdownMenu.Item
+                key={item.name}
+                className="menu-item"
+                disabled={locked}
+                onSelect={() => onChoose(item.name)}
+                data-testid={`model-${item.name}`}
+              >
+                <span className="menu-item-main">
+                  <strong>{item.name}</strong>
+                  {item.pro && <span className="badge pro">{t('chat.pro')}</span>}
+                  {item.free && <span className="badge unlimited">{t('chat.unlimited')}</span>}
+                  {item.name === model && <span aria-hidden> ✓</span>}
+                </span>
+                <span className="muted small">{locked && isGuest ? t('chat.loginForModel') : item.desc}</span>
+              </DropdownMenu.Item>
+            );
+          })}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

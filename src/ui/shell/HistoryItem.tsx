@@ -1,0 +1,87 @@
+import { Popover } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useMatch, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { LocalChannel } from '../../db/schema';
+import { deleteChannel, renameChannel } from '../../machines/channel-commands';
+import { useLangPath } from '../app/paths';
+import { useRootActor } from '../app/root-context';
+
+export function HistoryItem({ channel }: { channel: LocalChannel }) {
+  const { t } = useTranslation();
+  const root = useRootActor();
+  const to = useLangPath();
+  const navigate = useNavigate();
+  const path = to(`/chat/${channel.channelId}`);
+  const active = useMatch(path) !== null;
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const cancelled = useRef(false);
+
+  const save = async (typed: string) => {
+    setEditing(false);
+    if (cancelled.current) return;
+    if (await renameChannel(root, channel.channelId, typed, channel.channelName)) toast.success(t('common.saved'));
+  };
+  const remove = async () => {
+    setConfirming(false);
+    await deleteChannel(root, channel.channelId);
+    toast.success(t('common.deleted'));
+    if (active) navigate(to('/'));
+  };
+
+  return (
+    <li className={`history-item${active ? ' active' : ''}`} data-testid="history-item" data-channel-id={channel.channelId}>
+      {editing ? (
+        <input
+          className="rename-input"
+          aria-label={t('shell.renameLabel')}
+          defaultValue={channel.channelName}
+          autoFocus
+          onFocus={(event) => {
+            cancelled.current = false;
+            event.currentTarget.select();
+          }}
+          onBlur={(event) => void save(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) event.currentTarget.blur();
+            if (event.key === 'Escape') {
+              cancelled.current = true;
+              setEditing(false);
+            }
+          }}
+          data-testid="rename-input"
+        />
+      ) : (
+        <NavLink to={path} className="history-link" title={channel.channelName} onDoubleClick={() => setEditing(true)}>
+          {channel.channelName}
+        </NavLink>
+      )}
+      {!editing && (
+        <span className="history-actions">
+          <button type="button" className="icon-button" aria-label={t('shell.rename')} onClick={() => setEditing(true)} data-testid="rename">
+            ✎
+          </button>
+          <Popover.Root open={confirming} onOpenChange={setConfirming}>
+            <Popover.Trigger className="icon-button" aria-label={t('common.delete')} data-testid="delete">
+              🗑
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content className="popover" side="right" data-testid="delete-confirm">
+                <p className="popover-title">{t('shell.deleteConfirm')}</p>
+                <p className="muted small">{t('shell.deleteConfirmBody')}</p>
+                <div className="dialog-actions">
+                  <Popover.Close className="button">{t('common.cancel')}</Popover.Close>
+                  <button type="button" className="button danger" onClick={() => void remove()} data-testid="delete-confirm-button">
+                    {t('common.delete')}
+                  </button>
+                </div>
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const apiTarget = process.env.PARLEY_API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // The app registers the worker itself through workbox-window, to show its own update prompt.
+      injectRegister: null,
+      registerType: 'prompt',
+      includeAssets: ['icons/favicon.svg', 'icons/apple-touch-icon.png', '403.html'],
+      manifest: {
+        name: 'Parley',
+        short_name: 'Parley',
+        description: 'Your self-hosted AI assistant',
+        theme_color: '#4f46e5',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // mermaid and its diagram chunks are large and only needed for diagrams: cache them on first use.
+        globIgnores: ['**/assets/*mermaid*', '**/assets/*Diagram*', '**/assets/*diagram*', '**/assets/cytoscape*', '**/assets/katex*'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/py\//, /^\/bloom\//, /^\/dev\//, /\/403\.html$/],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'parley-lazy-assets', expiration: { maxEntries: 200 } },
+          },
+        ],
+      },
+    }),
+  ],
+  server: {
+    proxy: { '/api': apiTarget, '/py': apiTarget, '/bloom': apiTarget },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
