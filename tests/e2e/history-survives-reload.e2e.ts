@@ -1,0 +1,25 @@
+import { expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
+
+test('reload keeps the history, drawn from the local cache before the network answers', async ({ page }) => {
+  await openAsGuest(page);
+  await sendMessage(page, 'Remember the blue notebook.');
+  await lastAnswerDone(page);
+  const chatUrl = page.url();
+
+  // Hold every API answer for a long time: whatever shows up meanwhile comes from IndexedDB.
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/**', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByTestId('message-user')).toHaveText('Remember the blue notebook.', { timeout: 5000 });
+  await expect(page.getByTestId('message-assistant')).toContainText('blue notebook');
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
+  expect(page.url()).toBe(chatUrl);
+  release();
+  await page.unroute('**/api/**');
+});

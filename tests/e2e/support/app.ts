@@ -1,0 +1,47 @@
+import { expect, type Page, test as base } from '@playwright/test';
+
+export const serverUrl = () => {
+  const url = process.env.PARLEY_E2E_URL;
+  if (!url) throw new Error('PARLEY_E2E_URL is not set (global setup did not run)');
+  return url;
+};
+
+export const test = base.extend<{ baseURL: string }>({
+  baseURL: async ({}, use) => use(serverUrl()),
+});
+export { expect };
+
+/** Waits until the app is ready as a guest (a guest token obtained through the visit call). */
+export async function openAsGuest(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.getByTestId('auth-state')).toHaveText(/Guest|ضيف|访客|Invitado/);
+}
+
+export async function sendMessage(page: Page, text: string) {
+  await page.getByTestId('composer-input').fill(text);
+  await page.getByTestId('send').click();
+}
+
+/** The last assistant answer once it is complete. */
+export async function lastAnswerDone(page: Page) {
+  const answer = page.getByTestId('message-assistant').last();
+  await expect(answer).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  return answer;
+}
+
+/** Reads the cached messages straight from the browser's IndexedDB (the app's Dexie database). */
+export async function cachedMessages(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ id: string; role: string; content: string; status: string; channelId: string }[]>((resolve, reject) => {
+        const open = indexedDB.open('parley');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('messages', 'readonly');
+          const all = tx.objectStore('messages').getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
