@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { Paths, VisitRequest } from '../../src/api/contract.js';
+import { Paths } from '../../src/api/contract.js';
+import { VisitRequest } from '../../src/api/schemas.js';
 import { type AppEnv, ok } from '../http/context.js';
 import { tooManyRequests } from '../http/errors.js';
 import { readJson } from '../http/validate.js';

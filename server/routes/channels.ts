@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { ChannelIdRequest, Paths, RenameChannelRequest } from '../../src/api/contract.js';
+import { Paths } from '../../src/api/contract.js';
+import { ChannelIdRequest, RenameChannelRequest } from '../../src/api/schemas.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';
 

@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
-  FeedbackRequest,
   Headers,
   type MessageStatus,
   Paths,
-  SendRequest,
-  StopRequest,
   type StreamChunk,
   type StreamDone,
 } from '../../src/api/contract.js';
+import { FeedbackRequest, SendRequest, StopRequest } from '../../src/api/schemas.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';
 

@@ -2,8 +2,8 @@
 // the same answer instead of starting a new one. Answers finish even when every client has gone.
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SendRequest as SendSchema } from '../../src/api/contract.js';
 import { type ChatMessage, type Language, ResponseCode, type SendRequest } from '../../src/api/contract.js';
+import type { SendRequest as SendSchema } from '../../src/api/schemas.js';
 import type { Database } from '../db/client.js';
 import { channels, messageChunks, messages } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';

@@ -12,7 +12,10 @@ function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
 async function visitKey(): Promise<string> {
   const fromPage = document.querySelector<HTMLMetaElement>(`meta[name="${VISIT_KEY_META}"]`)?.content;
   if (fromPage) return fromPage;
-  const { key } = await request<{ key: string }>('GET', Paths.visitKey, { noAuth: true, suppressAlert: true });
+  const { key } = await request<{ key: string }>('GET', Paths.visitKey, {
+    noAuth: true,
+    suppressAlert: true,
+  });
   return key;
 }
 
@@ -25,7 +28,11 @@ export async function makeVisitSign(now = new Date()): Promise<string> {
     false,
     ['encrypt'],
   );
-  const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(now.toISOString()));
+  const cipher = await crypto.subtle.encrypt(
+    { name: 'RSA-OAEP' },
+    key,
+    new TextEncoder().encode(now.toISOString()),
+  );
   let binary = '';
   for (const byte of new Uint8Array(cipher)) binary += String.fromCharCode(byte);
   return btoa(binary);
@@ -34,7 +41,11 @@ export async function makeVisitSign(now = new Date()): Promise<string> {
 export const authApi = {
   async visit(): Promise<string> {
     const sign = await makeVisitSign();
-    const { token } = await request<VisitResponse>('POST', Paths.visit, { body: { sign }, noAuth: true, suppressAlert: true });
+    const { token } = await request<VisitResponse>('POST', Paths.visit, {
+      body: { sign },
+      noAuth: true,
+      suppressAlert: true,
+    });
     return token;
   },
 };

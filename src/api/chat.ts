@@ -19,6 +19,8 @@ export const chatApi = {
     request<ChannelSummary>('POST', Paths.renameChannel, { ...options, body }),
   remove: (channelId: string, options?: Quiet) =>
     request<boolean>('POST', Paths.deleteChannel, { ...options, body: { channelId } }),
-  stop: (requestId: string, options?: Quiet) => request<boolean>('POST', Paths.stop, { ...options, body: { requestId } }),
-  feedback: (body: FeedbackRequest, options?: Quiet) => request<string | null>('POST', Paths.feedback, { ...options, body }),
+  stop: (requestId: string, options?: Quiet) =>
+    request<boolean>('POST', Paths.stop, { ...options, body: { requestId } }),
+  feedback: (body: FeedbackRequest, options?: Quiet) =>
+    request<string | null>('POST', Paths.feedback, { ...options, body }),
 };

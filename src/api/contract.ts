@@ -1,6 +1,14 @@
 // The one wire contract: every path, payload and answer shared by the client (src/api) and the server.
-// Server validators are these zod schemas; the client's calls use the inferred types.
-import { z } from 'zod';
+// Request validators (zod) live beside it in schemas.ts, built from these constants; the client imports
+// only types from there, so zod stays out of the browser bundle.
+export type {
+  ChannelIdRequest,
+  FeedbackRequest,
+  RenameChannelRequest,
+  SendRequest,
+  StopRequest,
+  VisitRequest,
+} from './schemas';
 
 export const APP_NAME = 'parley';
 export const APP_VERSION = '1.24.92';
@@ -99,8 +107,6 @@ export interface LandingInfo {
 }
 
 // ---- Auth ---------------------------------------------------------------------------------------
-export const VisitRequest = z.object({ sign: z.string().min(1).max(2048) });
-export type VisitRequest = z.infer<typeof VisitRequest>;
 export interface VisitResponse {
   token: string;
 }
@@ -125,17 +131,6 @@ export interface ChannelSummary {
 }
 
 export const CHANNEL_NAME_MAX = 200;
-export const RenameChannelRequest = z.object({
-  channelId: z.string().min(1).max(64),
-  channelName: z
-    .string()
-    .transform((name) => name.trim())
-    .pipe(z.string().min(1, 'channel.nameRequired').max(CHANNEL_NAME_MAX, 'channel.nameTooLong')),
-});
-export type RenameChannelRequest = z.input<typeof RenameChannelRequest>;
-
-export const ChannelIdRequest = z.object({ channelId: z.string().min(1).max(64) });
-export type ChannelIdRequest = z.infer<typeof ChannelIdRequest>;
 
 export type MessageRole = 'user' | 'assistant';
 export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'failed';
@@ -162,24 +157,6 @@ export interface ChannelDetail {
 
 // ---- Chat send (SSE) ----------------------------------------------------------------------------
 export const MESSAGE_MAX = 32000;
-export const SendRequest = z.object({
-  isGetJson: z.boolean().optional(),
-  version: z.string().max(32).optional(),
-  language: z.string().max(16).optional(),
-  channelId: z.string().max(64).optional().nullable(),
-  model: z.string().min(1).max(64).default(MODEL_STANDARD),
-  searchSwitch: z.boolean().optional(),
-  message: z.string().max(MESSAGE_MAX, 'chat.messageTooLong').default(''),
-  writingSelectionText: z.string().max(MESSAGE_MAX).optional(),
-  writingDocPromptTemplateId: z.union([z.string(), z.number()]).optional(),
-  writingDocId: z.string().max(64).optional(),
-  translateLanguage: z.string().max(32).optional(),
-  /** Beyond the spec: a client-chosen id that makes a send idempotent and resumable. */
-  requestId: z.string().min(8).max(64),
-  /** Beyond the spec: answer the channel's last user message again, replacing the last answer. */
-  regenerate: z.boolean().optional(),
-});
-export type SendRequest = z.input<typeof SendRequest>;
 
 /** One streamed chunk; each SSE data line is an array holding one of these. */
 export interface StreamChunk {
@@ -202,12 +179,3 @@ export interface StreamMeta {
 export interface StreamDone {
   status: MessageStatus;
 }
-
-export const StopRequest = z.object({ requestId: z.string().min(8).max(64) });
-export type StopRequest = z.infer<typeof StopRequest>;
-
-export const FeedbackRequest = z.object({
-  messageId: z.string().min(1).max(64),
-  type: z.enum(['like', 'dislike']).nullable(),
-});
-export type FeedbackRequest = z.infer<typeof FeedbackRequest>;

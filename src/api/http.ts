@@ -62,7 +62,9 @@ export interface RequestOptions {
   extraHeaders?: Record<string, string>;
 }
 
-export function requestHeaders(options: Pick<RequestOptions, 'noAuth' | 'extraHeaders'> = {}): Record<string, string> {
+export function requestHeaders(
+  options: Pick<RequestOptions, 'noAuth' | 'extraHeaders'> = {},
+): Record<string, string> {
   const device: DeviceInfo = { webId: webId(), browserLanguage: navigator.language };
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -78,7 +80,10 @@ export function requestHeaders(options: Pick<RequestOptions, 'noAuth' | 'extraHe
 }
 
 /** Applies the spec's reaction to a failed envelope or HTTP status; answers the error to throw. */
-export function react(error: ApiError, options: Pick<RequestOptions, 'suppressAlert' | 'noPayModal'> = {}): ApiError {
+export function react(
+  error: ApiError,
+  options: Pick<RequestOptions, 'suppressAlert' | 'noPayModal'> = {},
+): ApiError {
   if (error.httpStatus === 401) {
     hooks.onUnauthorized();
     return error;
@@ -95,7 +100,11 @@ export function react(error: ApiError, options: Pick<RequestOptions, 'suppressAl
     });
     return error;
   }
-  if (!options.suppressAlert && error.kind !== 'cancelled' && error.code !== ResponseCode.HumanVerificationFailed) {
+  if (
+    !options.suppressAlert &&
+    error.kind !== 'cancelled' &&
+    error.code !== ResponseCode.HumanVerificationFailed
+  ) {
     hooks.onErrorToast(error.message);
   }
   return error;
@@ -110,7 +119,11 @@ export async function readEnvelope(response: Response): Promise<Envelope<unknown
   }
 }
 
-export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const url = new URL(path, location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -147,7 +160,8 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   try {
     return await send();
   } catch (error) {
-    if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'cancelled')) throw react(error, options);
+    if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'cancelled'))
+      throw react(error, options);
     throw error;
   }
 }

@@ -36,7 +36,11 @@ class RetriableStreamError extends Error {}
 
 export const reconnectDelayMs = (attempt: number) => Math.min(500 * 2 ** Math.max(0, attempt - 1), 8000);
 
-export async function streamChat(body: SendRequest, handlers: ChatStreamHandlers, options: ChatStreamOptions): Promise<void> {
+export async function streamChat(
+  body: SendRequest,
+  handlers: ChatStreamHandlers,
+  options: ChatStreamOptions,
+): Promise<void> {
   let lastChunkId = options.afterChunkId ?? -1;
   let finished = false;
   let attempts = 0;
@@ -103,6 +107,8 @@ export async function streamChat(body: SendRequest, handlers: ChatStreamHandlers
       }
       throw react(cause, { suppressAlert: true });
     }
-    throw react(new ApiError('network', error instanceof Error ? error.message : 'Stream failed'), { suppressAlert: true });
+    throw react(new ApiError('network', error instanceof Error ? error.message : 'Stream failed'), {
+      suppressAlert: true,
+    });
   }
 }
