@@ -52,6 +52,7 @@ test('rename and delete made offline wait in the outbox and reach the server in 
   await context.setOffline(true);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   const keep = page.getByTestId('history-item').filter({ hasText: 'Keep me' });
+  await keep.hover();
   await keep.getByTestId('rename').click();
   await page.getByTestId('rename-input').fill('Renamed offline');
   await page.getByTestId('rename-input').press('Enter');

@@ -5,13 +5,15 @@ import path from 'node:path';
 import { startServer } from '../../../server/start';
 
 export default async function globalSetup() {
-  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('Build the client first: npx vite build');
+  const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new Error('Build the client first: npx vite build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     dataDir,
     databaseUrl: null,
+    staticDir,
     logLevel: 'warn',
     // Slow enough that a test can cut the network in the middle of an answer.
     offlineModel: { chunkDelayMs: 40 },
