@@ -30,7 +30,13 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // mermaid and its diagram chunks are large and only needed for diagrams: cache them on first use.
-        globIgnores: ['**/assets/*mermaid*', '**/assets/*Diagram*', '**/assets/*diagram*', '**/assets/cytoscape*', '**/assets/katex*'],
+        globIgnores: [
+          '**/assets/*mermaid*',
+          '**/assets/*Diagram*',
+          '**/assets/*diagram*',
+          '**/assets/cytoscape*',
+          '**/assets/katex*',
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/py\//, /^\/bloom\//, /^\/dev\//, /\/403\.html$/],

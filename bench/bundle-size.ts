@@ -13,7 +13,10 @@ interface ManifestEntry {
 }
 
 export function homeRouteJs(distDir = 'dist') {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestEntry
+  >;
   const files = new Set<string>();
   const visit = (key: string) => {
     const entry = manifest[key];
@@ -39,7 +42,8 @@ export function printBundleSize() {
   const { rows, raw, gzip } = homeRouteJs();
   console.log('\n## Home route JavaScript\n');
   console.log('| file | raw KiB | gzip KiB |\n|---|---:|---:|');
-  for (const row of rows) console.log(`| ${row.file} | ${(row.raw / 1024).toFixed(1)} | ${(row.gzip / 1024).toFixed(1)} |`);
+  for (const row of rows)
+    console.log(`| ${row.file} | ${(row.raw / 1024).toFixed(1)} | ${(row.gzip / 1024).toFixed(1)} |`);
   console.log(`| **total** | **${(raw / 1024).toFixed(1)}** | **${(gzip / 1024).toFixed(1)}** |`);
 }
 

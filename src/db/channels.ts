@@ -1,5 +1,5 @@
 import type { ChannelDetail, ChannelSummary, ChatMessage } from '../api/contract';
-import { type LocalChannel, type ParleyDatabase, db as defaultDb } from './schema';
+import { db as defaultDb, type LocalChannel, type ParleyDatabase } from './schema';
 
 export const toLocalChannel = (summary: ChannelSummary): LocalChannel => ({
   channelId: summary.channelId,
@@ -63,7 +63,8 @@ export function channelRepository(db: ParleyDatabase = defaultDb) {
 /** Re-applies queued offline writes over fresher server data, so a refresh never undoes them. */
 async function applyPendingOperations(db: ParleyDatabase) {
   for (const { operation } of await db.outbox.orderBy('seq').toArray()) {
-    if (operation.kind === 'renameChannel') await db.channels.update(operation.channelId, { channelName: operation.channelName });
+    if (operation.kind === 'renameChannel')
+      await db.channels.update(operation.channelId, { channelName: operation.channelName });
     if (operation.kind === 'deleteChannel') {
       await db.channels.delete(operation.channelId);
       await db.messages.where('channelId').equals(operation.channelId).delete();

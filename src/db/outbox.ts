@@ -1,16 +1,20 @@
 // Offline writes: applied to the local cache at once, queued here, and replayed in order when the network
 // returns. An entry leaves the queue only when the server has it (or has refused it for good).
-import { ApiError } from '../api/http';
+
 import { chatApi } from '../api/chat';
+import { ApiError } from '../api/http';
 import { channelRepository } from './channels';
-import { type OutboxOperation, type ParleyDatabase, db as defaultDb } from './schema';
+import { db as defaultDb, type OutboxOperation, type ParleyDatabase } from './schema';
 
 export type OutboxSender = (operation: OutboxOperation) => Promise<unknown>;
 
 export const sendOperation: OutboxSender = (operation) => {
   switch (operation.kind) {
     case 'renameChannel':
-      return chatApi.rename({ channelId: operation.channelId, channelName: operation.channelName }, { suppressAlert: true });
+      return chatApi.rename(
+        { channelId: operation.channelId, channelName: operation.channelName },
+        { suppressAlert: true },
+      );
     case 'deleteChannel':
       return chatApi.remove(operation.channelId, { suppressAlert: true });
   }

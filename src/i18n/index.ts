@@ -2,7 +2,7 @@
 // stored choice, else English. Arabic lays the page out right to left.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGES } from '../api/contract';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../api/contract';
 import { ar } from './locales/ar';
 import { en } from './locales/en';
 import { es } from './locales/es';
@@ -10,7 +10,12 @@ import { zh } from './locales/zh';
 
 const STORAGE_KEY = 'language';
 
-export const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', ar: 'العربية', zh: '中文', es: 'Español' };
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  en: 'English',
+  ar: 'العربية',
+  zh: '中文',
+  es: 'Español',
+};
 
 export const isRtl = (language: Language) => language === 'ar';
 
@@ -46,7 +51,12 @@ export async function initI18n(language = resolveLanguage()) {
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    resources: { en: { translation: en }, ar: { translation: ar }, zh: { translation: zh }, es: { translation: es } },
+    resources: {
+      en: { translation: en },
+      ar: { translation: ar },
+      zh: { translation: zh },
+      es: { translation: es },
+    },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

@@ -30,7 +30,12 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: () => ({ token: tokenStore.token(), guestToken: tokenStore.guestToken(), isLogin: null, error: null }),
+  context: () => ({
+    token: tokenStore.token(),
+    guestToken: tokenStore.guestToken(),
+    isLogin: null,
+    error: null,
+  }),
   initial: 'resolving',
   states: {
     resolving: {
@@ -52,7 +57,9 @@ export const authMachine = setup({
         },
         onError: {
           target: 'offline',
-          actions: assign(({ event }) => ({ error: event.error instanceof Error ? event.error.message : 'visit failed' })),
+          actions: assign(({ event }) => ({
+            error: event.error instanceof Error ? event.error.message : 'visit failed',
+          })),
         },
       },
     },

@@ -5,7 +5,12 @@ import { outbox } from '../db/outbox';
 import type { RootActor } from './root';
 
 /** The spec's rename rule: trimmed, and a blank name is ignored. Answers whether anything changed. */
-export async function renameChannel(root: RootActor, channelId: string, typed: string, current: string): Promise<boolean> {
+export async function renameChannel(
+  root: RootActor,
+  channelId: string,
+  typed: string,
+  current: string,
+): Promise<boolean> {
   const channelName = typed.trim();
   if (!channelName || channelName === current) return false;
   await outbox.enqueue({ kind: 'renameChannel', channelId, channelName });
@@ -20,7 +25,11 @@ export async function deleteChannel(root: RootActor, channelId: string): Promise
 }
 
 /** Like / dislike: shown at once, taken back if the server refuses. */
-export async function sendFeedback(messageId: string, type: 'like' | 'dislike' | null, previous: 'like' | 'dislike' | null) {
+export async function sendFeedback(
+  messageId: string,
+  type: 'like' | 'dislike' | null,
+  previous: 'like' | 'dislike' | null,
+) {
   await channels.updateMessage(messageId, { feedback: type });
   try {
     await chatApi.feedback({ messageId, type });

@@ -15,7 +15,10 @@ export function createChatCache() {
   };
 
   return {
-    async started(meta: StreamMeta, input: { requestId: string; userText: string | null; regenerate: boolean }) {
+    async started(
+      meta: StreamMeta,
+      input: { requestId: string; userText: string | null; regenerate: boolean },
+    ) {
       const now = Date.now();
       await db.transaction('rw', db.channels, db.messages, async () => {
         const existing = await channels.get(meta.channelId);
@@ -30,7 +33,10 @@ export function createChatCache() {
         const held = await channels.messages(meta.channelId);
         const user = held.find((m) => m.id === meta.userMessageId);
         // A regenerated answer replaces every answer after its question.
-        const replaced = held.filter((m) => m.role === 'assistant' && m.id !== meta.answerMessageId && user && m.createdAt > user.createdAt);
+        const replaced = held.filter(
+          (m) =>
+            m.role === 'assistant' && m.id !== meta.answerMessageId && user && m.createdAt > user.createdAt,
+        );
         if (input.regenerate) await channels.deleteMessages(replaced.map((m) => m.id));
         const base = {
           channelId: meta.channelId,
@@ -41,12 +47,26 @@ export function createChatCache() {
         };
         if (!user && input.userText !== null) {
           await channels.putMessages([
-            { ...base, id: meta.userMessageId, role: 'user', content: input.userText, status: 'done', createdAt: new Date(now).toISOString() },
+            {
+              ...base,
+              id: meta.userMessageId,
+              role: 'user',
+              content: input.userText,
+              status: 'done',
+              createdAt: new Date(now).toISOString(),
+            },
           ]);
         }
         if (!held.some((m) => m.id === meta.answerMessageId)) {
           await channels.putMessages([
-            { ...base, id: meta.answerMessageId, role: 'assistant', content: '', status: 'streaming', createdAt: new Date(now + 1).toISOString() },
+            {
+              ...base,
+              id: meta.answerMessageId,
+              role: 'assistant',
+              content: '',
+              status: 'streaming',
+              createdAt: new Date(now + 1).toISOString(),
+            },
           ]);
         }
       });
@@ -55,7 +75,12 @@ export function createChatCache() {
       latest = { id: answerMessageId, content };
       timer ??= setTimeout(writeText, TEXT_WRITE_INTERVAL_MS);
     },
-    async finished(answerMessageId: string, content: string, status: 'done' | 'stopped' | 'failed', error: string | null) {
+    async finished(
+      answerMessageId: string,
+      content: string,
+      status: 'done' | 'stopped' | 'failed',
+      error: string | null,
+    ) {
       if (timer) clearTimeout(timer);
       timer = null;
       latest = null;

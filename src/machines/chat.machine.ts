@@ -139,7 +139,13 @@ export const chatMachine = setup({
             target: 'active.streaming',
             actions: assign(({ event }) => {
               const last = event.output!.messages.at(-1)!;
-              return { requestId: last.requestId, answerMessageId: last.id, text: '', lastChunkId: -1, pendingUserText: null };
+              return {
+                requestId: last.requestId,
+                answerMessageId: last.id,
+                text: '',
+                lastChunkId: -1,
+                pendingUserText: null,
+              };
             }),
           },
           { target: 'ready' },
@@ -160,7 +166,11 @@ export const chatMachine = setup({
         SEND: {
           guard: ({ context, event }) => event.text.trim().length > 0 && !context.notFound,
           target: 'active',
-          actions: assign(({ event }) => ({ ...freshAnswer(), pendingUserText: event.text, regenerating: false })),
+          actions: assign(({ event }) => ({
+            ...freshAnswer(),
+            pendingUserText: event.text,
+            regenerating: false,
+          })),
         },
         REGENERATE: {
           guard: ({ context }) => context.channelId !== null,
@@ -180,7 +190,10 @@ export const chatMachine = setup({
             'STREAM.META': {
               target: 'streaming',
               actions: [
-                assign(({ event }) => ({ channelId: event.meta.channelId, answerMessageId: event.meta.answerMessageId })),
+                assign(({ event }) => ({
+                  channelId: event.meta.channelId,
+                  answerMessageId: event.meta.answerMessageId,
+                })),
                 'cacheStarted',
                 sendParent(({ context, event }) => ({
                   type: 'CHAT.CHANNEL_KNOWN',
@@ -192,7 +205,11 @@ export const chatMachine = setup({
           },
         },
         streaming: {
-          on: { 'STREAM.META': { actions: assign(({ event }) => ({ answerMessageId: event.meta.answerMessageId })) } },
+          on: {
+            'STREAM.META': {
+              actions: assign(({ event }) => ({ answerMessageId: event.meta.answerMessageId })),
+            },
+          },
         },
       },
       on: {
@@ -213,7 +230,10 @@ export const chatMachine = setup({
           { guard: ({ event }) => event.status === 'failed', target: 'ready.failed' },
           { target: 'ready.done' },
         ],
-        'STREAM.ERROR': { target: 'ready.failed', actions: assign(({ event }) => ({ error: event.message })) },
+        'STREAM.ERROR': {
+          target: 'ready.failed',
+          actions: assign(({ event }) => ({ error: event.message })),
+        },
         STOP: { target: 'ready.stopped', actions: 'stopOnServer' },
       },
     },
@@ -223,10 +243,16 @@ export const chatMachine = setup({
 function streamInput(context: ChatContext, event: ChatEvent): StreamInput {
   const base = { requestId: context.requestId!, channelId: context.channelId, version: APP_VERSION };
   if (event.type === 'REGENERATE') {
-    return { body: { ...base, model: event.model, language: event.language, regenerate: true }, afterChunkId: -1 };
+    return {
+      body: { ...base, model: event.model, language: event.language, regenerate: true },
+      afterChunkId: -1,
+    };
   }
   if (event.type === 'SEND') {
-    return { body: { ...base, model: event.model, language: event.language, message: event.text }, afterChunkId: -1 };
+    return {
+      body: { ...base, model: event.model, language: event.language, message: event.text },
+      afterChunkId: -1,
+    };
   }
   return { body: { ...base, message: context.pendingUserText ?? '' }, afterChunkId: context.lastChunkId };
 }

@@ -1,5 +1,5 @@
 // The one actor system: auth, background sync, and a chat actor per open channel (plus the new chat).
-import { type ActorRefFrom, type SnapshotFrom, assign, createActor, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, assign, createActor, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { UpgradePrompt } from '../api/http';
 import { authMachine } from './auth.machine';
 import { chatMachine } from './chat.machine';
@@ -29,7 +29,11 @@ export const rootMachine = setup({
   actors: { auth: authMachine, chat: chatMachine, sync: syncLogic },
 }).createMachine({
   id: 'root',
-  context: ({ spawn }) => ({ auth: spawn('auth', { id: 'auth', systemId: 'auth' }), chats: {}, upgradePrompt: null }),
+  context: ({ spawn }) => ({
+    auth: spawn('auth', { id: 'auth', systemId: 'auth' }),
+    chats: {},
+    upgradePrompt: null,
+  }),
   invoke: { id: 'sync', src: 'sync' },
   on: {
     'CHAT.OPEN': {

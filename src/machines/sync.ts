@@ -11,7 +11,8 @@ export type SyncEvent = { type: 'SYNC.NOW' };
 
 export async function syncNow(): Promise<FlushResult> {
   const result = await outbox.flush();
-  for (const refused of result.refused) apiHooks().onErrorToast(refusedMessage(refused.operation, refused.message));
+  for (const refused of result.refused)
+    apiHooks().onErrorToast(refusedMessage(refused.operation, refused.message));
   if (result.pending === 0) {
     try {
       await channels.replaceAll(await chatApi.channels({ suppressAlert: true }));

@@ -17,7 +17,10 @@ test('the installed app opens offline and shows cached chats read-only', async (
   await expect(page.getByTestId('history-item')).toContainText('Pack for the mountain trip');
   await expect(page.getByTestId('message-user')).toHaveText('Pack for the mountain trip');
   await expect(page.getByTestId('message-assistant')).toContainText('mountain');
-  await expect(page.getByTestId('composer-input')).toHaveAttribute('placeholder', 'Sending needs a connection.');
+  await expect(page.getByTestId('composer-input')).toHaveAttribute(
+    'placeholder',
+    'Sending needs a connection.',
+  );
   await expect(page.getByTestId('send')).toBeDisabled();
   await context.setOffline(false);
 });

@@ -1,5 +1,13 @@
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
-import { cachedMessages, expect, lastAnswerDone, openAsGuest, sendMessage, serverUrl, test } from './support/app';
+import {
+  cachedMessages,
+  expect,
+  lastAnswerDone,
+  openAsGuest,
+  sendMessage,
+  serverUrl,
+  test,
+} from './support/app';
 import { type FlakyProxy, startFlakyProxy } from './support/flaky-proxy';
 
 let proxy: FlakyProxy;
@@ -14,7 +22,9 @@ const QUESTION =
   'Tell me everything about tunnels, trains and mobile networks. Why do connections drop in tunnels? ' +
   'How do trains keep passengers online? What do engineers do about signal loss underground?';
 
-test('the network dropped mid-answer and restored: the full answer arrives once, nothing lost or doubled', async ({ page }) => {
+test('the network dropped mid-answer and restored: the full answer arrives once, nothing lost or doubled', async ({
+  page,
+}) => {
   await openAsGuest(page, `${proxy.url}/`);
   await sendMessage(page, QUESTION);
   const answer = page.getByTestId('message-assistant').last();
@@ -29,7 +39,9 @@ test('the network dropped mid-answer and restored: the full answer arrives once,
   await lastAnswerDone(page);
   const expected = composeOfflineAnswer([{ role: 'user', content: QUESTION }]);
   await expect
-    .poll(async () => (await cachedMessages(page)).filter((m) => m.role === 'assistant').map((m) => m.content))
+    .poll(async () =>
+      (await cachedMessages(page)).filter((m) => m.role === 'assistant').map((m) => m.content),
+    )
     .toEqual([expected]);
   await expect(answer.getByText('To get real AI answers')).toHaveCount(1);
 });
@@ -43,6 +55,8 @@ test('a reload in the middle of an answer picks the same answer up again', async
   await lastAnswerDone(page);
   const expected = composeOfflineAnswer([{ role: 'user', content: QUESTION }]);
   await expect
-    .poll(async () => (await cachedMessages(page)).filter((m) => m.role === 'assistant').map((m) => m.content))
+    .poll(async () =>
+      (await cachedMessages(page)).filter((m) => m.role === 'assistant').map((m) => m.content),
+    )
     .toEqual([expected]);
 });

@@ -1,7 +1,9 @@
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
 import { cachedMessages, expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
 
-test('a guest sends a message and sees the answer stream in, then lands on the new chat', async ({ page }) => {
+test('a guest sends a message and sees the answer stream in, then lands on the new chat', async ({
+  page,
+}) => {
   await openAsGuest(page);
   await expect(page.getByTestId('offline-badge')).toBeVisible();
   await sendMessage(page, 'How do rockets fly in space?');
@@ -19,7 +21,9 @@ test('a guest sends a message and sees the answer stream in, then lands on the n
   await expect(page.getByTestId('history-item')).toContainText('How do rockets fly in space?');
 
   const expected = composeOfflineAnswer([{ role: 'user', content: 'How do rockets fly in space?' }]);
-  await expect.poll(async () => (await cachedMessages(page)).find((m) => m.role === 'assistant')?.content).toBe(expected);
+  await expect
+    .poll(async () => (await cachedMessages(page)).find((m) => m.role === 'assistant')?.content)
+    .toBe(expected);
 });
 
 test('guests are kept on the Standard model', async ({ page }) => {

@@ -8,7 +8,10 @@ test('a javascript: link in an answer is shown as text, never as a clickable lin
     void dialog.dismiss();
   });
   // The offline model quotes the message back as markdown, so the answer carries these links.
-  await sendMessage(page, 'Links: [evil](javascript:alert(1)) and [good](https://example.com/docs) <img src=x onerror=alert(2)>');
+  await sendMessage(
+    page,
+    'Links: [evil](javascript:alert(1)) and [good](https://example.com/docs) <img src=x onerror=alert(2)>',
+  );
   const answer = await lastAnswerDone(page);
   await expect(answer.getByText('evil')).toBeVisible();
   await expect(answer.locator('a[href^="javascript"]')).toHaveCount(0);

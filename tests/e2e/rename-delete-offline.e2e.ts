@@ -3,7 +3,9 @@ import { expect, lastAnswerDone, openAsGuest, sendMessage, serverUrl, test } fro
 
 async function serverChannelNames(page: Page): Promise<string[]> {
   const token = await page.evaluate(() => localStorage.getItem('guest-authorization'));
-  const response = await fetch(`${serverUrl()}/api/v1/chat/myChannelList`, { headers: { Authorization: token ?? '' } });
+  const response = await fetch(`${serverUrl()}/api/v1/chat/myChannelList`, {
+    headers: { Authorization: token ?? '' },
+  });
   const body = (await response.json()) as { data: { channelName: string }[] };
   return body.data.map((c) => c.channelName);
 }
@@ -43,7 +45,10 @@ test('rename with Enter, Escape cancels, blank is ignored, delete asks first', a
   await expect.poll(() => serverChannelNames(page)).toEqual([]);
 });
 
-test('rename and delete made offline wait in the outbox and reach the server in order when online', async ({ page, context }) => {
+test('rename and delete made offline wait in the outbox and reach the server in order when online', async ({
+  page,
+  context,
+}) => {
   await openAsGuest(page);
   await newChat(page, 'Keep me');
   await newChat(page, 'Delete me');

@@ -13,7 +13,14 @@ async function seeded() {
   databases.push(db);
   const now = new Date().toISOString();
   await db.channels.bulkPut(
-    ['a', 'b'].map((id) => ({ channelId: id, channelName: `chat ${id}`, model: 'Standard', channelType: 'CHAT', createdAt: now, updatedAt: now })),
+    ['a', 'b'].map((id) => ({
+      channelId: id,
+      channelName: `chat ${id}`,
+      model: 'Standard',
+      channelType: 'CHAT',
+      createdAt: now,
+      updatedAt: now,
+    })),
   );
   return db;
 }
@@ -34,11 +41,9 @@ describe('outbox', () => {
 
     const result = await outbox.flush();
     expect(result).toMatchObject({ sent: 3, pending: 0 });
-    expect(sent.map((op) => (op.kind === 'renameChannel' ? op.channelName : `delete ${op.channelId}`))).toEqual([
-      'first',
-      'second',
-      'delete b',
-    ]);
+    expect(
+      sent.map((op) => (op.kind === 'renameChannel' ? op.channelName : `delete ${op.channelId}`)),
+    ).toEqual(['first', 'second', 'delete b']);
   });
 
   it('keeps every write while the network is down and stops at the first failure', async () => {
@@ -65,7 +70,8 @@ describe('outbox', () => {
     const outbox = createOutbox({
       db,
       send: async (op) => {
-        if (op.kind === 'renameChannel') throw new ApiError('envelope', 'This chat does not exist or is not yours.', 404, 404);
+        if (op.kind === 'renameChannel')
+          throw new ApiError('envelope', 'This chat does not exist or is not yours.', 404, 404);
       },
     });
     await outbox.enqueue({ kind: 'renameChannel', channelId: 'a', channelName: 'x' });

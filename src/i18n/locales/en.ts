@@ -51,7 +51,8 @@ export const en = {
     failed: 'The answer failed.',
     reconnecting: 'Connection lost, reconnecting… (attempt {{attempt}})',
     offlineModel: 'Offline model',
-    offlineModelHint: 'No AI provider is configured on this server: answers come from the built-in offline model.',
+    offlineModelHint:
+      'No AI provider is configured on this server: answers come from the built-in offline model.',
     notFound: 'This chat does not exist or is not yours.',
     thinking: 'Thinking…',
     model: 'Model',

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { type ChatActorRef, type RootActor, type RootSnapshot } from '../../machines/root';
+import type { ChatActorRef, RootActor, RootSnapshot } from '../../machines/root';
 
 const RootActorContext = createContext<RootActor | null>(null);
 

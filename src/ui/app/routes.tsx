@@ -5,7 +5,10 @@ import { NotFound } from './NotFound';
 // Each page is its own chunk: the bundle is split by route.
 const pages: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../chat/ChatPage')).HomePage }) },
-  { path: 'chat/:channelId', lazy: async () => ({ Component: (await import('../chat/ChatPage')).ChannelPage }) },
+  {
+    path: 'chat/:channelId',
+    lazy: async () => ({ Component: (await import('../chat/ChatPage')).ChannelPage }),
+  },
   { path: '*', Component: NotFound },
 ];
 

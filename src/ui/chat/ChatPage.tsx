@@ -52,17 +52,25 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
     reconnectAttempt: s.context.reconnectAttempt,
     notFound: s.context.notFound,
   }));
-  const cached = useLiveQuery(() => (channelId ? channels.messages(channelId) : Promise.resolve([] as ChatMessage[])), [channelId]);
+  const cached = useLiveQuery(
+    () => (channelId ? channels.messages(channelId) : Promise.resolve([] as ChatMessage[])),
+    [channelId],
+  );
 
   const messages = useMemo(() => {
     const list: ChatMessage[] = (cached ?? []).map((m) =>
       // The live answer is drawn from the actor (every chunk); the cache catches up a few times a second.
       chat.active && m.id === chat.answerMessageId ? { ...m, content: chat.text, status: 'streaming' } : m,
     );
-    const pendingShown = chat.pendingUserText !== null && (chat.waitingForMeta || (chat.failed && !chat.answerMessageId));
+    const pendingShown =
+      chat.pendingUserText !== null && (chat.waitingForMeta || (chat.failed && !chat.answerMessageId));
     if (pendingShown) {
       list.push(draft('pending-user', 'user', chat.pendingUserText ?? ''));
-      list.push({ ...draft('pending-answer', 'assistant', ''), status: chat.failed ? 'failed' : 'streaming', error: chat.error });
+      list.push({
+        ...draft('pending-answer', 'assistant', ''),
+        status: chat.failed ? 'failed' : 'streaming',
+        error: chat.error,
+      });
     }
     return list;
   }, [cached, chat]);
@@ -76,8 +84,11 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   );
   const actions = useMemo(
     () => ({
-      onRegenerate: channelId ? () => actor.send({ type: 'REGENERATE', model, language: currentLanguage() }) : undefined,
-      onFeedback: (message: ChatMessage, type: 'like' | 'dislike' | null) => void sendFeedback(message.id, type, message.feedback),
+      onRegenerate: channelId
+        ? () => actor.send({ type: 'REGENERATE', model, language: currentLanguage() })
+        : undefined,
+      onFeedback: (message: ChatMessage, type: 'like' | 'dislike' | null) =>
+        void sendFeedback(message.id, type, message.feedback),
     }),
     [actor, channelId, model],
   );

@@ -60,7 +60,13 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
             {t('chat.stop')}
           </button>
         ) : (
-          <button type="button" className="button primary" onClick={send} disabled={disabled || !text.trim()} data-testid="send">
+          <button
+            type="button"
+            className="button primary"
+            onClick={send}
+            disabled={disabled || !text.trim()}
+            data-testid="send"
+          >
             {t('chat.send')}
           </button>
         )}

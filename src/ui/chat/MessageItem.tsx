@@ -9,7 +9,15 @@ export interface MessageActions {
   onFeedback?(message: ChatMessage, type: 'like' | 'dislike' | null): void;
 }
 
-function MessageItemView({ message, isLast, actions }: { message: ChatMessage; isLast: boolean; actions: MessageActions }) {
+function MessageItemView({
+  message,
+  isLast,
+  actions,
+}: {
+  message: ChatMessage;
+  isLast: boolean;
+  actions: MessageActions;
+}) {
   const { t } = useTranslation();
   if (message.role === 'user') {
     return (
@@ -23,11 +31,21 @@ function MessageItemView({ message, isLast, actions }: { message: ChatMessage; i
     await navigator.clipboard.writeText(message.content);
     toast.success(t('common.copySuccess'));
   };
-  const vote = (type: 'like' | 'dislike') => actions.onFeedback?.(message, message.feedback === type ? null : type);
+  const vote = (type: 'like' | 'dislike') =>
+    actions.onFeedback?.(message, message.feedback === type ? null : type);
   return (
-    <div className="message assistant" data-testid="message-assistant" data-status={message.status} aria-busy={streaming}>
+    <div
+      className="message assistant"
+      data-testid="message-assistant"
+      data-status={message.status}
+      aria-busy={streaming}
+    >
       <div className="answer">
-        {message.content ? <Markdown text={message.content} streaming={streaming} /> : streaming && <p className="muted">{t('chat.thinking')}</p>}
+        {message.content ? (
+          <Markdown text={message.content} streaming={streaming} />
+        ) : (
+          streaming && <p className="muted">{t('chat.thinking')}</p>
+        )}
         {message.error && (
           <p className="error-text" role="alert" data-testid="message-error">
             {message.error}
@@ -37,7 +55,12 @@ function MessageItemView({ message, isLast, actions }: { message: ChatMessage; i
       </div>
       {!streaming && (
         <div className="message-actions">
-          <button type="button" className="icon-button" onClick={() => void copy()} aria-label={t('chat.copyAnswer')}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => void copy()}
+            aria-label={t('chat.copyAnswer')}
+          >
             ⧉
           </button>
           <button
@@ -61,7 +84,13 @@ function MessageItemView({ message, isLast, actions }: { message: ChatMessage; i
             👎
           </button>
           {isLast && actions.onRegenerate && (
-            <button type="button" className="icon-button" onClick={actions.onRegenerate} aria-label={t('chat.regenerate')} data-testid="regenerate">
+            <button
+              type="button"
+              className="icon-button"
+              onClick={actions.onRegenerate}
+              aria-label={t('chat.regenerate')}
+              data-testid="regenerate"
+            >
               ↻
             </button>
           )}

@@ -25,7 +25,9 @@ export function ModelPicker({ landing, model, isGuest, onChoose }: Props) {
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
-          {isGuest && <DropdownMenu.Label className="menu-label">{t('chat.guestStandardOnly')}</DropdownMenu.Label>}
+          {isGuest && (
+            <DropdownMenu.Label className="menu-label">{t('chat.guestStandardOnly')}</DropdownMenu.Label>
+          )}
           {models.map((item) => {
             const locked = item.disabled || (isGuest && !item.free);
             return (

@@ -22,7 +22,8 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
   const save = async (typed: string) => {
     setEditing(false);
     if (cancelled.current) return;
-    if (await renameChannel(root, channel.channelId, typed, channel.channelName)) toast.success(t('common.saved'));
+    if (await renameChannel(root, channel.channelId, typed, channel.channelName))
+      toast.success(t('common.saved'));
   };
   const remove = async () => {
     setConfirming(false);
@@ -32,7 +33,11 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
   };
 
   return (
-    <li className={`history-item${active ? ' active' : ''}`} data-testid="history-item" data-channel-id={channel.channelId}>
+    <li
+      className={`history-item${active ? ' active' : ''}`}
+      data-testid="history-item"
+      data-channel-id={channel.channelId}
+    >
       {editing ? (
         <input
           className="rename-input"
@@ -54,13 +59,24 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
           data-testid="rename-input"
         />
       ) : (
-        <NavLink to={path} className="history-link" title={channel.channelName} onDoubleClick={() => setEditing(true)}>
+        <NavLink
+          to={path}
+          className="history-link"
+          title={channel.channelName}
+          onDoubleClick={() => setEditing(true)}
+        >
           {channel.channelName}
         </NavLink>
       )}
       {!editing && (
         <span className="history-actions">
-          <button type="button" className="icon-button" aria-label={t('shell.rename')} onClick={() => setEditing(true)} data-testid="rename">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('shell.rename')}
+            onClick={() => setEditing(true)}
+            data-testid="rename"
+          >
             ✎
           </button>
           <Popover.Root open={confirming} onOpenChange={setConfirming}>
@@ -73,7 +89,12 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
                 <p className="muted small">{t('shell.deleteConfirmBody')}</p>
                 <div className="dialog-actions">
                   <Popover.Close className="button">{t('common.cancel')}</Popover.Close>
-                  <button type="button" className="button danger" onClick={() => void remove()} data-testid="delete-confirm-button">
+                  <button
+                    type="button"
+                    className="button danger"
+                    onClick={() => void remove()}
+                    data-testid="delete-confirm-button"
+                  >
                     {t('common.delete')}
                   </button>
                 </div>

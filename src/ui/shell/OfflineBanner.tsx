@@ -11,7 +11,9 @@ export function OfflineBanner() {
   return (
     <div className="banner" role="status" data-testid="offline-banner">
       {!online && <span>{t('common.offline')} </span>}
-      {pending > 0 && <span data-testid="pending-writes">{t('common.pendingWrites', { count: pending })}</span>}
+      {pending > 0 && (
+        <span data-testid="pending-writes">{t('common.pendingWrites', { count: pending })}</span>
+      )}
     </div>
   );
 }

@@ -25,7 +25,9 @@ export function Shell() {
   useEffect(() => {
     // Cmd+K on Mac, Ctrl+I elsewhere: back to home (nothing to do when already there).
     const onKey = (event: KeyboardEvent) => {
-      const hit = isMac() ? event.metaKey && event.key.toLowerCase() === 'k' : event.ctrlKey && event.key.toLowerCase() === 'i';
+      const hit = isMac()
+        ? event.metaKey && event.key.toLowerCase() === 'k'
+        : event.ctrlKey && event.key.toLowerCase() === 'i';
       if (!hit || location.pathname === home) return;
       event.preventDefault();
       navigate(home);

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LANGUAGES } from '../../api/contract';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
-import { useAuthState } from '../app/root-context';
 import { useLangPath } from '../app/paths';
+import { useAuthState } from '../app/root-context';
 import { History } from './History';
 import { isMac } from './Shell';
 

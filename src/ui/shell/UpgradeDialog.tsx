@@ -8,7 +8,10 @@ export function UpgradeDialog() {
   const root = useRootActor();
   const prompt = useRootSelector((s) => s.context.upgradePrompt);
   return (
-    <Dialog.Root open={prompt !== null} onOpenChange={(open) => !open && root.send({ type: 'UPGRADE.DISMISS' })}>
+    <Dialog.Root
+      open={prompt !== null}
+      onOpenChange={(open) => !open && root.send({ type: 'UPGRADE.DISMISS' })}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" style={{ width: 400 }} data-testid="upgrade-dialog">

@@ -1,4 +1,4 @@
-import { expect, type Page, test as base } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export const serverUrl = () => {
   const url = process.env.PARLEY_E2E_URL;
@@ -7,6 +7,7 @@ export const serverUrl = () => {
 };
 
 export const test = base.extend<{ baseURL: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => use(serverUrl()),
 });
 export { expect };
@@ -33,15 +34,17 @@ export async function lastAnswerDone(page: Page) {
 export async function cachedMessages(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<{ id: string; role: string; content: string; status: string; channelId: string }[]>((resolve, reject) => {
-        const open = indexedDB.open('parley');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('messages', 'readonly');
-          const all = tx.objectStore('messages').getAll();
-          all.onsuccess = () => resolve(all.result);
-          all.onerror = () => reject(all.error);
-        };
-      }),
+      new Promise<{ id: string; role: string; content: string; status: string; channelId: string }[]>(
+        (resolve, reject) => {
+          const open = indexedDB.open('parley');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('messages', 'readonly');
+            const all = tx.objectStore('messages').getAll();
+            all.onsuccess = () => resolve(all.result);
+            all.onerror = () => reject(all.error);
+          };
+        },
+      ),
   );
 }

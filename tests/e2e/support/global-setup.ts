@@ -6,7 +6,8 @@ import { startServer } from '../../../server/start';
 
 export default async function globalSetup() {
   const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
-  if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new Error('Build the client first: npx vite build');
+  if (!fs.existsSync(path.join(staticDir, 'index.html')))
+    throw new Error('Build the client first: npx vite build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   const server = await startServer({
     port: 0,

@@ -1,0 +1,200 @@
+// Starts the real server on a real port, on PGlite or on PostgreSQL (a fresh database per server), and
+// gives a small client: guest visits, JSON calls and an SSE reader.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Config } from '../../server/config';
+import { type RunningServer, startServer } from '../../server/start';
+import type { Envelope, StreamChunk, StreamDone, StreamMeta } from '../../src/api/contract';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const DATABASES: DatabaseKind[] = ['pglite', 'postgres'];
+
+async function freshPostgresDatabase(): Promise<string> {
+  const admin = inject('postgresUrl');
+  const name = `parley_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  return admin.replace(/\/[^/]*$/, `/${name}`);
+}
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+}
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
+  fs.mkdirSync(path.join(dataDir, 'no-client'));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: kind === 'postgres' ? await freshPostgresDatabase() : null,
+    logLevel: 'silent',
+    offlineModel: { chunkDelayMs: 2 },
+    ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 10_000 },
+    rateLimit: { visitsPerMinute: 1000 },
+    staticDir: path.join(dataDir, 'no-client'),
+    ...overrides,
+  });
+  return {
+    ...server,
+    dataDir,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function visitSign(baseUrl: string, at = new Date()): Promise<string> {
+  const { data } = (await (await fetch(`${baseUrl}/api/v1/auth/visitKey`)).json()) as Envelope<{
+    key: string;
+  }>;
+  const key = crypto.createPublicKey({ key: Buffer.from(data.key, 'base64'), format: 'der', type: 'spki' });
+  return crypto
+    .publicEncrypt(
+      { key, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(at.toISOString()),
+    )
+    .toString('base64');
+}
+
+export async function call<T = unknown>(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  pathname: string,
+  options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Envelope<T> }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = options.token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as Envelope<T> };
+}
+
+export async function newGuest(baseUrl: string): Promise<string> {
+  const { body } = await call<{ token: string }>(baseUrl, 'POST', '/api/v1/auth/visit', {
+    body: { sign: await visitSign(baseUrl) },
+  });
+  if (body.code !== 200) throw new Error(`visit failed: ${body.msg}`);
+  return body.data.token;
+}
+
+export interface SseEvent {
+  event: string;
+  id: string | null;
+  data: string;
+}
+
+export interface StreamResult {
+  status: number;
+  contentType: string;
+  meta: StreamMeta | null;
+  chunks: StreamChunk[];
+  ids: string[];
+  done: StreamDone | null;
+  json: Envelope<unknown> | null;
+}
+
+/** Posts a chat send and reads its SSE stream; `stopAfterChunks` aborts the connection early. */
+export async function streamSend(
+  baseUrl: string,
+  token: string,
+  body: Record<string, unknown>,
+  options: { lastEventId?: number; stopAfterChunks?: number } = {},
+): Promise<StreamResult> {
+  const controller = new AbortController();
+  const headers: Record<string, string> = {
+    Authorization: token,
+    'Content-Type': 'application/json',
+    Accept: 'text/event-stream',
+  };
+  if (options.lastEventId !== undefined) headers['Last-Event-ID'] = String(options.lastEventId);
+  const response = await fetch(`${baseUrl}/api/v1/chat/send`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    signal: controller.signal,
+  });
+  const result: StreamResult = {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    meta: null,
+    chunks: [],
+    ids: [],
+    done: null,
+    json: null,
+  };
+  if (!result.contentType.includes('text/event-stream')) {
+    result.json = (await response.json()) as Envelope<unknown>;
+    return result;
+  }
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(bytes, { stream: true });
+      let cut = buffer.indexOf('\n\n');
+      while (cut >= 0) {
+        const event = parseEvent(buffer.slice(0, cut));
+        buffer = buffer.slice(cut + 2);
+        cut = buffer.indexOf('\n\n');
+        if (event.event === 'meta') result.meta = JSON.parse(event.data) as StreamMeta;
+        else if (event.event === 'done') result.done = JSON.parse(event.data) as StreamDone;
+        else if (event.data) {
+          result.chunks.push(...(JSON.parse(event.data) as StreamChunk[]));
+          if (event.id !== null) result.ids.push(event.id);
+          if (options.stopAfterChunks !== undefined && result.chunks.length >= options.stopAfterChunks) {
+            controller.abort();
+            return result;
+          }
+        }
+      }
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  }
+  return result;
+}
+
+function parseEvent(raw: string): SseEvent {
+  const event: SseEvent = { event: 'message', id: null, data: '' };
+  for (const line of raw.split('\n')) {
+    const [field, ...rest] = line.split(':');
+    const value = rest.join(':').replace(/^ /, '');
+    if (field === 'event') event.event = value;
+    else if (field === 'id') event.id = value;
+    else if (field === 'data') event.data += value;
+  }
+  return event;
+}
+
+export const joinContent = (chunks: StreamChunk[]) => chunks.map((c) => c.content ?? '').join('');
+
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
