@@ -2,6 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+const DIAGRAM_PACKAGES =
+  /node_modules\/(mermaid|@mermaid-js|cytoscape[^/]*|katex|dagre[^/]*|d3[^/]*|roughjs|khroma|langium|chevrotain[^/]*|@chevrotain|lodash-es|dayjs|@braintree|marked|stylis|ts-dedent|vscode-[^/]*|internmap|delaunator|robust-predicates|@iconify|@upsetjs|cose-base|layout-base|dompurify)\//;
+const isDiagramOnly = (moduleIds: readonly string[]) =>
+  moduleIds.length > 0 &&
+  moduleIds.every((id) => DIAGRAM_PACKAGES.test(id) || id.includes('/src/ui/markdown/MermaidDiagram'));
+
 const apiTarget = process.env.PARLEY_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
@@ -29,14 +35,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // mermaid and its diagram chunks are large and only needed for diagrams: cache them on first use.
-        globIgnores: [
-          '**/assets/*mermaid*',
-          '**/assets/*Diagram*',
-          '**/assets/*diagram*',
-          '**/assets/cytoscape*',
-          '**/assets/katex*',
-        ],
+        // Diagram code (mermaid and friends) is large and rarely needed: cached on first use, not precached.
+        globIgnores: ['assets/lazy/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/py\//, /^\/bloom\//, /^\/dev\//, /\/403\.html$/],
@@ -57,5 +57,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          isDiagramOnly(chunk.moduleIds) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
 });
