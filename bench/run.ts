@@ -1,0 +1,6 @@
+// npm run bench: every benchmark in turn. Figures go into the README by hand, with the machine they ran on.
+import { printBundleSize } from './bundle-size';
+import { benchSseStreams } from './sse-streams';
+
+await benchSseStreams();
+printBundleSize();
