@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { parseModelMap } from '../../server/config';
+import {
+  composeOfflineAnswer,
+  keyTerms,
+  relatedEarlierSentences,
+  toPieces,
+} from '../../server/providers/ai/offline-model';
+import { channelNameFrom } from '../../server/services/chat';
+import { createRateLimiter } from '../../server/services/rate-limit';
+
+describe('the built-in offline model', () => {
+  const conversation = [
+    { role: 'user' as const, content: 'My garden has tomatoes. The roses need pruning in March.' },
+    { role: 'assistant' as const, content: 'Noted.' },
+    { role: 'user' as const, content: 'When should I prune the roses?' },
+  ];
+
+  it('says what it is, quotes the question and answers the same way every time', () => {
+    const answer = composeOfflineAnswer(conversation);
+    expect(answer).toBe(composeOfflineAnswer(conversation));
+    expect(answer).toContain('Parley offline model');
+    expect(answer).toContain('> When should I prune the roses?');
+  });
+
+  it('brings back related things said earlier in the conversation', () => {
+    expect(relatedEarlierSentences(conversation.slice(0, 2), 'When should I prune the roses?')).toEqual([
+      'The roses need pruning in March.',
+    ]);
+    expect(composeOfflineAnswer(conversation)).toContain('- The roses need pruning in March.');
+  });
+
+  it('streams pieces that join back to the whole answer', () => {
+    const answer = composeOfflineAnswer(conversation);
+    expect(toPieces(answer).join('')).toBe(answer);
+  });
+
+  it('ranks key terms by frequency, without stop words', () => {
+    expect(keyTerms('the cat and the cat and a dog')).toEqual(['cat', 'dog']);
+  });
+});
+
+describe('server helpers', () => {
+  it('reads AI_MODEL_MAP pairs', () => {
+    expect(parseModelMap('Standard=gpt-4o-mini, GPT-4 = gpt-4.1,broken')).toEqual({
+      Standard: 'gpt-4o-mini',
+      'GPT-4': 'gpt-4.1',
+    });
+    expect(parseModelMap(undefined)).toEqual({});
+  });
+
+  it('names a new chat after the first line of its first message', () => {
+    expect(channelNameFrom('  Plan the trip\nwith details')).toBe('Plan the trip');
+    expect(channelNameFrom('x'.repeat(80))).toHaveLength(50);
+    expect(channelNameFrom('   ')).toBe('New chat');
+  });
+
+  it('rate limits per key within a window', () => {
+    const limiter = createRateLimiter(2, 1000);
+    expect([
+      limiter.take('ip', 0),
+      limiter.take('ip', 10),
+      limiter.take('ip', 20),
+      limiter.take('other', 20),
+    ]).toEqual([true, true, false, true]);
+    expect(limiter.take('ip', 1001)).toBe(true);
+  });
+});
