@@ -11,6 +11,8 @@ import './markdown.css';
 // Sanitising runs before highlighting, so only the language class on code needs to survive it.
 const schema = {
   ...defaultSchema,
+  // The spec keeps tel: links, which the default (GitHub) schema drops; safeHref still decides per link.
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
   attributes: {
     ...defaultSchema.attributes,
     code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-./]],
