@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ChatMessage } from '../../api/contract';
+import { Icon } from '../icons';
 import { Markdown } from '../markdown/Markdown';
 
 export interface MessageActions {
@@ -22,7 +23,9 @@ function MessageItemView({
   if (message.role === 'user') {
     return (
       <div className="message user" data-testid="message-user">
-        <div className="bubble">{message.content}</div>
+        <div className="bubble" dir="auto">
+          {message.content}
+        </div>
       </div>
     );
   }
@@ -61,7 +64,7 @@ function MessageItemView({
             onClick={() => void copy()}
             aria-label={t('chat.copyAnswer')}
           >
-            ⧉
+            <Icon name="copy" />
           </button>
           <button
             type="button"
@@ -71,7 +74,7 @@ function MessageItemView({
             aria-pressed={message.feedback === 'like'}
             data-testid="like"
           >
-            👍
+            <Icon name="thumbUp" />
           </button>
           <button
             type="button"
@@ -81,7 +84,7 @@ function MessageItemView({
             aria-pressed={message.feedback === 'dislike'}
             data-testid="dislike"
           >
-            👎
+            <Icon name="thumbDown" />
           </button>
           {isLast && actions.onRegenerate && (
             <button
@@ -91,7 +94,7 @@ function MessageItemView({
               aria-label={t('chat.regenerate')}
               data-testid="regenerate"
             >
-              ↻
+              <Icon name="refresh" />
             </button>
           )}
         </div>

@@ -7,6 +7,7 @@ import type { LocalChannel } from '../../db/schema';
 import { deleteChannel, renameChannel } from '../../machines/channel-commands';
 import { useLangPath } from '../app/paths';
 import { useRootActor } from '../app/root-context';
+import { Icon } from '../icons';
 
 export function HistoryItem({ channel }: { channel: LocalChannel }) {
   const { t } = useTranslation();
@@ -62,6 +63,7 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
         <NavLink
           to={path}
           className="history-link"
+          dir="auto"
           title={channel.channelName}
           onDoubleClick={() => setEditing(true)}
         >
@@ -77,11 +79,11 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
             onClick={() => setEditing(true)}
             data-testid="rename"
           >
-            ✎
+            <Icon name="pencil" size={14} />
           </button>
           <Popover.Root open={confirming} onOpenChange={setConfirming}>
             <Popover.Trigger className="icon-button" aria-label={t('common.delete')} data-testid="delete">
-              🗑
+              <Icon name="trash" size={14} />
             </Popover.Trigger>
             <Popover.Portal>
               <Popover.Content className="popover" side="right" data-testid="delete-confirm">

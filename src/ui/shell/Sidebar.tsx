@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../api/contract';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { useAuthState } from '../app/root-context';
+import { Icon } from '../icons';
 import { History } from './History';
 import { isMac } from './Shell';
 
@@ -29,7 +30,9 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
           aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
           data-testid="sidebar-toggle"
         >
-          {collapsed ? '»' : '«'}
+          <Icon
+            name={collapsed === (document.documentElement.dir === 'rtl') ? 'chevronLeft' : 'chevronRight'}
+          />
         </button>
       </div>
       <button
@@ -39,13 +42,13 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         title={t('shell.shortcutHint', { keys })}
         data-testid="new-chat"
       >
-        <span aria-hidden>＋</span>
+        <Icon name="plus" />
         {!collapsed && <span>{t('shell.newChat')}</span>}
       </button>
       {collapsed ? (
         <Popover.Root>
           <Popover.Trigger className="icon-button history-trigger" aria-label={t('shell.history')}>
-            ☰
+            <Icon name="history" />
           </Popover.Trigger>
           <Popover.Portal>
             <Popover.Content side="right" align="start" className="popover history-popover">
