@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
 import {
   cachedMessages,
@@ -11,6 +12,16 @@ import {
 import { type FlakyProxy, startFlakyProxy } from './support/flaky-proxy';
 
 let proxy: FlakyProxy;
+
+/** The cache holds one answer, identical to what the server's deterministic model produced. */
+async function expectExactlyOneCompleteAnswer(page: Page) {
+  const expected = composeOfflineAnswer([{ role: 'user', content: QUESTION }]);
+  await expect
+    .poll(async () =>
+      (await cachedMessages(page)).filter((m) => m.role === 'assistant').map((m) => m.content),
+    )
+    .toEqual([expected]);
+}
 test.beforeEach(async () => {
   proxy = await startFlakyProxy(serverUrl());
 });
@@ -37,12 +48,7 @@ test('the network dropped mid-answer and restored: the full answer arrives once,
   proxy.restore();
 
   await lastAnswerDone(page);
-  const expected = composeOfflineAnswer([{ role: 'user', content: QUESTION }]);
-  await expect
-    .poll(async () =>
-      (await cachedMessages(page)).filter((m) => m.role === 'assistant').map((m) => m.content),
-    )
-    .toEqual([expected]);
+  await expectExactlyOneCompleteAnswer(page);
   await expect(answer.getByText('To get real AI answers')).toHaveCount(1);
 });
 
@@ -53,10 +59,5 @@ test('a reload in the middle of an answer picks the same answer up again', async
   await expect(page).toHaveURL(/\/chat\//);
   await page.reload();
   await lastAnswerDone(page);
-  const expected = composeOfflineAnswer([{ role: 'user', content: QUESTION }]);
-  await expect
-    .poll(async () =>
-      (await cachedMessages(page)).filter((m) => m.role === 'assistant').map((m) => m.content),
-    )
-    .toEqual([expected]);
+  await expectExactlyOneCompleteAnswer(page);
 });

@@ -66,26 +66,8 @@ function MessageItemView({
           >
             <Icon name="copy" />
           </button>
-          <button
-            type="button"
-            className={`icon-button${message.feedback === 'like' ? ' on' : ''}`}
-            onClick={() => vote('like')}
-            aria-label={t('chat.like')}
-            aria-pressed={message.feedback === 'like'}
-            data-testid="like"
-          >
-            <Icon name="thumbUp" />
-          </button>
-          <button
-            type="button"
-            className={`icon-button${message.feedback === 'dislike' ? ' on' : ''}`}
-            onClick={() => vote('dislike')}
-            aria-label={t('chat.dislike')}
-            aria-pressed={message.feedback === 'dislike'}
-            data-testid="dislike"
-          >
-            <Icon name="thumbDown" />
-          </button>
+          <VoteButton type="like" current={message.feedback} label={t('chat.like')} onVote={vote} />
+          <VoteButton type="dislike" current={message.feedback} label={t('chat.dislike')} onVote={vote} />
           {isLast && actions.onRegenerate && (
             <button
               type="button"
@@ -100,6 +82,31 @@ function MessageItemView({
         </div>
       )}
     </div>
+  );
+}
+
+function VoteButton({
+  type,
+  current,
+  label,
+  onVote,
+}: {
+  type: 'like' | 'dislike';
+  current: ChatMessage['feedback'];
+  label: string;
+  onVote(type: 'like' | 'dislike'): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`icon-button${current === type ? ' on' : ''}`}
+      onClick={() => onVote(type)}
+      aria-label={label}
+      aria-pressed={current === type}
+      data-testid={type}
+    >
+      <Icon name={type === 'like' ? 'thumbUp' : 'thumbDown'} />
+    </button>
   );
 }
 
