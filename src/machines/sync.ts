@@ -5,14 +5,13 @@ import { chatApi } from '../api/chat';
 import { apiHooks } from '../api/http';
 import { channels } from '../db/channels';
 import { type FlushResult, outbox } from '../db/outbox';
-import type { OutboxOperation } from '../db/schema';
 
 export type SyncEvent = { type: 'SYNC.NOW' };
 
 export async function syncNow(): Promise<FlushResult> {
   const result = await outbox.flush();
-  for (const refused of result.refused)
-    apiHooks().onErrorToast(refusedMessage(refused.operation, refused.message));
+  // The server refused a queued write for good (e.g. the chat was deleted elsewhere): say so with its message.
+  for (const refused of result.refused) apiHooks().onErrorToast(refused.message);
   if (result.pending === 0) {
     try {
       await channels.replaceAll(await chatApi.channels({ suppressAlert: true }));
@@ -22,8 +21,6 @@ export async function syncNow(): Promise<FlushResult> {
   }
   return result;
 }
-
-const refusedMessage = (operation: OutboxOperation, message: string) => `${operation.kind}: ${message}`;
 
 export const syncLogic = fromCallback<SyncEvent>(({ receive }) => {
   let running = false;
