@@ -4,6 +4,7 @@ import { ResponseCode } from '../src/api/contract.js';
 import { type AppEnv, errorEnvelope, readRequestInfo } from './http/context.js';
 import { AppError } from './http/errors.js';
 import { staticRoutes } from './http/static.js';
+import { accountRoutes, devMailboxRoute } from './routes/account.js';
 import { authRoutes, visitKeyRoute } from './routes/auth.js';
 import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
@@ -36,6 +37,8 @@ export function createApp(services: Services) {
   app.route('/', landingRoutes);
   app.route('/', channelRoutes);
   app.route('/', chatRoutes);
+  app.route('/', accountRoutes);
+  app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));
   return app;
 }

@@ -22,7 +22,8 @@ export interface Config {
   offlineModel: { chunkDelayMs: number };
   /** How often a streaming answer is written to the database. */
   persistIntervalMs: number;
-  rateLimit: { visitsPerMinute: number };
+  rateLimit: { visitsPerMinute: number; codeSendsPerHourPerIp: number; loginAttemptsPerHourPerIp: number };
+  mail: { smtpUrl: string | null; from: string };
   staticDir: string;
 }
 
@@ -58,7 +59,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     offlineModel: { chunkDelayMs: int(env.OFFLINE_MODEL_CHUNK_DELAY_MS, 25) },
     persistIntervalMs: int(env.STREAM_PERSIST_INTERVAL_MS, 250),
-    rateLimit: { visitsPerMinute: int(env.VISIT_RATE_LIMIT_PER_MINUTE, 30) },
+    rateLimit: {
+      visitsPerMinute: int(env.VISIT_RATE_LIMIT_PER_MINUTE, 30),
+      codeSendsPerHourPerIp: int(env.CODE_SEND_RATE_LIMIT_PER_HOUR, 20),
+      loginAttemptsPerHourPerIp: int(env.LOGIN_RATE_LIMIT_PER_HOUR, 60),
+    },
+    mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM ?? 'Parley <no-reply@parley.local>' },
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
   };
 }

@@ -11,12 +11,35 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['guest', 'member'] }).notNull(),
-  email: text('email'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['guest', 'member'] }).notNull(),
+    email: text('email'),
+    username: text('username'),
+    /** The spec's membership ids: 0 Free, 1 MonthPro, 2 Trial, 3 YearPro, 4/5 Unlimited, 6/7 ProPlus. */
+    membershipId: integer('membership_id').notNull().default(0),
+    membershipExpDate: timestamp('membership_exp_date', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(t.email).where(sql`${t.email} is not null`)],
+);
+
+/** Email login codes: only a hash is kept; single use, short-lived, a few tries each. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_codes_email_created_idx').on(t.email, t.createdAt)],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -23,6 +23,9 @@ const en = {
   'chat.providerError': 'The AI provider failed to answer: {{detail}}',
   'chat.streamNotFound': 'This answer cannot be resumed.',
   'message.notFound': 'This message does not exist or is not yours.',
+  'auth.emailInvalid': 'Please enter a valid email address.',
+  'auth.resendTooSoon': 'A code was just sent. Please wait a minute before asking for another.',
+  'auth.codeFormat': 'The code is 6 digits.',
 };
 type Key = keyof typeof en;
 
@@ -47,6 +50,9 @@ const ar: Record<Key, string> = {
   'chat.providerError': 'فشل مزود الذكاء الاصطناعي في الإجابة: {{detail}}',
   'chat.streamNotFound': 'لا يمكن استئناف هذه الإجابة.',
   'message.notFound': 'هذه الرسالة غير موجودة أو ليست لك.',
+  'auth.emailInvalid': 'يرجى إدخال بريد إلكتروني صالح.',
+  'auth.resendTooSoon': 'تم إرسال رمز للتو. يرجى الانتظار دقيقة قبل طلب رمز آخر.',
+  'auth.codeFormat': 'الرمز مكوّن من 6 أرقام.',
 };
 
 const zh: Record<Key, string> = {
@@ -70,6 +76,9 @@ const zh: Record<Key, string> = {
   'chat.providerError': 'AI 服务未能回答：{{detail}}',
   'chat.streamNotFound': '无法继续此回答。',
   'message.notFound': '此消息不存在或不属于你。',
+  'auth.emailInvalid': '请输入有效的电子邮件地址。',
+  'auth.resendTooSoon': '验证码刚刚已发送，请等待一分钟后再试。',
+  'auth.codeFormat': '验证码为 6 位数字。',
 };
 
 const es: Record<Key, string> = {
@@ -94,6 +103,9 @@ const es: Record<Key, string> = {
   'chat.providerError': 'El proveedor de IA no pudo responder: {{detail}}',
   'chat.streamNotFound': 'Esta respuesta no se puede reanudar.',
   'message.notFound': 'Este mensaje no existe o no es tuyo.',
+  'auth.emailInvalid': 'Introduce una dirección de correo válida.',
+  'auth.resendTooSoon': 'Acabamos de enviar un código. Espera un minuto antes de pedir otro.',
+  'auth.codeFormat': 'El código tiene 6 dígitos.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

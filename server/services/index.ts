@@ -2,8 +2,10 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
+import { createMailer } from '../providers/mail/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
+import { createLoginCodeService } from './login-codes.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createSessionService } from './sessions.js';
 import { createVisitService } from './visit.js';
@@ -14,7 +16,16 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const visitKeys = loadOrCreateVisitKeys(config.dataDir);
   const sessions = createSessionService(db);
   const channels = createChannelService(db);
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   return {
+    db,
+    mailer,
+    loginCodes: createLoginCodeService({
+      db,
+      mailer,
+      sendLimiter: createRateLimiter(config.rateLimit.codeSendsPerHourPerIp, 60 * 60_000),
+      attemptLimiter: createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000),
+    }),
     config,
     logger,
     ai,

@@ -19,6 +19,14 @@ export function createSessionService(db: Database) {
       return { token, caller: { userId, kind: 'guest' } };
     },
 
+    /** Sign-out: the token stops working at once. */
+    async revoke(token: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, sha256(token)));
+    },
+
     async resolve(token: string | null): Promise<Caller | null> {
       if (!token || token.length > 256) return null;
       const rows = await db

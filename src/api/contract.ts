@@ -4,7 +4,9 @@
 export type {
   ChannelIdRequest,
   FeedbackRequest,
+  LoginByCodeRequest,
   RenameChannelRequest,
+  SendLoginCodeRequest,
   SendRequest,
   StopRequest,
   VisitRequest,
@@ -54,6 +56,11 @@ export const Paths = {
   stop: '/api/v1/chat/stop',
   feedback: '/api/v1/chat/feedback',
   health: '/api/v1/health',
+  sendLoginCode: '/api/v1/auth/toLoginByEmailValidationCode',
+  loginByCode: '/api/v1/auth/loginByEmailValidationCode',
+  signout: '/api/v1/auth/signout',
+  currentUser: '/api/v1/user/currentUser',
+  devMailbox: '/dev/mailbox',
 } as const;
 
 export const Headers = {
@@ -114,6 +121,47 @@ export interface VisitResponse {
 export const VISIT_SIGN_MAX_AGE_MS = 5 * 60 * 1000;
 /** The meta tag that carries the visit public key (base64 SPKI) inside the served page. */
 export const VISIT_KEY_META = 'parley-visit-key';
+
+export const MembershipId = {
+  Free: 0,
+  MonthPro: 1,
+  Trial: 2,
+  YearPro: 3,
+  MonthUnlimited: 4,
+  YearUnlimited: 5,
+  MonthProPlus: 6,
+  YearProPlus: 7,
+} as const;
+export const LOGIN_CODE_LENGTH = 6;
+export const LOGIN_CODE_RESEND_SECONDS = 59;
+
+/** The spec's user info, computed by the server from the membership. */
+export interface UserInfo {
+  uid: string;
+  email: string | null;
+  username: string | null;
+  picture: string | null;
+  avatar: string | null;
+  isLogin: boolean;
+  isPro: boolean;
+  isProPlus: boolean;
+  isUnlimited: boolean;
+  isTrial: boolean;
+  isNew: 0 | 1;
+  /** Days to membership expiry, rounded up; 0 without a paid membership. */
+  timeRemaining: number;
+  membershipId: number;
+  membershipExpDate: string | null;
+  stripeCustomer: string | null;
+  fastspringCustomer: string | null;
+  createdAt: string;
+  internal: 0 | 1;
+  partnerStatus: number;
+  partnerUid: string | null;
+  refCode: string | null;
+  parsedRoles: string[];
+  grayStrategyNew: { inputVersion: boolean; inputModel: boolean; enhanceUpload: boolean };
+}
 
 // ---- Channels -----------------------------------------------------------------------------------
 export const ChannelType = { ONE_CHAT: 'ONE_CHAT', CHAT: 'CHAT', DOC: 'DOC', PPT: 'PPT' } as const;

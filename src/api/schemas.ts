@@ -1,6 +1,6 @@
 // The request validators of the wire contract: the server parses with them, the client imports their types.
 import { z } from 'zod';
-import { CHANNEL_NAME_MAX, MESSAGE_MAX, MODEL_STANDARD } from './contract';
+import { CHANNEL_NAME_MAX, LOGIN_CODE_LENGTH, MESSAGE_MAX, MODEL_STANDARD } from './contract';
 
 export const VisitRequest = z.object({ sign: z.string().min(1).max(2048) });
 
@@ -50,3 +50,15 @@ export const FeedbackRequest = z.object({
 });
 
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
+
+export const SendLoginCodeRequest = z.object({
+  email: z.string().max(254),
+  captchaToken: z.string().max(4096).optional().nullable(),
+});
+export type SendLoginCodeRequest = z.infer<typeof SendLoginCodeRequest>;
+
+export const LoginByCodeRequest = z.object({
+  email: z.string().max(254),
+  code: z.string().trim().length(LOGIN_CODE_LENGTH, 'auth.codeFormat').regex(/^\d+$/, 'auth.codeFormat'),
+});
+export type LoginByCodeRequest = z.infer<typeof LoginByCodeRequest>;

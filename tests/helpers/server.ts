@@ -41,7 +41,7 @@ export async function startTestServer(
     logLevel: 'silent',
     offlineModel: { chunkDelayMs: 2 },
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 10_000 },
-    rateLimit: { visitsPerMinute: 1000 },
+    rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },
     staticDir: path.join(dataDir, 'no-client'),
     ...overrides,
   });

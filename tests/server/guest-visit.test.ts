@@ -4,7 +4,9 @@ import { call, DATABASES, startTestServer, type TestServer, visitSign } from '..
 describe.each(DATABASES)('guest visit on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, { rateLimit: { visitsPerMinute: 8 } });
+    server = await startTestServer(kind, {
+      rateLimit: { visitsPerMinute: 8, codeSendsPerHourPerIp: 100, loginAttemptsPerHourPerIp: 100 },
+    });
   });
   afterAll(() => server.close());
 

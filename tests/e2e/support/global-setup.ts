@@ -19,7 +19,7 @@ export default async function globalSetup() {
     // Slow enough that a test can cut the network in the middle of an answer.
     offlineModel: { chunkDelayMs: 40 },
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 30_000 },
-    rateLimit: { visitsPerMinute: 1000 },
+    rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },
   });
   process.env.PARLEY_E2E_URL = server.url;
   return async () => {

@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { Paths } from '../../src/api/contract.js';
+import { LoginByCodeRequest, SendLoginCodeRequest } from '../../src/api/schemas.js';
+import { type AppEnv, ok, requireCaller } from '../http/context.js';
+import { readJson } from '../http/validate.js';
+import { currentUser } from '../services/user-info.js';
+
+export const accountRoutes = new Hono<AppEnv>()
+  .post(Paths.sendLoginCode, async (c) => {
+    const { email } = await readJson(c, SendLoginCodeRequest);
+    await c.get('services').loginCodes.send(email, c.get('info').ip);
+    return ok(c, true);
+  })
+  .post(Paths.loginByCode, async (c) => {
+    const { email, code } = await readJson(c, LoginByCodeRequest);
+    const token = await c.get('services').loginCodes.login(email, code, c.get('info').ip, c.get('caller'));
+    return ok(c, token);
+  })
+  .post(Paths.signout, async (c) => {
+    requireCaller(c);
+    const token = c.get('info').token;
+    if (token) await c.get('services').sessions.revoke(token);
+    return ok(c, true);
+  })
+  .get(Paths.currentUser, async (c) => ok(c, await currentUser(c.get('services').db, requireCaller(c))));
+
+/** The embedded dev mailbox: only when no SMTP server is configured, so operators can read login codes. */
+export const devMailboxRoute = new Hono<AppEnv>().get(Paths.devMailbox, (c) => {
+  const { mailer } = c.get('services');
+  if (!mailer.devMailbox) return c.text('Not found', 404);
+  const rows = mailer.recent();
+  return c.html(html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>Parley dev mailbox</title>
+        <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px}article{border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}</style>
+      </head>
+      <body>
+        <h1>Dev mailbox</h1>
+        <p>No SMTP_URL is configured, so Parley keeps outgoing mail here (newest first) instead of sending it.</p>
+        ${rows.length === 0 ? html`<p>No mail yet.</p>` : ''}
+        ${rows.map(
+          (m) => html`<article>
+            <strong>${m.subject}</strong>
+            <div>To ${m.to} at ${m.sentAt}</div>
+            <pre>${m.text}</pre>
+          </article>`,
+        )}
+      </body>
+    </html>`);
+});

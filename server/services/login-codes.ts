@@ -1,0 +1,122 @@
+// Email-code login: 6 random digits, stored hashed, single use, valid 10 minutes, 5 wrong tries per code,
+// a new code for the same address no sooner than 59 s, and per-IP limits on sends and attempts.
+import crypto from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ResponseCode } from '../../src/api/contract.js';
+import type { Database } from '../db/client.js';
+import { channels, loginCodes, sessions, users } from '../db/schema.js';
+import { AppError, tooManyRequests } from '../http/errors.js';
+import type { Mailer } from '../providers/mail/index.js';
+import { newId, newToken, sha256 } from './ids.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { Caller } from './sessions.js';
+
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const RESEND_AFTER_MS = 59 * 1000;
+export const MAX_WRONG_TRIES = 5;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const hashCode = (email: string, code: string) => sha256(`${email}:${code}`);
+
+export function createLoginCodeService(deps: {
+  db: Database;
+  mailer: Mailer;
+  sendLimiter: RateLimiter;
+  attemptLimiter: RateLimiter;
+}) {
+  const { db } = deps;
+
+  return {
+    async send(rawEmail: string, ip: string, now = new Date()): Promise<void> {
+      const email = normaliseEmail(rawEmail);
+      if (!EMAIL_PATTERN.test(email) || email.length > 254) {
+        throw new AppError(ResponseCode.BadRequest, 'auth.emailInvalid', { httpStatus: 400 });
+      }
+      const [latest] = await db
+        .select({ createdAt: loginCodes.createdAt })
+        .from(loginCodes)
+        .where(eq(loginCodes.email, email))
+        .orderBy(desc(loginCodes.createdAt))
+        .limit(1);
+      if (latest && now.getTime() - latest.createdAt.getTime() < RESEND_AFTER_MS) {
+        throw new AppError(ResponseCode.TooManyRequests, 'auth.resendTooSoon', { httpStatus: 429 });
+      }
+      if (!deps.sendLimiter.take(`ip:${ip}`) || !deps.sendLimiter.take(`email:${email}`))
+        throw tooManyRequests();
+
+      const code = crypto
+        .randomInt(0, 10 ** CODE_LENGTH)
+        .toString()
+        .padStart(CODE_LENGTH, '0');
+      // A new code replaces the older ones: only the newest can be used.
+      await db
+        .update(loginCodes)
+        .set({ usedAt: now })
+        .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt)));
+      await db.insert(loginCodes).values({
+        id: newId(),
+        email,
+        codeHash: hashCode(email, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      });
+      await deps.mailer.send({
+        to: email,
+        subject: `Your Parley login code: ${code}`,
+        text: `Your Parley login code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, ignore this mail.`,
+      });
+    },
+
+    /** A token for the right code, else null (the spec's falsy data). A guest's chats move to the account. */
+    async login(
+      rawEmail: string,
+      code: string,
+      ip: string,
+      guest: Caller | null,
+      now = new Date(),
+    ): Promise<string | null> {
+      if (!deps.attemptLimiter.take(`ip:${ip}`)) throw tooManyRequests();
+      const email = normaliseEmail(rawEmail);
+      const [current] = await db
+        .select()
+        .from(loginCodes)
+        .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
+        .orderBy(desc(loginCodes.createdAt))
+        .limit(1);
+      if (!current || current.attempts >= MAX_WRONG_TRIES) return null;
+      const given = Buffer.from(hashCode(email, code.trim()));
+      if (!crypto.timingSafeEqual(given, Buffer.from(current.codeHash))) {
+        await db
+          .update(loginCodes)
+          .set({ attempts: sql`${loginCodes.attempts} + 1` })
+          .where(eq(loginCodes.id, current.id));
+        return null;
+      }
+      // Single use: only the request that flips used_at wins.
+      const claimed = await db
+        .update(loginCodes)
+        .set({ usedAt: now })
+        .where(and(eq(loginCodes.id, current.id), isNull(loginCodes.usedAt)))
+        .returning({ id: loginCodes.id });
+      if (claimed.length === 0) return null;
+
+      let [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!user) {
+        [user] = await db
+          .insert(users)
+          .values({ id: newId(), kind: 'member', email, username: email.split('@')[0] })
+          .onConflictDoNothing()
+          .returning();
+        user ??= (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+      }
+      if (guest?.kind === 'guest') {
+        await db.update(channels).set({ ownerId: user.id }).where(eq(channels.ownerId, guest.userId));
+      }
+      const token = newToken();
+      await db.insert(sessions).values({ tokenHash: sha256(token), userId: user.id });
+      return token;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelSummary, UserInfo } from '../../src/api/contract';
+import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
+import { startSmtpSink } from '../helpers/smtp-sink';
+
+describe.each(DATABASES)('email code login on %s', (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer(kind, {
+      mail: { smtpUrl: smtp.url, from: 'Parley <no-reply@parley.test>' },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  const sendCode = (email: string, language = 'en') =>
+    call(server.url, 'POST', '/api/v1/auth/toLoginByEmailValidationCode', {
+      body: { email },
+      headers: { language },
+    });
+  const login = (email: string, code: string, token?: string) =>
+    call<string | null>(server.url, 'POST', '/api/v1/auth/loginByEmailValidationCode', {
+      body: { email, code },
+      token,
+    });
+
+  it('a code mailed over SMTP logs in; the token reads the user; sign-out revokes it', async () => {
+    expect((await sendCode('Ada@Example.com')).body.code).toBe(200);
+    const code = await smtp.codeFor('ada@example.com');
+    const { body } = await login('ada@example.com', code);
+    expect(body.code).toBe(200);
+    const token = body.data!;
+    const me = await call<UserInfo>(server.url, 'GET', '/api/v1/user/currentUser', { token });
+    expect(me.body.data).toMatchObject({
+      email: 'ada@example.com',
+      isLogin: true,
+      isPro: false,
+      membershipId: 0,
+      parsedRoles: [],
+    });
+    // Single use.
+    expect((await login('ada@example.com', code)).body.data).toBeNull();
+    expect((await call(server.url, 'POST', '/api/v1/auth/signout', { token })).body.code).toBe(200);
+    expect((await call(server.url, 'GET', '/api/v1/user/currentUser', { token })).status).toBe(401);
+  });
+
+  it('a wrong code answers falsy data; the 6th try is refused even with the right code', async () => {
+    await sendCode('bob@example.com');
+    const code = await smtp.codeFor('bob@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++)
+      expect((await login('bob@example.com', wrong)).body).toMatchObject({ code: 200, data: null });
+    expect((await login('bob@example.com', code)).body.data).toBeNull();
+  });
+
+  it('asking again within 59 s is refused; a malformed address or code gets a clear message', async () => {
+    expect((await sendCode('cy@example.com')).body.code).toBe(200);
+    const again = await sendCode('cy@example.com', 'es');
+    expect(again.status).toBe(429);
+    expect(again.body.msg).toBe('Acabamos de enviar un código. Espera un minuto antes de pedir otro.');
+    expect((await sendCode('not-an-email')).body).toMatchObject({
+      code: 400,
+      msg: 'Please enter a valid email address.',
+    });
+    expect((await login('cy@example.com', '12ab')).body).toMatchObject({
+      code: 400,
+      msg: 'The code is 6 digits.',
+    });
+  });
+
+  it('a guest who logs in keeps the chats made as a guest', async () => {
+    const guest = await newGuest(server.url);
+    const chat = await streamSend(server.url, guest, {
+      requestId: 'guest-before-login',
+      message: 'Made as a guest',
+    });
+    await sendCode('dee@example.com');
+    const token = (await login('dee@example.com', await smtp.codeFor('dee@example.com'), guest)).body.data!;
+    const list = await call<ChannelSummary[]>(server.url, 'GET', '/api/v1/chat/myChannelList', { token });
+    expect(list.body.data.map((c) => c.channelId)).toEqual([chat.meta!.channelId]);
+  });
+
+  it('a guest reads its own user info as not logged in', async () => {
+    const guest = await newGuest(server.url);
+    const me = await call<UserInfo>(server.url, 'GET', '/api/v1/user/currentUser', { token: guest });
+    expect(me.body.data).toMatchObject({
+      isLogin: false,
+      isPro: false,
+      grayStrategyNew: { inputVersion: true, enhanceUpload: true },
+    });
+  });
+});
