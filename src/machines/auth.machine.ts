@@ -1,7 +1,9 @@
 // Who the caller is. Unknown until resolved; without a stored login the caller is a guest whose token is
 // kept in storage, or obtained through the visit call (retried when offline).
 import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { accountApi } from '../api/account';
 import { authApi } from '../api/auth';
+import type { UserInfo } from '../api/contract';
 import { tokenStore } from '../api/storage';
 
 export interface AuthContext {
@@ -9,23 +11,39 @@ export interface AuthContext {
   guestToken: string | null;
   /** null while unknown (the spec's login state), false for guests. */
   isLogin: boolean | null;
+  user: UserInfo | null;
+  /** Set right after a login, so the browser extension is told once the user is known. */
+  justLoggedIn: boolean;
   error: string | null;
 }
 
-export type AuthEvent = { type: 'UNAUTHORIZED' } | { type: 'ONLINE' } | { type: 'RETRY' };
+export type AuthEvent =
+  | { type: 'UNAUTHORIZED' }
+  | { type: 'ONLINE' }
+  | { type: 'RETRY' }
+  | { type: 'LOGGED_IN'; token: string }
+  | { type: 'LOGOUT' };
 
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
-  actors: { visit: fromPromise(() => authApi.visit()) },
+  actors: {
+    visit: fromPromise(() => authApi.visit()),
+    currentUser: fromPromise(() => accountApi.currentUser()),
+    signout: fromPromise(() => accountApi.signout().catch(() => false)),
+  },
   guards: {
     hasToken: ({ context }) => context.token !== null,
     hasGuestToken: ({ context }) => context.guestToken !== null,
   },
   actions: {
+    forgetLogin: assign(() => {
+      tokenStore.setToken(null);
+      return { token: null, isLogin: null, user: null };
+    }),
     forgetTokens: assign(() => {
       tokenStore.setToken(null);
       tokenStore.setGuestToken(null);
-      return { token: null, guestToken: null, isLogin: null };
+      return { token: null, guestToken: null, isLogin: null, user: null };
     }),
   },
 }).createMachine({
@@ -34,6 +52,8 @@ export const authMachine = setup({
     token: tokenStore.token(),
     guestToken: tokenStore.guestToken(),
     isLogin: null,
+    user: null,
+    justLoggedIn: false,
     error: null,
   }),
   initial: 'resolving',
@@ -69,13 +89,52 @@ export const authMachine = setup({
     },
     guest: {
       // The caller is known: the parent may now sync what this caller owns.
-      entry: [assign({ isLogin: false }), sendParent({ type: 'SYNC.NOW' })],
-      on: { UNAUTHORIZED: { target: 'visiting', actions: 'forgetTokens' } },
+      entry: [assign({ isLogin: false, user: null }), sendParent({ type: 'SYNC.NOW' })],
+      on: {
+        UNAUTHORIZED: { target: 'visiting', actions: 'forgetTokens' },
+        LOGGED_IN: {
+          target: 'member',
+          actions: assign(({ event }) => {
+            tokenStore.setToken(event.token);
+            return { token: event.token, justLoggedIn: true };
+          }),
+        },
+      },
     },
-    // Logged-in accounts arrive with the accounts feature; a stored token is honoured until the server refuses it.
+    // A stored login: unknown (isLogin null) until currentUser answers; a failure other than 401 is ignored.
     member: {
       entry: sendParent({ type: 'SYNC.NOW' }),
-      on: { UNAUTHORIZED: { target: 'visiting', actions: 'forgetTokens' } },
+      invoke: {
+        src: 'currentUser',
+        onDone: {
+          actions: [
+            assign(({ event }) => ({
+              user: event.output,
+              isLogin: event.output.isLogin,
+              justLoggedIn: false,
+            })),
+            ({ context, event }) => {
+              // The spec's message to the browser extension after a login.
+              if (context.justLoggedIn)
+                window.postMessage(
+                  { type: 'loginSuccess', userInfo: event.output, token: context.token },
+                  location.origin,
+                );
+            },
+          ],
+        },
+      },
+      on: {
+        UNAUTHORIZED: { target: 'resolving', actions: 'forgetLogin' },
+        LOGOUT: 'signingOut',
+      },
+    },
+    signingOut: {
+      invoke: {
+        src: 'signout',
+        onDone: { target: 'resolving', actions: 'forgetLogin' },
+        onError: { target: 'resolving', actions: 'forgetLogin' },
+      },
     },
   },
 });

@@ -3,6 +3,7 @@ import { type ActorRefFrom, assign, createActor, type SnapshotFrom, sendTo, setu
 import type { UpgradePrompt } from '../api/http';
 import { authMachine } from './auth.machine';
 import { chatMachine } from './chat.machine';
+import { loginMachine } from './login.machine';
 import { syncLogic } from './sync';
 
 export const NEW_CHAT_KEY = 'new';
@@ -11,6 +12,7 @@ export type ChatActorRef = ActorRefFrom<typeof chatMachine>;
 
 export interface RootContext {
   auth: ActorRefFrom<typeof authMachine>;
+  login: ActorRefFrom<typeof loginMachine>;
   chats: Record<string, ChatActorRef>;
   upgradePrompt: UpgradePrompt | null;
 }
@@ -22,15 +24,17 @@ export type RootEvent =
   | { type: 'CHAT.FORGET'; channelId: string }
   | { type: 'UPGRADE.REQUIRED'; prompt: UpgradePrompt }
   | { type: 'UPGRADE.DISMISS' }
-  | { type: 'SYNC.NOW' };
+  | { type: 'SYNC.NOW' }
+  | { type: 'AUTH.LOGGED_IN'; token: string };
 
 export const rootMachine = setup({
   types: { context: {} as RootContext, events: {} as RootEvent },
-  actors: { auth: authMachine, chat: chatMachine, sync: syncLogic },
+  actors: { auth: authMachine, chat: chatMachine, sync: syncLogic, login: loginMachine },
 }).createMachine({
   id: 'root',
   context: ({ spawn }) => ({
     auth: spawn('auth', { id: 'auth', systemId: 'auth' }),
+    login: spawn('login', { id: 'login', systemId: 'login' }),
     chats: {},
     upgradePrompt: null,
   }),
@@ -65,6 +69,9 @@ export const rootMachine = setup({
     },
     'UPGRADE.REQUIRED': { actions: assign({ upgradePrompt: ({ event }) => event.prompt }) },
     'UPGRADE.DISMISS': { actions: assign({ upgradePrompt: null }) },
+    'AUTH.LOGGED_IN': {
+      actions: sendTo('auth', ({ event }) => ({ type: 'LOGGED_IN' as const, token: event.token })),
+    },
     'SYNC.NOW': { actions: sendTo('sync', { type: 'SYNC.NOW' }) },
   },
 });

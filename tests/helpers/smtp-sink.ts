@@ -9,7 +9,7 @@ export interface ReceivedMail {
   text: string;
 }
 
-export async function startSmtpSink() {
+export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void) {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -18,11 +18,13 @@ export async function startSmtpSink() {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          inbox.push({
+          const received = {
             to: session.envelope.rcptTo.map((r) => r.address).join(','),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
-          });
+          };
+          inbox.push(received);
+          onMail?.(received);
           callback();
         })
         .catch(callback);

@@ -2,6 +2,7 @@ import type { Resource } from './en';
 
 export const ar: Resource = {
   common: {
+    againEmail: 'يرجى إدخال بريد إلكتروني صالح.',
     copySuccess: 'تم النسخ',
     somethingWrong: 'عذرًا، حدث خطأ ما.',
     reload: 'إعادة التحميل',
@@ -63,6 +64,25 @@ export const ar: Resource = {
     loginForModel: 'سجّل الدخول لاستخدام هذا النموذج',
     guestStandardOnly: 'يمكن للضيوف استخدام نموذج Standard فقط.',
     offlineComposer: 'الإرسال يتطلب اتصالًا.',
+  },
+  account: {
+    loginTitle: 'تسجيل الدخول أو إنشاء حساب',
+    loginBody: 'سنرسل إليك رمزًا من 6 أرقام عبر البريد الإلكتروني.',
+    emailPlaceholder: 'البريد الإلكتروني',
+    next: 'التالي',
+    agree: 'بالمتابعة فإنك توافق على',
+    terms: 'الشروط',
+    privacy: 'سياسة الخصوصية',
+    codeTitle: 'تحقق من بريدك الإلكتروني',
+    codeBody: 'أدخل الرمز المكوّن من 6 أرقام المرسل إلى {{email}}.',
+    wrongCode: 'رمز خاطئ. يرجى التحقق منه والمحاولة مرة أخرى.',
+    verify: 'تحقق',
+    resendIn: 'إعادة الإرسال بعد {{seconds}} ث',
+    resend: 'إعادة إرسال الرمز',
+    differentEmail: 'استخدم بريدًا إلكترونيًا آخر',
+    login: 'إنشاء حساب / تسجيل الدخول',
+    logout: 'تسجيل الخروج',
+    logoutConfirm: 'تسجيل الخروج من Parley؟',
   },
   upgrade: {
     title: 'قم بالترقية للمتابعة',

@@ -1,5 +1,6 @@
 export const en = {
   common: {
+    againEmail: 'Please enter a valid email address.',
     copySuccess: 'Copied',
     somethingWrong: 'Sorry, something went wrong.',
     reload: 'Reload',
@@ -61,6 +62,25 @@ export const en = {
     loginForModel: 'Log in to use this model',
     guestStandardOnly: 'Guests can use only the Standard model.',
     offlineComposer: 'Sending needs a connection.',
+  },
+  account: {
+    loginTitle: 'Log in or sign up',
+    loginBody: 'We will email you a 6-digit code.',
+    emailPlaceholder: 'Email address',
+    next: 'Next',
+    agree: 'By continuing you agree to the',
+    terms: 'Terms',
+    privacy: 'Privacy policy',
+    codeTitle: 'Check your email',
+    codeBody: 'Enter the 6-digit code sent to {{email}}.',
+    wrongCode: 'Wrong code. Please check it and try again.',
+    verify: 'Verify',
+    resendIn: 'Resend in {{seconds}} s',
+    resend: 'Resend code',
+    differentEmail: 'Use a different email',
+    login: 'Sign up / Log in',
+    logout: 'Log out',
+    logoutConfirm: 'Log out of Parley?',
   },
   upgrade: {
     title: 'Upgrade to continue',

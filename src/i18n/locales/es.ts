@@ -2,6 +2,7 @@ import type { Resource } from './en';
 
 export const es: Resource = {
   common: {
+    againEmail: 'Introduce una dirección de correo válida.',
     copySuccess: 'Copiado',
     somethingWrong: 'Lo sentimos, algo salió mal.',
     reload: 'Recargar',
@@ -63,6 +64,25 @@ export const es: Resource = {
     loginForModel: 'Inicia sesión para usar este modelo',
     guestStandardOnly: 'Los invitados solo pueden usar el modelo Standard.',
     offlineComposer: 'Para enviar se necesita conexión.',
+  },
+  account: {
+    loginTitle: 'Inicia sesión o regístrate',
+    loginBody: 'Te enviaremos un código de 6 dígitos por correo.',
+    emailPlaceholder: 'Correo electrónico',
+    next: 'Siguiente',
+    agree: 'Al continuar aceptas los',
+    terms: 'Términos',
+    privacy: 'Política de privacidad',
+    codeTitle: 'Revisa tu correo',
+    codeBody: 'Introduce el código de 6 dígitos enviado a {{email}}.',
+    wrongCode: 'Código incorrecto. Revísalo e inténtalo de nuevo.',
+    verify: 'Verificar',
+    resendIn: 'Reenviar en {{seconds}} s',
+    resend: 'Reenviar código',
+    differentEmail: 'Usar otro correo',
+    login: 'Regístrate / Inicia sesión',
+    logout: 'Cerrar sesión',
+    logoutConfirm: '¿Cerrar sesión en Parley?',
   },
   upgrade: {
     title: 'Mejora tu plan para continuar',

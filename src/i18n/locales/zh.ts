@@ -2,6 +2,7 @@ import type { Resource } from './en';
 
 export const zh: Resource = {
   common: {
+    againEmail: '请输入有效的电子邮件地址。',
     copySuccess: '已复制',
     somethingWrong: '抱歉，出错了。',
     reload: '重新加载',
@@ -62,6 +63,25 @@ export const zh: Resource = {
     loginForModel: '登录后可使用此模型',
     guestStandardOnly: '访客只能使用 Standard 模型。',
     offlineComposer: '发送需要网络连接。',
+  },
+  account: {
+    loginTitle: '登录或注册',
+    loginBody: '我们会通过电子邮件发送 6 位验证码。',
+    emailPlaceholder: '电子邮件地址',
+    next: '下一步',
+    agree: '继续即表示你同意',
+    terms: '服务条款',
+    privacy: '隐私政策',
+    codeTitle: '查看你的邮箱',
+    codeBody: '输入发送到 {{email}} 的 6 位验证码。',
+    wrongCode: '验证码错误，请检查后重试。',
+    verify: '验证',
+    resendIn: '{{seconds}} 秒后可重新发送',
+    resend: '重新发送验证码',
+    differentEmail: '使用其他邮箱',
+    login: '注册 / 登录',
+    logout: '退出登录',
+    logoutConfirm: '确定退出 Parley 吗？',
   },
   upgrade: {
     title: '升级以继续',

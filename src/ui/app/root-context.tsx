@@ -35,9 +35,13 @@ export function useChatActor(key: string, channelId: string | null): ChatActorRe
 
 export function useAuthState() {
   const auth = useRootSelector((s) => s.context.auth);
-  return useSelector(auth, (s) => ({
-    status: s.value as string,
-    isGuest: s.matches('guest') || s.matches('visiting') || s.matches('offline') || s.matches('resolving'),
-    ready: s.matches('guest') || s.matches('member'),
-  }));
+  const status = useSelector(auth, (s) => s.value as string);
+  const user = useSelector(auth, (s) => s.context.user);
+  return {
+    status,
+    user,
+    isLogin: status === 'member' && user?.isLogin === true,
+    isGuest: status !== 'member',
+    ready: status === 'guest' || status === 'member',
+  };
 }

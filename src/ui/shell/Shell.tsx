@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isLanguage } from '../../api/contract';
+import { LoginModal } from '../account/LoginModal';
 import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
+import { useRootSelector } from '../app/root-context';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 import { UpgradeDialog } from './UpgradeDialog';
@@ -22,6 +25,15 @@ export function Shell() {
   }, [collapsed]);
 
   const home = to('/');
+  const login = useRootSelector((s) => s.context.login);
+  const logins = useSelector(login, (s) => s.context.successes);
+  const handledLogins = useRef(logins);
+  useEffect(() => {
+    // The spec: a successful login lands on home (once per login, not on every later render).
+    if (logins === handledLogins.current) return;
+    handledLogins.current = logins;
+    navigate(home);
+  }, [logins, home, navigate]);
   useEffect(() => {
     // Cmd+K on Mac, Ctrl+I elsewhere: back to home (nothing to do when already there).
     const onKey = (event: KeyboardEvent) => {
@@ -45,6 +57,7 @@ export function Shell() {
         <Outlet />
       </main>
       <UpgradeDialog />
+      <LoginModal />
     </div>
   );
 }

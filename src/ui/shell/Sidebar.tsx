@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LANGUAGES } from '../../api/contract';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
+import { AccountFooter } from '../account/AccountFooter';
 import { useLangPath } from '../app/paths';
-import { useAuthState } from '../app/root-context';
 import { Icon } from '../icons';
 import { History } from './History';
 import { isMac } from './Shell';
@@ -13,7 +13,6 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const { t } = useTranslation();
   const to = useLangPath();
   const navigate = useNavigate();
-  const auth = useAuthState();
   const keys = isMac() ? '⌘K' : 'Ctrl+I';
 
   return (
@@ -63,11 +62,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         </nav>
       )}
       <div className="sidebar-footer">
-        {!collapsed && (
-          <span className="user-chip" data-testid="auth-state">
-            {auth.ready ? t('shell.guest') : t('shell.connecting')}
-          </span>
-        )}
+        <AccountFooter collapsed={collapsed} />
         <select
           aria-label={t('shell.language')}
           className="language-select"

@@ -48,3 +48,35 @@ export async function cachedMessages(page: Page) {
       ),
   );
 }
+
+/** The newest login code mailed to this address (read from the SMTP sink's inbox file). */
+export async function mailedCode(email: string): Promise<string> {
+  const fs = await import('node:fs');
+  const file = process.env.PARLEY_E2E_INBOX ?? '';
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const lines = fs.existsSync(file)
+        ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean)
+        : [];
+      const mails = lines
+        .map((line) => JSON.parse(line) as { to: string; text: string })
+        .filter((m) => m.to === email);
+      code = mails.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+export async function logIn(page: Page, email: string) {
+  await page.getByTestId('open-login').click();
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-next').click();
+  await expect(page.getByTestId('code-boxes')).toBeVisible();
+  const code = await mailedCode(email);
+  await page.getByTestId('code-box').first().focus();
+  await page.keyboard.type(code);
+  await expect(page.getByTestId('login-modal')).toHaveCount(0);
+  await expect(page.getByTestId('auth-state')).toHaveText(email);
+}

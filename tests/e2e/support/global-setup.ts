@@ -3,13 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../../server/start';
+import { startSmtpSink } from '../../helpers/smtp-sink';
 
 export default async function globalSetup() {
   const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
   if (!fs.existsSync(path.join(staticDir, 'index.html')))
     throw new Error('Build the client first: npx vite build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
+  // Login codes go through real SMTP to a sink; tests read them from this file (they run in other processes).
+  const inboxFile = path.join(dataDir, 'inbox.jsonl');
+  const smtp = await startSmtpSink((mail) => fs.appendFileSync(inboxFile, `${JSON.stringify(mail)}\n`));
+  process.env.PARLEY_E2E_INBOX = inboxFile;
   const server = await startServer({
+    mail: { smtpUrl: smtp.url, from: 'Parley <no-reply@parley.test>' },
     port: 0,
     host: '127.0.0.1',
     dataDir,
@@ -24,6 +30,7 @@ export default async function globalSetup() {
   process.env.PARLEY_E2E_URL = server.url;
   return async () => {
     await server.close();
+    await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,69 @@
+import { expect, lastAnswerDone, logIn, mailedCode, openAsGuest, sendMessage, test } from './support/app';
+
+test('log in with the code from the mail, stay logged in after a reload, then log out', async ({ page }) => {
+  await openAsGuest(page);
+  await logIn(page, 'ada@example.com');
+  await page.reload();
+  await expect(page.getByTestId('auth-state')).toHaveText('ada@example.com');
+  await page.getByTestId('logout').click();
+  await page.getByTestId('logout-confirm-button').click();
+  await expect(page.getByTestId('open-login')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
+});
+
+test('a wrong code shows the message and red boxes; typing clears them', async ({ page }) => {
+  await openAsGuest(page);
+  await page.getByTestId('open-login').click();
+  await page.getByTestId('login-email').fill('not an email');
+  await page.getByTestId('login-next').click();
+  await expect(page.getByTestId('login-email-error')).toHaveText('Please enter a valid email address.');
+  await page.getByTestId('login-email').fill('bob@example.com');
+  await page.getByTestId('login-next').click();
+  const right = await mailedCode('bob@example.com');
+  const wrong = right === '000000' ? '111111' : '000000';
+  await expect(page.getByTestId('resend-countdown')).toContainText('Resend in');
+  await page.getByTestId('code-box').first().focus();
+  await page.keyboard.type(wrong);
+  await expect(page.getByTestId('login-code-error')).toBeVisible();
+  await expect(page.getByTestId('code-boxes')).toHaveAttribute('data-error', 'true');
+  await page.getByTestId('code-box').last().press('Backspace');
+  await expect(page.getByTestId('code-boxes')).toHaveAttribute('data-error', 'false');
+});
+
+test('a pasted code is taken only when it is exactly six digits', async ({ page }) => {
+  await openAsGuest(page);
+  await page.getByTestId('open-login').click();
+  await page.getByTestId('login-email').fill('cy@example.com');
+  await page.getByTestId('login-next').click();
+  await expect(page.getByTestId('code-boxes')).toBeVisible();
+  const paste = (text: string) =>
+    page
+      .getByTestId('code-box')
+      .first()
+      .evaluate((box, value) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', value);
+        box.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      }, text);
+  await paste('12345');
+  const values = () =>
+    page
+      .getByTestId('code-box')
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value).join(''));
+  expect(await values()).toBe('');
+  await paste(await mailedCode('cy@example.com'));
+  await expect(page.getByTestId('auth-state')).toHaveText('cy@example.com');
+});
+
+test('chats made as a guest are still there after logging in', async ({ page }) => {
+  await openAsGuest(page);
+  await sendMessage(page, 'Guest thoughts about gardening');
+  await lastAnswerDone(page);
+  await logIn(page, 'dee@example.com');
+  await expect(page).toHaveURL(/\/$/);
+  await page.reload();
+  await expect(page.getByTestId('auth-state')).toHaveText('dee@example.com');
+  await expect(page.getByTestId('history-item')).toContainText('Guest thoughts about gardening');
+});
