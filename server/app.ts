@@ -9,6 +9,7 @@ import { authRoutes, visitKeyRoute } from './routes/auth.js';
 import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
 import { landingRoutes } from './routes/landing.js';
+import { userRoutes } from './routes/user.js';
 import type { Services } from './services/index.js';
 
 export function createApp(services: Services) {
@@ -38,6 +39,7 @@ export function createApp(services: Services) {
   app.route('/', channelRoutes);
   app.route('/', chatRoutes);
   app.route('/', accountRoutes);
+  app.route('/', userRoutes);
   app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));
   return app;

@@ -24,6 +24,8 @@ export interface Config {
   persistIntervalMs: number;
   rateLimit: { visitsPerMinute: number; codeSendsPerHourPerIp: number; loginAttemptsPerHourPerIp: number };
   mail: { smtpUrl: string | null; from: string };
+  /** A banner shown to every user (GET /api/v1/release/announcement); unset shows none. */
+  announcement: string | null;
   staticDir: string;
 }
 
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codeSendsPerHourPerIp: int(env.CODE_SEND_RATE_LIMIT_PER_HOUR, 20),
       loginAttemptsPerHourPerIp: int(env.LOGIN_RATE_LIMIT_PER_HOUR, 60),
     },
+    announcement: env.ANNOUNCEMENT || null,
     mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM ?? 'Parley <no-reply@parley.local>' },
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
   };

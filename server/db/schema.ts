@@ -115,3 +115,30 @@ export const messageChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.seq] })],
 );
+
+/** Feature tips per user (tag -> value; 1 shows the tip, 0 hides it). */
+export const userTips = pgTable(
+  'user_tips',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tag] })],
+);
+
+/** Connected sources per user; status 0 disabled, 1 enabled, 2 on the waiting list. */
+export const connectors = pgTable(
+  'connectors',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: integer('status').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);

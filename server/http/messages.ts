@@ -26,6 +26,8 @@ const en = {
   'auth.emailInvalid': 'Please enter a valid email address.',
   'auth.resendTooSoon': 'A code was just sent. Please wait a minute before asking for another.',
   'auth.codeFormat': 'The code is 6 digits.',
+  'connector.driveNeedsOAuth':
+    'Google Drive connects through Google sign-in, which is not configured on this server.',
 };
 type Key = keyof typeof en;
 
@@ -53,6 +55,7 @@ const ar: Record<Key, string> = {
   'auth.emailInvalid': 'يرجى إدخال بريد إلكتروني صالح.',
   'auth.resendTooSoon': 'تم إرسال رمز للتو. يرجى الانتظار دقيقة قبل طلب رمز آخر.',
   'auth.codeFormat': 'الرمز مكوّن من 6 أرقام.',
+  'connector.driveNeedsOAuth': 'يتصل Google Drive عبر تسجيل الدخول بحساب Google، وهو غير مُعد على هذا الخادم.',
 };
 
 const zh: Record<Key, string> = {
@@ -79,6 +82,7 @@ const zh: Record<Key, string> = {
   'auth.emailInvalid': '请输入有效的电子邮件地址。',
   'auth.resendTooSoon': '验证码刚刚已发送，请等待一分钟后再试。',
   'auth.codeFormat': '验证码为 6 位数字。',
+  'connector.driveNeedsOAuth': 'Google Drive 需要通过 Google 登录连接，此服务器尚未配置。',
 };
 
 const es: Record<Key, string> = {
@@ -106,6 +110,8 @@ const es: Record<Key, string> = {
   'auth.emailInvalid': 'Introduce una dirección de correo válida.',
   'auth.resendTooSoon': 'Acabamos de enviar un código. Espera un minuto antes de pedir otro.',
   'auth.codeFormat': 'El código tiene 6 dígitos.',
+  'connector.driveNeedsOAuth':
+    'Google Drive se conecta con el inicio de sesión de Google, que no está configurado en este servidor.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

@@ -8,6 +8,7 @@ import { createChatService } from './chat.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createSessionService } from './sessions.js';
+import { createUserSettingsService } from './user-settings.js';
 import { createVisitService } from './visit.js';
 import { loadOrCreateVisitKeys } from './visit-keys.js';
 
@@ -20,6 +21,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   return {
     db,
     mailer,
+    userSettings: createUserSettingsService(db),
     loginCodes: createLoginCodeService({
       db,
       mailer,

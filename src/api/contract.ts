@@ -61,6 +61,13 @@ export const Paths = {
   signout: '/api/v1/auth/signout',
   currentUser: '/api/v1/user/currentUser',
   devMailbox: '/dev/mailbox',
+  userProperties: '/api/v1/user/userProperties',
+  tips: '/api/v1/user/tips',
+  usage: '/api/v1/user/usage/message',
+  checkConnector: '/api/v1/user/checkConnector',
+  updateConnector: '/api/v1/user/updateConnector',
+  releaseNotes: '/api/v1/release/notes',
+  announcement: '/api/v1/release/announcement',
 } as const;
 
 export const Headers = {
@@ -161,6 +168,73 @@ export interface UserInfo {
   refCode: string | null;
   parsedRoles: string[];
   grayStrategyNew: { inputVersion: boolean; inputModel: boolean; enhanceUpload: boolean };
+}
+
+export const TIP_TAGS = ['pro', 'firstSaveWriting', 'firstShowUserPromptTip'] as const;
+export interface UserTip {
+  tag: string;
+  /** 1 shows the tip. */
+  value: number;
+  defaultValue: number;
+}
+export interface TipsResponse {
+  userTips: UserTip[];
+  abResList: { key: string; value: string }[];
+}
+/** The spec's experiments; a variant 'A' means on, and an unknown experiment is off. */
+export const EXPERIMENTS = [
+  'teams',
+  'onechat',
+  'standard-free',
+  'standard-free-v2',
+  'new-register',
+  'i18n-auto-change-es',
+  'guest',
+  'upgrade',
+] as const;
+
+export interface UserProperties {
+  is_login: boolean;
+  user_session_source: string;
+  account_name: string | null;
+  product_type: 'FREE' | 'PRO' | 'PRO+' | 'Unlimited';
+  interval: 'month' | 'year' | null;
+  subscribe_start_time: string | null;
+  subscribe_expire_time: string | null;
+  membership_id: number;
+  visitorId: string;
+}
+
+export interface Usage {
+  gpt3: { used: number; total: number };
+  gpt4: { used: number; total: number };
+  docUploadLimitHint: number;
+  /** Free plans count per day, paid plans per month, unlimited not at all. */
+  period: 'day' | 'month' | 'unlimited';
+}
+
+export const CONNECTOR_TYPES = [
+  'GOOGLE_DRIVE',
+  'MICROSOFT_ONENOTE',
+  'MICROSOFT_ONEDRIVE',
+  'EVERNOTE',
+  'NOTION',
+  'OBSIDIAN',
+  'ZOTERO',
+] as const;
+export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
+export const ConnectorStatus = { Disabled: 0, Enabled: 1, Waiting: 2 } as const;
+export interface Connector {
+  type: ConnectorType;
+  status: number;
+  access_token: string | null;
+  expires_at: string | null;
+}
+
+export interface ReleaseNote {
+  version: string;
+  date: string;
+  notes: string[];
 }
 
 // ---- Channels -----------------------------------------------------------------------------------

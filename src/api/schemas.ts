@@ -1,6 +1,13 @@
 // The request validators of the wire contract: the server parses with them, the client imports their types.
 import { z } from 'zod';
-import { CHANNEL_NAME_MAX, LOGIN_CODE_LENGTH, MESSAGE_MAX, MODEL_STANDARD } from './contract';
+import {
+  CHANNEL_NAME_MAX,
+  CONNECTOR_TYPES,
+  LOGIN_CODE_LENGTH,
+  MESSAGE_MAX,
+  MODEL_STANDARD,
+  TIP_TAGS,
+} from './contract';
 
 export const VisitRequest = z.object({ sign: z.string().min(1).max(2048) });
 
@@ -62,3 +69,24 @@ export const LoginByCodeRequest = z.object({
   code: z.string().trim().length(LOGIN_CODE_LENGTH, 'auth.codeFormat').regex(/^\d+$/, 'auth.codeFormat'),
 });
 export type LoginByCodeRequest = z.infer<typeof LoginByCodeRequest>;
+
+export const TipsRequest = z.object({
+  userTips: z
+    .array(
+      z.object({
+        tag: z.enum(TIP_TAGS),
+        value: z.number().int().min(0).max(1).optional(),
+        defaultValue: z.number().int().optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+  abKeyList: z.array(z.string().max(64)).max(50).optional(),
+});
+export type TipsRequest = z.infer<typeof TipsRequest>;
+
+export const UpdateConnectorRequest = z.object({
+  type: z.enum(CONNECTOR_TYPES),
+  status: z.number().int().min(0).max(2),
+});
+export type UpdateConnectorRequest = z.infer<typeof UpdateConnectorRequest>;

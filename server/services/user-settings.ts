@@ -1,0 +1,126 @@
+// Per-user settings the shell reads: properties, feature tips and experiments, usage, connectors.
+import crypto from 'node:crypto';
+import { and, eq, gte } from 'drizzle-orm';
+import {
+  CONNECTOR_TYPES,
+  type Connector,
+  ConnectorStatus,
+  type ConnectorType,
+  EXPERIMENTS,
+  MODEL_STANDARD,
+  ResponseCode,
+  TIP_TAGS,
+  type TipsResponse,
+  type Usage,
+  type UserProperties,
+} from '../../src/api/contract.js';
+import type { TipsRequest } from '../../src/api/schemas.js';
+import type { Database } from '../db/client.js';
+import { channels, connectors, messages, userTips } from '../db/schema.js';
+import { AppError } from '../http/errors.js';
+import type { Caller } from './sessions.js';
+import { currentUser } from './user-info.js';
+
+/** Until plans and quotas arrive (issue 5): the free plan's daily allowance. */
+export const FREE_DAILY = { gpt3: 30, gpt4: 0, docUploads: 2 };
+const PAID_MONTHLY = { gpt3: 3000, gpt4: 300 };
+
+/** A stable variant per user and experiment: the same answer on every call. */
+export function experimentVariant(userId: string, key: string): string {
+  if (!(EXPERIMENTS as readonly string[]).includes(key)) return '';
+  return crypto.createHash('sha256').update(`${userId}:${key}`).digest()[0] % 2 === 0 ? 'A' : 'B';
+}
+
+export function createUserSettingsService(db: Database) {
+  return {
+    async properties(caller: Caller, visitorId: string): Promise<UserProperties> {
+      const user = await currentUser(db, caller);
+      const id = user.membershipId;
+      return {
+        is_login: user.isLogin,
+        user_session_source: caller.kind === 'guest' ? 'guest' : 'email',
+        account_name: user.email,
+        product_type: user.isUnlimited ? 'Unlimited' : user.isProPlus ? 'PRO+' : user.isPro ? 'PRO' : 'FREE',
+        interval: id === 0 ? null : [3, 5, 7, 2].includes(id) ? 'year' : 'month',
+        subscribe_start_time: null,
+        subscribe_expire_time: user.membershipExpDate,
+        membership_id: id,
+        visitorId,
+      };
+    },
+
+    async tips(caller: Caller, request: TipsRequest): Promise<TipsResponse> {
+      for (const tip of request.userTips ?? []) {
+        if (tip.value === undefined) continue;
+        await db
+          .insert(userTips)
+          .values({ userId: caller.userId, tag: tip.tag, value: tip.value })
+          .onConflictDoUpdate({ target: [userTips.userId, userTips.tag], set: { value: tip.value } });
+      }
+      const stored = await db.select().from(userTips).where(eq(userTips.userId, caller.userId));
+      return {
+        userTips: TIP_TAGS.map((tag) => ({
+          tag,
+          value: stored.find((t) => t.tag === tag)?.value ?? 1,
+          defaultValue: 1,
+        })),
+        abResList: (request.abKeyList ?? []).map((key) => ({
+          key,
+          value: experimentVariant(caller.userId, key),
+        })),
+      };
+    },
+
+    async usage(caller: Caller, now = new Date()): Promise<Usage> {
+      const user = await currentUser(db, caller);
+      const period: Usage['period'] = user.isUnlimited ? 'unlimited' : user.isPro ? 'month' : 'day';
+      const since =
+        period === 'day'
+          ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+          : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const sent = await db
+        .select({ model: messages.model })
+        .from(messages)
+        .innerJoin(channels, eq(channels.id, messages.channelId))
+        .where(
+          and(eq(channels.ownerId, caller.userId), eq(messages.role, 'user'), gte(messages.createdAt, since)),
+        );
+      const gpt3 = sent.filter((m) => m.model === MODEL_STANDARD).length;
+      const totals = period === 'day' ? FREE_DAILY : PAID_MONTHLY;
+      return {
+        gpt3: { used: gpt3, total: period === 'unlimited' ? -1 : totals.gpt3 },
+        gpt4: { used: sent.length - gpt3, total: period === 'unlimited' ? -1 : totals.gpt4 },
+        docUploadLimitHint: FREE_DAILY.docUploads,
+        period,
+      };
+    },
+
+    async connectors(caller: Caller): Promise<Connector[]> {
+      const stored = await db.select().from(connectors).where(eq(connectors.userId, caller.userId));
+      return CONNECTOR_TYPES.map((type) => ({
+        type,
+        status: stored.find((c) => c.type === type)?.status ?? ConnectorStatus.Disabled,
+        access_token: null,
+        expires_at: null,
+      }));
+    },
+
+    /** Only Google Drive really connects (through its OAuth callback); the others join the waiting list. */
+    async updateConnector(caller: Caller, type: ConnectorType, status: number): Promise<Connector[]> {
+      if (type === 'GOOGLE_DRIVE' && status === ConnectorStatus.Enabled) {
+        throw new AppError(ResponseCode.BadRequest, 'connector.driveNeedsOAuth', { httpStatus: 400 });
+      }
+      const stored = status === ConnectorStatus.Disabled ? ConnectorStatus.Disabled : ConnectorStatus.Waiting;
+      const next = type === 'GOOGLE_DRIVE' ? ConnectorStatus.Disabled : stored;
+      await db
+        .insert(connectors)
+        .values({ userId: caller.userId, type, status: next })
+        .onConflictDoUpdate({
+          target: [connectors.userId, connectors.type],
+          set: { status: next, updatedAt: new Date() },
+        });
+      return this.connectors(caller);
+    },
+  };
+}
+export type UserSettingsService = ReturnType<typeof createUserSettingsService>;
