@@ -66,6 +66,7 @@ export const es: Resource = {
     offlineComposer: 'Para enviar se necesita conexión.',
   },
   account: {
+    loggingOut: 'Cerrando sesión…',
     loginTitle: 'Inicia sesión o regístrate',
     loginBody: 'Te enviaremos un código de 6 dígitos por correo.',
     emailPlaceholder: 'Correo electrónico',
@@ -83,6 +84,43 @@ export const es: Resource = {
     login: 'Regístrate / Inicia sesión',
     logout: 'Cerrar sesión',
     logoutConfirm: '¿Cerrar sesión en Parley?',
+  },
+  releaseNotes: { title: 'Notas de la versión' },
+  legal: {
+    user: {
+      title: 'Términos de uso',
+      sections: [
+        {
+          title: 'El servicio',
+          body: 'Parley lo gestiona el operador de este servidor. Las respuestas vienen del proveedor de IA que el operador configuró, o del modelo integrado sin conexión.',
+        },
+        {
+          title: 'Tu contenido',
+          body: 'Lo que escribes y subes se queda en este servidor. Eres responsable de lo que preguntas y compartes.',
+        },
+        {
+          title: 'Disponibilidad',
+          body: 'El operador puede cambiar o detener el servicio. Las respuestas pueden ser erróneas: comprueba lo importante.',
+        },
+      ],
+    },
+    privacy: {
+      title: 'Política de privacidad',
+      sections: [
+        {
+          title: 'Qué se guarda',
+          body: 'Tus chats, tu correo si inicias sesión y los ajustes que eliges se guardan en la base de datos de este servidor.',
+        },
+        {
+          title: 'Qué sale del servidor',
+          body: 'Solo los mensajes que envías a un proveedor de IA configurado. Los códigos de acceso se envían por el servidor de correo configurado.',
+        },
+        {
+          title: 'Tus opciones',
+          body: 'Elimina un chat cuando quieras; al eliminarlo se borra del servidor.',
+        },
+      ],
+    },
   },
   upgrade: {
     title: 'Mejora tu plan para continuar',

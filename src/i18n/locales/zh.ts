@@ -65,6 +65,7 @@ export const zh: Resource = {
     offlineComposer: '发送需要网络连接。',
   },
   account: {
+    loggingOut: '正在退出…',
     loginTitle: '登录或注册',
     loginBody: '我们会通过电子邮件发送 6 位验证码。',
     emailPlaceholder: '电子邮件地址',
@@ -82,6 +83,31 @@ export const zh: Resource = {
     login: '注册 / 登录',
     logout: '退出登录',
     logoutConfirm: '确定退出 Parley 吗？',
+  },
+  releaseNotes: { title: '版本说明' },
+  legal: {
+    user: {
+      title: '使用条款',
+      sections: [
+        {
+          title: '服务',
+          body: 'Parley 由此服务器的运营者运行。回答来自运营者配置的 AI 服务，或内置的离线模型。',
+        },
+        { title: '你的内容', body: '你写下和上传的内容保存在此服务器上。你对自己提问和分享的内容负责。' },
+        { title: '可用性', body: '运营者可能更改或停止服务。回答可能有误：重要的内容请自行核实。' },
+      ],
+    },
+    privacy: {
+      title: '隐私政策',
+      sections: [
+        { title: '存储的内容', body: '你的对话、登录时的邮箱地址以及你选择的设置保存在此服务器的数据库中。' },
+        {
+          title: '离开服务器的内容',
+          body: '只有你发送给已配置 AI 服务的消息。登录验证码通过已配置的邮件服务器发送。',
+        },
+        { title: '你的选择', body: '你可以随时删除对话；删除会将其从服务器上移除。' },
+      ],
+    },
   },
   upgrade: {
     title: '升级以继续',

@@ -9,6 +9,19 @@ const pages: RouteObject[] = [
     path: 'chat/:channelId',
     lazy: async () => ({ Component: (await import('../chat/ChatPage')).ChannelPage }),
   },
+  { path: 'logout', lazy: async () => ({ Component: (await import('../pages/LogoutPage')).LogoutPage }) },
+  {
+    path: 'releasenote',
+    lazy: async () => ({ Component: (await import('../pages/ReleaseNotesPage')).ReleaseNotesPage }),
+  },
+  {
+    path: 'terms/user',
+    lazy: async () => ({ Component: (await import('../pages/TermsPage')).UserTermsPage }),
+  },
+  {
+    path: 'terms/privacy',
+    lazy: async () => ({ Component: (await import('../pages/TermsPage')).PrivacyPage }),
+  },
   { path: '*', Component: NotFound },
 ];
 
