@@ -9,6 +9,7 @@ import { authRoutes, visitKeyRoute } from './routes/auth.js';
 import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
 import { landingRoutes } from './routes/landing.js';
+import { toolRoutes } from './routes/tool.js';
 import { userRoutes } from './routes/user.js';
 import type { Services } from './services/index.js';
 
@@ -16,7 +17,7 @@ export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
-    const info = readRequestInfo(c);
+    const info = readRequestInfo(c, services.config.trustProxy);
     c.set('info', info);
     c.set('services', services);
     c.set('caller', c.req.path.startsWith('/api/') ? await services.sessions.resolve(info.token) : null);
@@ -40,6 +41,7 @@ export function createApp(services: Services) {
   app.route('/', chatRoutes);
   app.route('/', accountRoutes);
   app.route('/', userRoutes);
+  app.route('/', toolRoutes);
   app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));
   return app;

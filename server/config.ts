@@ -26,6 +26,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** A banner shown to every user (GET /api/v1/release/announcement); unset shows none. */
   announcement: string | null;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean;
   staticDir: string;
 }
 
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginAttemptsPerHourPerIp: int(env.LOGIN_RATE_LIMIT_PER_HOUR, 60),
     },
     announcement: env.ANNOUNCEMENT || null,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM ?? 'Parley <no-reply@parley.local>' },
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
   };

@@ -44,7 +44,7 @@ function languageFrom(raw: string | undefined): Language {
   return isLanguage(base) ? base : DEFAULT_LANGUAGE;
 }
 
-export function readRequestInfo(c: Context): RequestInfo {
+export function readRequestInfo(c: Context, trustProxy = false): RequestInfo {
   const auth = c.req.header(Headers.authorization)?.trim() ?? '';
   const token = auth.replace(/^Bearer\s+/i, '') || null;
   let ip = '127.0.0.1';
@@ -53,6 +53,8 @@ export function readRequestInfo(c: Context): RequestInfo {
   } catch {
     // Requests made in-process (app.request in tests) have no socket.
   }
+  const forwarded = trustProxy ? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() : undefined;
+  if (forwarded) ip = forwarded;
   return {
     token,
     language: languageFrom(c.req.header(Headers.language)),

@@ -68,6 +68,7 @@ export const Paths = {
   updateConnector: '/api/v1/user/updateConnector',
   releaseNotes: '/api/v1/release/notes',
   announcement: '/api/v1/release/announcement',
+  ip: '/api/v1/tool/ip',
 } as const;
 
 export const Headers = {
@@ -235,6 +236,14 @@ export interface ReleaseNote {
   version: string;
   date: string;
   notes: string[];
+}
+
+export interface IpInfo {
+  ip: string;
+  /** ISO 3166 alpha-2, or null when unknown (private addresses). */
+  country: string | null;
+  /** Decides whether the cookie banner is shown. */
+  isEuMember: boolean;
 }
 
 // ---- Channels -----------------------------------------------------------------------------------
