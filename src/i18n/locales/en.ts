@@ -117,6 +117,18 @@ export const en = {
       ],
     },
   },
+  consent: {
+    title: 'Cookies',
+    body: 'Parley uses strictly necessary cookies and local storage to work. With your consent it also uses them to measure performance, remember preferences and share usage data.',
+    settings: 'Cookie settings',
+    necessaryOnly: 'Necessary only',
+    acceptAll: 'Accept all',
+    necessary: 'Strictly necessary (always on)',
+    performance: 'Performance',
+    functional: 'Functional',
+    personalDataSharing: 'Personal data sharing',
+    save: 'Save choices',
+  },
   upgrade: {
     title: 'Upgrade to continue',
     later: 'Not now',

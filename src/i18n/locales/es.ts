@@ -122,6 +122,18 @@ export const es: Resource = {
       ],
     },
   },
+  consent: {
+    title: 'Cookies',
+    body: 'Parley usa cookies estrictamente necesarias y almacenamiento local para funcionar. Con tu consentimiento también las usa para medir el rendimiento, recordar preferencias y compartir datos de uso.',
+    settings: 'Configuración de cookies',
+    necessaryOnly: 'Solo necesarias',
+    acceptAll: 'Aceptar todo',
+    necessary: 'Estrictamente necesarias (siempre activas)',
+    performance: 'Rendimiento',
+    functional: 'Funcionales',
+    personalDataSharing: 'Compartir datos personales',
+    save: 'Guardar elección',
+  },
   upgrade: {
     title: 'Mejora tu plan para continuar',
     later: 'Ahora no',

@@ -109,6 +109,18 @@ export const zh: Resource = {
       ],
     },
   },
+  consent: {
+    title: 'Cookie',
+    body: 'Parley 需要使用必要的 Cookie 和本地存储才能运行。经你同意后，还会用于衡量性能、记住偏好和共享使用数据。',
+    settings: 'Cookie 设置',
+    necessaryOnly: '仅必要',
+    acceptAll: '全部接受',
+    necessary: '严格必要（始终开启）',
+    performance: '性能',
+    functional: '功能',
+    personalDataSharing: '个人数据共享',
+    save: '保存选择',
+  },
   upgrade: {
     title: '升级以继续',
     later: '以后再说',

@@ -6,6 +6,7 @@ import { LoginModal } from '../account/LoginModal';
 import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
+import { CookieBanner } from '../consent/CookieBanner';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 import { UpgradeDialog } from './UpgradeDialog';
@@ -58,6 +59,7 @@ export function Shell() {
       </main>
       <UpgradeDialog />
       <LoginModal />
+      <CookieBanner />
     </div>
   );
 }

@@ -21,6 +21,8 @@ export default async function globalSetup() {
     dataDir,
     databaseUrl: null,
     staticDir,
+    // The cookie-banner test presents an EU address the way a reverse proxy would.
+    trustProxy: true,
     logLevel: 'warn',
     // Slow enough that a test can cut the network in the middle of an answer.
     offlineModel: { chunkDelayMs: 40 },

@@ -1,0 +1,34 @@
+// Cookie consent: asked only of EU members (from the ip lookup); any choice marks it filled in and is kept.
+import { type IpInfo, Paths } from '../api/contract';
+import { request } from '../api/http';
+
+const KEY = 'parley.cookieConsent';
+
+export interface CookieConsent {
+  filled: boolean;
+  /** Strictly necessary cookies are always on. */
+  performance: boolean;
+  functional: boolean;
+  personalDataSharing: boolean;
+}
+
+export function storedConsent(): CookieConsent | null {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? 'null') as CookieConsent | null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveConsent(choice: Omit<CookieConsent, 'filled'>): CookieConsent {
+  const consent = { ...choice, filled: true };
+  localStorage.setItem(KEY, JSON.stringify(consent));
+  return consent;
+}
+
+/** Whether to show the banner: not yet filled in, and the visitor is in the EU. */
+export async function needsConsent(): Promise<boolean> {
+  if (storedConsent()?.filled) return false;
+  const info = await request<IpInfo>('GET', Paths.ip, { suppressAlert: true });
+  return info.isEuMember;
+}
