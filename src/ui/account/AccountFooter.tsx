@@ -1,6 +1,7 @@
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useRootSelector } from '../app/root-context';
+import { UserMenu } from './UserMenu';
 
 /** Sidebar footer: the sign up / log in button for guests, the account and log out (confirmed) for members. */
 export function AccountFooter({ collapsed }: { collapsed: boolean }) {
@@ -24,6 +25,7 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
             {t('shell.guest')}
           </span>
         )}
+        <UserMenu collapsed={collapsed} />
         <button
           type="button"
           className="button"
@@ -42,6 +44,7 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
           {auth.user?.email}
         </span>
       )}
+      <UserMenu collapsed={collapsed} />
       <Popover.Root>
         <Popover.Trigger className="button" data-testid="logout">
           {t('account.logout')}

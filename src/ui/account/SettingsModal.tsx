@@ -1,0 +1,143 @@
+import { Dialog, Tabs } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Connector, ConnectorStatus, LANGUAGES, type Language } from '../../api/contract';
+import { userApi } from '../../api/user';
+import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
+import { useAuthState } from '../app/root-context';
+
+const CONNECTOR_THROTTLE_MS = 1000;
+
+export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog settings" style={{ width: 800 }} data-testid="settings-modal">
+          <Dialog.Title>{t('settings.title')}</Dialog.Title>
+          <Tabs.Root defaultValue="account" className="settings-tabs">
+            <Tabs.List className="tab-list">
+              <Tabs.Trigger value="account" className="tab">
+                {t('settings.account')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="languages" className="tab" data-testid="settings-languages-tab">
+                {t('settings.languages')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="connector" className="tab" data-testid="settings-connector-tab">
+                {t('settings.connector')}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="account">
+              <AccountTab />
+            </Tabs.Content>
+            <Tabs.Content value="languages">
+              <LanguagesTab />
+            </Tabs.Content>
+            <Tabs.Content value="connector">
+              <ConnectorTab />
+            </Tabs.Content>
+          </Tabs.Root>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function AccountTab() {
+  const { t } = useTranslation();
+  const { user, isLogin } = useAuthState();
+  return (
+    <dl className="settings-list">
+      <dt>{t('settings.email')}</dt>
+      <dd>{isLogin ? user?.email : t('shell.guest')}</dd>
+      <dt>{t('settings.plan')}</dt>
+      <dd data-testid="settings-plan">
+        {user?.isPro
+          ? user.isUnlimited
+            ? 'Unlimited'
+            : user.isProPlus
+              ? 'Pro+'
+              : 'Pro'
+          : t('settings.free')}
+      </dd>
+    </dl>
+  );
+}
+
+/** Recommended first (the browser's language and English), then '--', then all; confirming reloads at /{lang}. */
+function LanguagesTab() {
+  const { t } = useTranslation();
+  const [picked, setPicked] = useState<Language>(currentLanguage());
+  const browser = navigator.language.slice(0, 2);
+  const recommended = LANGUAGES.filter((code) => code === browser || code === 'en');
+  const option = (code: Language) => (
+    <label key={`${code}-${recommended.includes(code)}`} className="consent-row">
+      <input
+        type="radio"
+        name="language"
+        checked={picked === code}
+        onChange={() => setPicked(code)}
+        data-testid={`language-${code}`}
+      />
+      {LANGUAGE_LABELS[code]}
+    </label>
+  );
+  return (
+    <div>
+      <p className="muted small">{t('settings.recommended')}</p>
+      {recommended.map(option)}
+      <hr aria-label="--" />
+      {LANGUAGES.map(option)}
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="button primary"
+          disabled={picked === currentLanguage()}
+          onClick={() => changeLanguage(picked)}
+          data-testid="language-confirm"
+        >
+          {t('common.confirm')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ConnectorTab() {
+  const { t } = useTranslation();
+  const [list, setList] = useState<Connector[]>([]);
+  const lastClick = useRef(0);
+  useEffect(() => {
+    userApi.connectors().then(setList, () => setList([]));
+  }, []);
+  const toggle = (connector: Connector) => {
+    const now = Date.now();
+    if (now - lastClick.current < CONNECTOR_THROTTLE_MS) return;
+    lastClick.current = now;
+    const next =
+      connector.status === ConnectorStatus.Disabled ? ConnectorStatus.Enabled : ConnectorStatus.Disabled;
+    // A failed update is only logged (the spec); the list keeps the server's state.
+    userApi
+      .updateConnector(connector.type, next)
+      .then(setList, (error: unknown) => console.warn('connector update failed', error));
+  };
+  return (
+    <ul className="connector-list">
+      {list.map((connector) => (
+        <li key={connector.type} data-testid={`connector-${connector.type}`}>
+          <span>{t(`settings.connectors.${connector.type}`)}</span>
+          <button type="button" className="button" onClick={() => toggle(connector)}>
+            {connector.status === ConnectorStatus.Waiting
+              ? t('settings.waiting')
+              : connector.status === ConnectorStatus.Enabled
+                ? t('settings.disconnect')
+                : connector.type === 'GOOGLE_DRIVE'
+                  ? t('settings.connect')
+                  : t('settings.joinWaitlist')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import { expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
+
+test('usage shows today’s messages on the free plan', async ({ page }) => {
+  await openAsGuest(page);
+  await sendMessage(page, 'Count me');
+  await lastAnswerDone(page);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-usage').click();
+  await expect(page.getByTestId('usage-view')).toContainText('Usage today');
+  await expect(page.getByTestId('usage-view')).toContainText('1 / 30');
+});
+
+test('settings: a connector joins the waiting list; a language choice reloads at /{lang}', async ({
+  page,
+}) => {
+  await openAsGuest(page);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-settings').click();
+  await expect(page.getByTestId('settings-modal')).toBeVisible();
+  await page.getByTestId('settings-connector-tab').click();
+  const notion = page.getByTestId('connector-NOTION');
+  await notion.getByRole('button').click();
+  await expect(notion).toContainText('On the waiting list');
+
+  await page.getByTestId('settings-languages-tab').click();
+  await page.getByTestId('language-zh').last().check();
+  await page.getByTestId('language-confirm').click();
+  await expect(page).toHaveURL(/\/zh$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+});
