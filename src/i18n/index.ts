@@ -29,7 +29,41 @@ export function stripLanguage(pathname: string): string {
   return languageFromPath(pathname) ? pathname.replace(/^\/[^/]+/, '') || '/' : pathname;
 }
 
+const VISITED_KEY = 'parley.visited';
+const AR_PROMPT_KEY = 'parley.arabicPromptAnswered';
+const browserIsArabic = () => navigator.languages?.some((l) => l.toLowerCase().startsWith('ar')) ?? false;
+
+/** Arabic is applied automatically for new users whose browser language is Arabic (the spec). */
+function autoLanguage(): Language | null {
+  try {
+    const isNew = localStorage.getItem(VISITED_KEY) === null;
+    localStorage.setItem(VISITED_KEY, '1');
+    if (isNew && browserIsArabic() && !localStorage.getItem(STORAGE_KEY)) {
+      localStorage.setItem(STORAGE_KEY, 'ar');
+      return 'ar';
+    }
+  } catch {
+    // No storage: no automatic choice.
+  }
+  return null;
+}
+
+/** Existing users with an Arabic browser are asked once instead. */
+export function shouldOfferArabic(): boolean {
+  try {
+    return browserIsArabic() && currentLanguage() !== 'ar' && !localStorage.getItem(AR_PROMPT_KEY);
+  } catch {
+    return false;
+  }
+}
+export function answerArabicOffer(accept: boolean) {
+  localStorage.setItem(AR_PROMPT_KEY, accept ? 'yes' : 'no');
+  if (accept) changeLanguage('ar');
+}
+
 export function resolveLanguage(pathname = location.pathname): Language {
+  const automatic = languageFromPath(pathname) ? null : autoLanguage();
+  if (automatic) return automatic;
   const stored = (() => {
     try {
       return localStorage.getItem(STORAGE_KEY);

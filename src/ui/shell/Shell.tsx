@@ -7,6 +7,7 @@ import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { CookieBanner } from '../consent/CookieBanner';
+import { ArabicPrompt } from './ArabicPrompt';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 import { UpgradeDialog } from './UpgradeDialog';
@@ -60,6 +61,7 @@ export function Shell() {
       <UpgradeDialog />
       <LoginModal />
       <CookieBanner />
+      <ArabicPrompt />
     </div>
   );
 }
