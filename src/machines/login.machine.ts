@@ -4,6 +4,9 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { accountApi } from '../api/account';
 import { LOGIN_CODE_LENGTH, LOGIN_CODE_RESEND_SECONDS } from '../api/contract';
 
+/** Next and Verify act on the first press and ignore repeats for 2 s (the spec's leading debounce). */
+export const SUBMIT_DEBOUNCE_MS = 2000;
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LoginContext {
@@ -12,6 +15,7 @@ export interface LoginContext {
   emailError: string | null;
   codeError: boolean;
   resendIn: number;
+  lastSubmitAt: number;
   /** Counts successful logins, so the app can react to each one (it lands on home). */
   successes: number;
 }
@@ -31,10 +35,12 @@ const fresh = (successes = 0): LoginContext => ({
   codeError: false,
   resendIn: 0,
   successes,
+  lastSubmitAt: 0,
 });
 
 export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent },
+  guards: { debounced: ({ context }) => Date.now() - context.lastSubmitAt < SUBMIT_DEBOUNCE_MS },
   actors: {
     sendCode: fromPromise<boolean, { email: string }>(({ input }) => accountApi.sendLoginCode(input.email)),
     verify: fromPromise<string | null, { email: string; code: string }>(({ input }) =>
@@ -54,10 +60,15 @@ export const loginMachine = setup({
         email: {
           on: {
             SUBMIT_EMAIL: [
+              { guard: 'debounced' },
               {
                 guard: ({ event }) => EMAIL_PATTERN.test(event.email.trim()),
                 target: 'sending',
-                actions: assign(({ event }) => ({ email: event.email.trim(), emailError: null })),
+                actions: assign(({ event }) => ({
+                  email: event.email.trim(),
+                  emailError: null,
+                  lastSubmitAt: Date.now(),
+                })),
               },
               { actions: assign({ emailError: 'invalidEmail' }) },
             ],
@@ -67,9 +78,10 @@ export const loginMachine = setup({
           invoke: {
             src: 'sendCode',
             input: ({ context }) => ({ email: context.email }),
+            // Each button has its own debounce: the code step starts with Verify free to press.
             onDone: {
               target: 'code',
-              actions: assign({ resendIn: LOGIN_CODE_RESEND_SECONDS, codeError: false }),
+              actions: assign({ resendIn: LOGIN_CODE_RESEND_SECONDS, codeError: false, lastSubmitAt: 0 }),
             },
             onError: {
               target: 'email',
@@ -89,10 +101,14 @@ export const loginMachine = setup({
             },
           },
           on: {
-            VERIFY: {
-              guard: ({ event }) => new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`).test(event.code),
-              target: 'verifying',
-            },
+            VERIFY: [
+              { guard: 'debounced' },
+              {
+                guard: ({ event }) => new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`).test(event.code),
+                target: 'verifying',
+                actions: assign({ lastSubmitAt: () => Date.now() }),
+              },
+            ],
             CODE_TYPED: { actions: assign({ codeError: false }) },
             RESEND: { guard: ({ context }) => context.resendIn === 0, target: 'sending' },
             CHANGE_EMAIL: { target: 'email', actions: assign({ codeError: false }) },
