@@ -152,15 +152,6 @@ export const ar: Resource = {
     disconnect: 'قطع الاتصال',
     connect: 'اتصال',
     joinWaitlist: 'الانضمام إلى قائمة الانتظار',
-    connectors: {
-      GOOGLE_DRIVE: 'Google Drive',
-      MICROSOFT_ONENOTE: 'Microsoft OneNote',
-      MICROSOFT_ONEDRIVE: 'Microsoft OneDrive',
-      EVERNOTE: 'Evernote',
-      NOTION: 'Notion',
-      OBSIDIAN: 'Obsidian',
-      ZOTERO: 'Zotero',
-    },
   },
   upgrade: {
     title: 'قم بالترقية للمتابعة',

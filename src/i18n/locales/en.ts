@@ -156,15 +156,6 @@ export const en = {
     disconnect: 'Disconnect',
     connect: 'Connect',
     joinWaitlist: 'Join the waiting list',
-    connectors: {
-      GOOGLE_DRIVE: 'Google Drive',
-      MICROSOFT_ONENOTE: 'Microsoft OneNote',
-      MICROSOFT_ONEDRIVE: 'Microsoft OneDrive',
-      EVERNOTE: 'Evernote',
-      NOTION: 'Notion',
-      OBSIDIAN: 'Obsidian',
-      ZOTERO: 'Zotero',
-    },
   },
   upgrade: {
     title: 'Upgrade to continue',

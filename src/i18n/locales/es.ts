@@ -161,15 +161,6 @@ export const es: Resource = {
     disconnect: 'Desconectar',
     connect: 'Conectar',
     joinWaitlist: 'Unirse a la lista de espera',
-    connectors: {
-      GOOGLE_DRIVE: 'Google Drive',
-      MICROSOFT_ONENOTE: 'Microsoft OneNote',
-      MICROSOFT_ONEDRIVE: 'Microsoft OneDrive',
-      EVERNOTE: 'Evernote',
-      NOTION: 'Notion',
-      OBSIDIAN: 'Obsidian',
-      ZOTERO: 'Zotero',
-    },
   },
   upgrade: {
     title: 'Mejora tu plan para continuar',

@@ -148,15 +148,6 @@ export const zh: Resource = {
     disconnect: '断开连接',
     connect: '连接',
     joinWaitlist: '加入候补名单',
-    connectors: {
-      GOOGLE_DRIVE: 'Google Drive',
-      MICROSOFT_ONENOTE: 'Microsoft OneNote',
-      MICROSOFT_ONEDRIVE: 'Microsoft OneDrive',
-      EVERNOTE: 'Evernote',
-      NOTION: 'Notion',
-      OBSIDIAN: 'Obsidian',
-      ZOTERO: 'Zotero',
-    },
   },
   upgrade: {
     title: '升级以继续',

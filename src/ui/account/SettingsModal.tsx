@@ -7,6 +7,16 @@ import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { useAuthState } from '../app/root-context';
 
 const CONNECTOR_THROTTLE_MS = 1000;
+// Product names, the same in every language.
+const CONNECTOR_LABELS: Record<Connector['type'], string> = {
+  GOOGLE_DRIVE: 'Google Drive',
+  MICROSOFT_ONENOTE: 'Microsoft OneNote',
+  MICROSOFT_ONEDRIVE: 'Microsoft OneDrive',
+  EVERNOTE: 'Evernote',
+  NOTION: 'Notion',
+  OBSIDIAN: 'Obsidian',
+  ZOTERO: 'Zotero',
+};
 
 export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
@@ -126,7 +136,7 @@ function ConnectorTab() {
     <ul className="connector-list">
       {list.map((connector) => (
         <li key={connector.type} data-testid={`connector-${connector.type}`}>
-          <span>{t(`settings.connectors.${connector.type}`)}</span>
+          <span>{CONNECTOR_LABELS[connector.type]}</span>
           <button type="button" className="button" onClick={() => toggle(connector)}>
             {connector.status === ConnectorStatus.Waiting
               ? t('settings.waiting')
