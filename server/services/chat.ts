@@ -1,6 +1,6 @@
 // Chat sends: idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID) resumes
 // the same answer instead of starting a new one. Answers finish even when every client has gone.
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ChatMessage, type Language, ResponseCode, type SendRequest } from '../../src/api/contract.js';
 import type { SendRequest as SendSchema } from '../../src/api/schemas.js';
@@ -74,7 +74,7 @@ export function createChatService(deps: {
     const chunks = await db
       .select()
       .from(messageChunks)
-      .where(and(eq(messageChunks.messageId, row.message.id), gt(messageChunks.seq, -1)))
+      .where(eq(messageChunks.messageId, row.message.id))
       .orderBy(asc(messageChunks.seq));
     for (const chunk of chunks)
       run.push({ content: chunk.content ?? undefined, error: chunk.error ?? undefined });
