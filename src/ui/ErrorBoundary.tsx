@@ -1,36 +1,50 @@
 // The spec's crash screen ('Sorry, something went wrong.'); a failed lazy module or stylesheet load, which
-// happens after a redeploy, reloads the page instead (once, so it never loops).
+// happens after a redeploy removed the old chunks, reloads the page instead (once, so it never loops).
 import i18n from 'i18next';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-const RELOAD_KEY = 'parley.reloadedForChunk';
+const RELOAD_KEY = 'parley.chunkReloadAt';
+// A second chunk failure within this window means the reload did not help: show the error instead.
+const RELOAD_GUARD_MS = 60_000;
 const CHUNK_ERROR =
-  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError|Loading chunk \d+ failed/i;
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError|Loading (CSS )?chunk \S+ failed/i;
 
-export const isChunkLoadError = (error: unknown) =>
-  error instanceof Error && (CHUNK_ERROR.test(error.message) || error.name === 'ChunkLoadError');
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return typeof error === 'string' && CHUNK_ERROR.test(error);
+  return error.name === 'ChunkLoadError' || CHUNK_ERROR.test(error.message);
+}
 
+/** Reloads the page unless this tab already did so for a failed load in the last minute. */
 export function reloadOnce(): boolean {
   try {
-    if (sessionStorage.getItem(RELOAD_KEY)) return false;
+    const last = Number(sessionStorage.getItem(RELOAD_KEY));
+    if (last && Date.now() - last < RELOAD_GUARD_MS) return false;
     sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
   } catch {
-    // Without storage, a single reload is still better than a dead page.
+    // Without storage there is no loop guard, so do not reload at all.
+    return false;
   }
   window.location.reload();
   return true;
 }
 
-export function installPreloadErrorReload() {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnce()) event.preventDefault();
-  });
-  // A page that loaded fine clears the guard, so a later redeploy may reload again.
-  window.addEventListener('load', () => setTimeout(() => sessionStorage.removeItem(RELOAD_KEY), 10_000));
+/** Vite fires 'vite:preloadError' when a lazy chunk or its CSS fails to load (stale deploy). */
+export function installPreloadErrorReload(): () => void {
+  const onPreloadError = () => {
+    reloadOnce();
+  };
+  window.addEventListener('vite:preloadError', onPreloadError);
+  return () => window.removeEventListener('vite:preloadError', onPreloadError);
 }
+
+// The boundary may render before i18next is initialised (or because initialising failed): English then.
+const say = (key: string, english: string) =>
+  i18n.isInitialized ? i18n.t(key, { defaultValue: english }) : english;
 
 interface Props {
   children: ReactNode;
+  /** Called with every caught error, e.g. to send it to the server's log. */
   onReport?(error: Error, info: ErrorInfo): void;
 }
 
@@ -42,20 +56,32 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    if (isChunkLoadError(error) && reloadOnce()) return;
     console.error('UI error', error, info.componentStack);
     this.props.onReport?.(error, info);
+    if (isChunkLoadError(error)) reloadOnce();
   }
 
   render() {
     if (!this.state.error) return this.props.children;
     return (
       <div className="empty-state" role="alert" data-testid="error-boundary">
-        <p>{i18n.t('common.somethingWrong', { defaultValue: 'Sorry, something went wrong.' })}</p>
+        <p>{say('common.somethingWrong', 'Sorry, something went wrong.')}</p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          {i18n.t('common.reload', { defaultValue: 'Reload' })}
+          {say('common.reload', 'Reload')}
         </button>
       </div>
     );
   }
+}
+
+/**
+ * For a data router's `ErrorBoundary` route option: React Router catches route errors (a lazy route's
+ * chunk failing to load included) before they reach <ErrorBoundary>, so hand them on to it.
+ */
+export function RouteErrorBoundary(): never {
+  const error = useRouteError();
+  if (error instanceof Error) throw error;
+  throw new Error(
+    isRouteErrorResponse(error) ? `Route error ${error.status} ${error.statusText}` : String(error),
+  );
 }

@@ -1,74 +1,74 @@
-// Assistant answers as markdown: GFM, sanitised (no raw HTML), safe links only, highlighted code.
-import { memo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
+// Assistant answers as markdown: GFM, sanitised, safe links only, highlighted code, lazy mermaid.
+// No math plugin on purpose: "$5 and $10" is money, not an equation.
+import { memo, useMemo } from 'react';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './CodeBlock';
-import { safeHref, safeImageSrc } from './safe-url';
+import { rehypeHighlightCode } from './highlight';
+import { isExternal, safeHref, safeImageSrc } from './safe-url';
+import { StreamContext } from './stream';
+import { remarkHtmlAsText } from './tree';
 import './markdown.css';
 
-// Sanitising runs before highlighting, so only the language class on code needs to survive it.
+// The default (GitHub) schema plus tel: links, which the spec keeps; safeHref still decides per link.
+// Highlighting runs after sanitising, so its hljs classes need no allowance here. Ids can only come
+// from footnotes (raw HTML is text), which remark-rehype already prefixes with 'user-content-';
+// prefixing them again would break the footnote links.
 const schema = {
   ...defaultSchema,
-  // The spec keeps tel: links, which the default (GitHub) schema drops; safeHref still decides per link.
+  clobberPrefix: '',
   protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
-  attributes: {
-    ...defaultSchema.attributes,
-    code: [...(defaultSchema.attributes?.code ?? []), ['className', /^language-./]],
-  },
 };
 
+const remarkPlugins: Options['remarkPlugins'] = [remarkGfm, remarkHtmlAsText];
+const rehypePlugins: Options['rehypePlugins'] = [[rehypeSanitize, schema], rehypeHighlightCode];
+
+// Anything that is not a kept link becomes '' and is then rendered as plain text by `a` below.
 const urlTransform = (url: string, key: string) => (key === 'src' ? safeImageSrc(url) : safeHref(url)) ?? '';
 
-function components(streaming: boolean): Components {
-  return {
-    a: ({ href, children }) => {
-      const safe = href ? safeHref(href) : null;
-      if (!safe) return <span className="unsafe-link">{children}</span>;
-      const external = /^https?:/i.test(safe);
-      return (
-        <a href={safe} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-          {children}
-        </a>
-      );
-    },
-    img: ({ src, alt }) => {
-      const safe = typeof src === 'string' ? safeImageSrc(src) : null;
-      return safe ? <img src={safe} alt={alt ?? ''} loading="lazy" /> : <span>{alt}</span>;
-    },
-    pre: ({ children }) => <>{children}</>,
-    code: ({ className, children, node }) => {
-      const language = /language-([\w-]+)/.exec(className ?? '')?.[1] ?? '';
-      const block = node?.position && node.position.start.line !== node.position.end.line;
-      if (!block && !language) return <code className="inline-code">{children}</code>;
-      return (
-        <CodeBlock language={language} complete={!streaming}>
-          <code className={className}>{children}</code>
-        </CodeBlock>
-      );
-    },
-  };
-}
-const settled = components(false);
-const live = components(true);
+const components: Components = {
+  a: ({ href, children }) => {
+    const safe = href ? safeHref(href) : null;
+    if (!safe) return <span className="unsafe-link">{children}</span>;
+    return isExternal(safe) ? (
+      <a href={safe} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    ) : (
+      <a href={safe}>{children}</a>
+    );
+  },
+  img: ({ src, alt }) => {
+    const safe = typeof src === 'string' ? safeImageSrc(src) : null;
+    if (!safe) return alt ? <span className="unsafe-image">{alt}</span> : null;
+    return <img src={safe} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
+  },
+  pre: CodeBlock,
+  table: ({ children }) => (
+    <div className="table-scroll">
+      <table>{children}</table>
+    </div>
+  ),
+};
 
 function MarkdownView({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const stream = useMemo(() => ({ text, streaming }), [text, streaming]);
   return (
-    <div className="markdown" dir="auto">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[
-          [rehypeSanitize, schema],
-          [rehypeHighlight, { detect: false, ignoreMissing: true }],
-        ]}
-        urlTransform={urlTransform}
-        components={streaming ? live : settled}
-      >
-        {text}
-      </ReactMarkdown>
-    </div>
+    <StreamContext.Provider value={stream}>
+      <div className="markdown" dir="auto" data-streaming={streaming || undefined}>
+        <ReactMarkdown
+          remarkPlugins={remarkPlugins}
+          rehypePlugins={rehypePlugins}
+          urlTransform={urlTransform}
+          components={components}
+        >
+          {text}
+        </ReactMarkdown>
+      </div>
+    </StreamContext.Provider>
   );
 }
 
+/** Memoised: in a long chat only the answer whose text or streaming flag changed renders again. */
 export const Markdown = memo(MarkdownView);

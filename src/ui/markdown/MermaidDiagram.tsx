@@ -1,34 +1,59 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-// Loaded only when a diagram appears: mermaid is large.
+type State = { svg: string } | { failed: true } | null;
+
+async function draw(id: string, code: string): Promise<string> {
+  const { default: mermaid } = await import('mermaid');
+  const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  // 'strict' keeps scripts and click handlers out of the SVG; without suppressErrorRendering a syntax
+  // error leaves mermaid's bomb graphic appended to <body>.
+  mermaid.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    suppressErrorRendering: true,
+    theme: dark ? 'dark' : 'default',
+  });
+  await mermaid.parse(code);
+  return (await mermaid.render(id, code)).svg;
+}
+
+/** A finished ```mermaid block drawn as a diagram; the code stays visible while loading or on an error. */
 export default function MermaidDiagram({ code }: { code: string }) {
   const { t } = useTranslation();
   const id = `mermaid-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
-  const [svg, setSvg] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [state, setState] = useState<State>(null);
   useEffect(() => {
     let live = true;
-    void import('mermaid')
-      .then(async ({ default: mermaid }) => {
-        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
-        const { svg: drawn } = await mermaid.render(id, code);
-        if (live) setSvg(drawn);
-      })
-      .catch(() => live && setFailed(true));
+    setState(null);
+    draw(id, code).then(
+      (svg) => live && setState({ svg }),
+      () => live && setState({ failed: true }),
+    );
     return () => {
       live = false;
     };
   }, [code, id]);
-  if (failed) {
+  if (state && 'svg' in state) {
     return (
-      <div className="code-block">
-        <pre className="code">{code}</pre>
-        <p className="muted small">{t('markdown.diagramError')}</p>
-      </div>
+      <div
+        className="mermaid-diagram"
+        data-testid="mermaid"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: mermaid's strict level passes the SVG through DOMPurify
+        dangerouslySetInnerHTML={{ __html: state.svg }}
+      />
     );
   }
-  if (!svg) return <pre className="code">{code}</pre>;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: mermaid's strict security level sanitises the SVG it renders
-  return <div className="mermaid" data-testid="mermaid" dangerouslySetInnerHTML={{ __html: svg }} />;
+  return (
+    <>
+      <pre className="code">
+        <code>{code}</code>
+      </pre>
+      {state && (
+        <p className="diagram-error" role="note" data-testid="diagram-error">
+          {t('markdown.diagramError')}
+        </p>
+      )}
+    </>
+  );
 }
