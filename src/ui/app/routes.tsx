@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '../ErrorBoundary';
 import { Shell } from '../shell/Shell';
 import { NotFound } from './NotFound';
 
@@ -27,7 +28,7 @@ const pages: RouteObject[] = [
 
 export const createRouter = () =>
   createBrowserRouter([
-    { path: '/', Component: Shell, children: pages },
+    { path: '/', Component: Shell, ErrorBoundary: RouteErrorBoundary, children: pages },
     // The same pages under an optional leading language code (/ar, /zh/chat/...); Shell checks the code.
-    { path: '/:lang', Component: Shell, children: pages },
+    { path: '/:lang', Component: Shell, ErrorBoundary: RouteErrorBoundary, children: pages },
   ]);
