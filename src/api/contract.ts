@@ -310,3 +310,4 @@ export interface StreamMeta {
 export interface StreamDone {
   status: MessageStatus;
 }
+export * from './contract-documents';
