@@ -10,6 +10,7 @@ import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
 import { landingRoutes } from './routes/landing.js';
 import { toolRoutes } from './routes/tool.js';
+import { uploadRoutes } from './routes/uploads.js';
 import { userRoutes } from './routes/user.js';
 import type { Services } from './services/index.js';
 
@@ -20,7 +21,8 @@ export function createApp(services: Services) {
     const info = readRequestInfo(c, services.config.trustProxy);
     c.set('info', info);
     c.set('services', services);
-    c.set('caller', c.req.path.startsWith('/api/') ? await services.sessions.resolve(info.token) : null);
+    const api = c.req.path.startsWith('/api/') || c.req.path.startsWith('/py/api/');
+    c.set('caller', api ? await services.sessions.resolve(info.token) : null);
     await next();
   });
 
@@ -42,6 +44,7 @@ export function createApp(services: Services) {
   app.route('/', accountRoutes);
   app.route('/', userRoutes);
   app.route('/', toolRoutes);
+  app.route('/', uploadRoutes);
   app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));
   return app;

@@ -29,6 +29,28 @@ export interface Config {
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   staticDir: string;
+  storage: StorageConfig;
+}
+
+export interface S3Config {
+  /** Unset: AWS itself (by region). */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface StorageConfig {
+  /** Set (S3_BUCKET given): uploads go to S3-compatible storage; unset: the embedded store in the data dir. */
+  s3: S3Config | null;
+  /** The embedded store's bucket name (the `bucket` a presigned post names). */
+  localBucket: string;
+  maxUploadBytes: number;
+  uploadUrlTtlSeconds: number;
+  /** Signs the embedded store's upload policies; unset: a random key kept in <dataDir>/keys. */
+  signingSecret: string | null;
 }
 
 /** "Standard=gpt-4o-mini,GPT-4=gpt-4.1" -> { Standard: 'gpt-4o-mini', 'GPT-4': 'gpt-4.1' } */
@@ -72,5 +94,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM ?? 'Parley <no-reply@parley.local>' },
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    storage: {
+      s3: env.S3_BUCKET
+        ? {
+            endpoint: env.S3_ENDPOINT || null,
+            region: env.S3_REGION || 'us-east-1',
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : null,
+      localBucket: 'parley',
+      maxUploadBytes: int(env.UPLOAD_MAX_BYTES, 512 * 1024 * 1024),
+      uploadUrlTtlSeconds: int(env.UPLOAD_URL_TTL_SECONDS, 3600),
+      signingSecret: env.UPLOAD_SIGNING_SECRET || null,
+    },
   };
 }

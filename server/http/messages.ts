@@ -28,6 +28,8 @@ const en = {
   'auth.codeFormat': 'The code is 6 digits.',
   'connector.driveNeedsOAuth':
     'Google Drive connects through Google sign-in, which is not configured on this server.',
+  'upload.md5Invalid': 'The file fingerprint (md5) must be 32 hexadecimal characters.',
+  'upload.bucketUnknown': 'This storage bucket is not available.',
 };
 type Key = keyof typeof en;
 
@@ -56,6 +58,8 @@ const ar: Record<Key, string> = {
   'auth.resendTooSoon': 'تم إرسال رمز للتو. يرجى الانتظار دقيقة قبل طلب رمز آخر.',
   'auth.codeFormat': 'الرمز مكوّن من 6 أرقام.',
   'connector.driveNeedsOAuth': 'يتصل Google Drive عبر تسجيل الدخول بحساب Google، وهو غير مُعد على هذا الخادم.',
+  'upload.md5Invalid': 'يجب أن تتكون بصمة الملف (md5) من 32 حرفًا ست عشريًا.',
+  'upload.bucketUnknown': 'حاوية التخزين هذه غير متاحة.',
 };
 
 const zh: Record<Key, string> = {
@@ -83,6 +87,8 @@ const zh: Record<Key, string> = {
   'auth.resendTooSoon': '验证码刚刚已发送，请等待一分钟后再试。',
   'auth.codeFormat': '验证码为 6 位数字。',
   'connector.driveNeedsOAuth': 'Google Drive 需要通过 Google 登录连接，此服务器尚未配置。',
+  'upload.md5Invalid': '文件指纹（md5）必须是 32 位十六进制字符。',
+  'upload.bucketUnknown': '此存储桶不可用。',
 };
 
 const es: Record<Key, string> = {
@@ -112,6 +118,8 @@ const es: Record<Key, string> = {
   'auth.codeFormat': 'El código tiene 6 dígitos.',
   'connector.driveNeedsOAuth':
     'Google Drive se conecta con el inicio de sesión de Google, que no está configurado en este servidor.',
+  'upload.md5Invalid': 'La huella del archivo (md5) debe tener 32 caracteres hexadecimales.',
+  'upload.bucketUnknown': 'Este contenedor de almacenamiento no está disponible.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

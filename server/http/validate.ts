@@ -18,3 +18,12 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   const key = issue && isMessageKey(issue.message) ? issue.message : 'common.badRequest';
   throw new AppError(ResponseCode.BadRequest, key, { httpStatus: 400 });
 }
+
+/** Parses the query string with a contract schema, with the same message-key rule as readJson. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const key = issue && isMessageKey(issue.message) ? issue.message : 'common.badRequest';
+  throw new AppError(ResponseCode.BadRequest, key, { httpStatus: 400 });
+}

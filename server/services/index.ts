@@ -3,11 +3,13 @@ import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import { createMailer } from '../providers/mail/index.js';
+import { createObjectStore } from '../providers/storage/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createSessionService } from './sessions.js';
+import { createUploadService } from './uploads.js';
 import { createUserSettingsService } from './user-settings.js';
 import { createVisitService } from './visit.js';
 import { loadOrCreateVisitKeys } from './visit-keys.js';
@@ -18,7 +20,10 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const sessions = createSessionService(db);
   const channels = createChannelService(db);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
+  const objectStore = createObjectStore(config);
   return {
+    objectStore,
+    uploads: createUploadService({ store: objectStore, config: config.storage }),
     db,
     mailer,
     userSettings: createUserSettingsService(db),

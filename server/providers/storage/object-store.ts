@@ -14,6 +14,8 @@ export interface PresignPostOptions {
 
 export interface ObjectStore {
   readonly kind: 'local' | 's3';
+  /** The bucket presigned posts go to (the default `bucket` of getPresignedPost). */
+  readonly bucket: string;
   presignPost(options: PresignPostOptions): Promise<PresignedPost>;
   exists(key: string): Promise<boolean>;
   /** The whole object; callers bound the size before asking (documents are parsed in memory). */

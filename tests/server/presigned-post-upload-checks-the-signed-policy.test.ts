@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { objectKeyForMd5 } from '../../server/providers/storage/object-store';
+import { DocumentPaths, type PresignedPost } from '../../src/api/contract';
+import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
+
+const MAX = 64 * 1024;
+const md5 = (bytes: Buffer) => crypto.createHash('md5').update(bytes).digest('hex');
+
+/** Posts the fields in order, then the file, like a browser form; no auth header. */
+async function postForm(url: string, fields: Record<string, string>, file: Buffer, fileFirst = false) {
+  const form = new FormData();
+  const blob = new Blob([new Uint8Array(file)], { type: 'application/pdf' });
+  if (fileFirst) form.append('file', blob, 'a.pdf');
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (!fileFirst) form.append('file', blob, 'a.pdf');
+  const response = await fetch(url, { method: 'POST', body: form });
+  const text = await response.text();
+  return { status: response.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null, text };
+}
+
+describe.each(DATABASES)('presigned POST to the embedded store on %s', (kind) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { storage: { ...loadConfig({}).storage, maxUploadBytes: MAX } });
+    token = await newGuest(server.url);
+  });
+  afterAll(() => server.close());
+
+  const presign = (query: string, headers: Record<string, string> = {}) =>
+    call<PresignedPost>(server.url, 'GET', `${DocumentPaths.getPresignedPost}${query}`, { token, headers });
+  const stored = (hash: string) => server.services.objectStore.exists(objectKeyForMd5(hash));
+
+  it('grants a post for an md5, receives the file without auth, then reports it as already there', async () => {
+    const file = crypto.randomBytes(5000);
+    const hash = md5(file);
+    const grant = await presign(`?md5=${hash.toUpperCase()}`);
+    expect(grant.body.code).toBe(200);
+    expect(grant.body.data.exists).toBeUndefined();
+    expect(grant.body.data.fields.key).toBe(`uploads/${hash}`);
+    expect(grant.body.data.url.startsWith(server.url)).toBe(true);
+
+    const sent = await postForm(grant.body.data.url, grant.body.data.fields, file);
+    expect(sent.status).toBe(204);
+    expect(await server.services.objectStore.getBytes(`uploads/${hash}`)).toEqual(file);
+    expect((await presign(`?md5=${hash}`)).body.data.exists).toBe(true);
+  });
+
+  it('refuses a missing or malformed md5, an unknown bucket and a caller without a token', async () => {
+    const missing = await presign('', { language: 'es' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe('La huella del archivo (md5) debe tener 32 caracteres hexadecimales.');
+    for (const bad of ['abc', 'z'.repeat(32), `${'a'.repeat(32)}0`]) {
+      expect((await presign(`?md5=${bad}`)).body.code).toBe(400);
+    }
+    const bucket = await presign(`?md5=${'a'.repeat(32)}&bucket=someone-elses`);
+    expect(bucket.body.msg).toBe('This storage bucket is not available.');
+    const anonymous = await call(
+      server.url,
+      'GET',
+      `${DocumentPaths.getPresignedPost}?md5=${'a'.repeat(32)}`,
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('refuses bytes whose md5 is not the one the key names, and stores nothing', async () => {
+    const promised = crypto.randomBytes(3000);
+    const grant = (await presign(`?md5=${md5(promised)}`)).body.data;
+    const other = crypto.randomBytes(3000);
+    const sent = await postForm(grant.url, grant.fields, other);
+    expect([sent.status, sent.code]).toEqual([400, 'BadDigest']);
+    expect(await stored(md5(promised))).toBe(false);
+  });
+
+  it('refuses a tampered policy, key, signature or an extra field', async () => {
+    const file = crypto.randomBytes(2000);
+    const grant = (await presign(`?md5=${md5(file)}`)).body.data;
+    const policy = JSON.parse(Buffer.from(grant.fields.Policy as string, 'base64').toString());
+    policy.conditions = policy.conditions.map((c: unknown) =>
+      Array.isArray(c) && c[0] === 'content-length-range' ? ['content-length-range', 0, 10 * MAX] : c,
+    );
+    const widened = { ...grant.fields, Policy: Buffer.from(JSON.stringify(policy)).toString('base64') };
+    const otherFile = crypto.randomBytes(2000);
+    const attempts: Record<string, string>[] = [
+      widened,
+      { ...grant.fields, key: objectKeyForMd5(md5(otherFile)) },
+      { ...grant.fields, 'X-Amz-Signature': 'ab'.repeat(32) },
+      { ...grant.fields, 'x-amz-meta-owner': 'mallory' },
+    ];
+    for (const fields of attempts) {
+      const body = fields.key === grant.fields.key ? file : otherFile;
+      const sent = await postForm(grant.url, fields, body);
+      expect([sent.status, sent.code]).toEqual([403, 'AccessDenied']);
+    }
+    // S3 reads only the fields before the file: a form with the file first has no grant.
+    expect((await postForm(grant.url, grant.fields, file, true)).status).toBe(403);
+    expect(await stored(md5(file))).toBe(false);
+    expect(await stored(md5(otherFile))).toBe(false);
+  });
+
+  it('refuses an expired grant', async () => {
+    const file = crypto.randomBytes(1000);
+    const key = objectKeyForMd5(md5(file));
+    const expired = await server.services.objectStore.presignPost({
+      key,
+      maxBytes: MAX,
+      expiresInSeconds: -1,
+    });
+    const sent = await postForm(new URL(expired.url, server.url).toString(), expired.fields, file);
+    expect([sent.status, sent.code]).toEqual([403, 'AccessDenied']);
+    expect(sent.text).toContain('Policy expired');
+    expect(await stored(md5(file))).toBe(false);
+  });
+
+  it('refuses a file over the size limit and one of a content type the grant does not allow', async () => {
+    const big = crypto.randomBytes(MAX + 1);
+    const grant = (await presign(`?md5=${md5(big)}`)).body.data;
+    const sent = await postForm(grant.url, grant.fields, big);
+    expect([sent.status, sent.code]).toEqual([400, 'EntityTooLarge']);
+    expect(await stored(md5(big))).toBe(false);
+
+    const exact = crypto.randomBytes(MAX);
+    const exactGrant = (await presign(`?md5=${md5(exact)}`)).body.data;
+    expect((await postForm(exactGrant.url, exactGrant.fields, exact)).status).toBe(204);
+
+    const pdf = crypto.randomBytes(1500);
+    const typed = await server.services.objectStore.presignPost({
+      key: objectKeyForMd5(md5(pdf)),
+      maxBytes: MAX,
+      contentTypes: ['application/pdf'],
+      expiresInSeconds: 60,
+    });
+    const url = new URL(typed.url, server.url).toString();
+    const wrongType = await postForm(url, { ...typed.fields, 'Content-Type': 'text/html' }, pdf);
+    expect([wrongType.status, wrongType.code]).toEqual([403, 'AccessDenied']);
+    expect((await postForm(url, typed.fields, pdf)).status).toBe(204);
+  });
+});
