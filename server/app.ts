@@ -9,6 +9,7 @@ import { authRoutes, visitKeyRoute } from './routes/auth.js';
 import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
 import { landingRoutes } from './routes/landing.js';
+import { oauthRoutes } from './routes/oauth.js';
 import { toolRoutes } from './routes/tool.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { userRoutes } from './routes/user.js';
@@ -21,7 +22,8 @@ export function createApp(services: Services) {
     const info = readRequestInfo(c, services.config.trustProxy);
     c.set('info', info);
     c.set('services', services);
-    const api = c.req.path.startsWith('/api/') || c.req.path.startsWith('/py/api/');
+    const api =
+      c.req.path.startsWith('/api/') || c.req.path.startsWith('/py/api/') || c.req.path.startsWith('/bloom/');
     c.set('caller', api ? await services.sessions.resolve(info.token) : null);
     await next();
   });
@@ -39,6 +41,7 @@ export function createApp(services: Services) {
   app.route('/', authRoutes);
   app.route('/', visitKeyRoute);
   app.route('/', landingRoutes);
+  app.route('/', oauthRoutes);
   app.route('/', channelRoutes);
   app.route('/', chatRoutes);
   app.route('/', accountRoutes);

@@ -6,6 +6,13 @@ export interface ModelMapping {
   [parleyModel: string]: string;
 }
 
+/** One OpenID Connect provider: discovered from its issuer on first use; unset client id = not offered. */
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string | null;
+  clientSecret: string | null;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -30,6 +37,7 @@ export interface Config {
   trustProxy: boolean;
   staticDir: string;
   storage: StorageConfig;
+  oidc: { google: OidcClientConfig; apple: OidcClientConfig };
 }
 
 export interface S3Config {
@@ -109,6 +117,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUploadBytes: int(env.UPLOAD_MAX_BYTES, 512 * 1024 * 1024),
       uploadUrlTtlSeconds: int(env.UPLOAD_URL_TTL_SECONDS, 3600),
       signingSecret: env.UPLOAD_SIGNING_SECRET || null,
+    },
+    oidc: {
+      google: {
+        issuer: env.GOOGLE_OIDC_ISSUER || 'https://accounts.google.com',
+        clientId: env.GOOGLE_CLIENT_ID || null,
+        clientSecret: env.GOOGLE_CLIENT_SECRET || null,
+      },
+      apple: {
+        issuer: env.APPLE_OIDC_ISSUER || 'https://appleid.apple.com',
+        clientId: env.APPLE_CLIENT_ID || null,
+        clientSecret: env.APPLE_CLIENT_SECRET || null,
+      },
     },
   };
 }

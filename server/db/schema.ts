@@ -138,7 +138,11 @@ export const connectors = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     status: integer('status').notNull(),
+    /** Google Drive only: the file-scoped access token and when it expires. */
+    accessToken: text('access_token'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
+export * from './schema-oidc.js';

@@ -30,6 +30,14 @@ const en = {
     'Google Drive connects through Google sign-in, which is not configured on this server.',
   'upload.md5Invalid': 'The file fingerprint (md5) must be 32 hexadecimal characters.',
   'upload.bucketUnknown': 'This storage bucket is not available.',
+  'oauth.notConfigured': 'Sign-in with {{provider}} is not configured on this server.',
+  'oauth.flowExpired': 'This sign-in has expired or was started in another browser. Please start it again.',
+  'oauth.rejected': '{{provider}} could not confirm this sign-in. Please start it again.',
+  'oauth.unreachable': '{{provider}} cannot be reached right now. Please try again later.',
+  'oauth.emailUnverified': 'Your {{provider}} account has no verified email address.',
+  'connector.driveUseConsent': "Google Drive connects on Google's consent page: use Connect in the settings.",
+  'connector.driveNeedsLogin': 'Log in to connect Google Drive.',
+  'connector.driveScopeMissing': "Google Drive access was not granted. Please allow it on Google's page.",
 };
 type Key = keyof typeof en;
 
@@ -60,6 +68,14 @@ const ar: Record<Key, string> = {
   'connector.driveNeedsOAuth': 'يتصل Google Drive عبر تسجيل الدخول بحساب Google، وهو غير مُعد على هذا الخادم.',
   'upload.md5Invalid': 'يجب أن تتكون بصمة الملف (md5) من 32 حرفًا ست عشريًا.',
   'upload.bucketUnknown': 'حاوية التخزين هذه غير متاحة.',
+  'oauth.notConfigured': 'تسجيل الدخول عبر {{provider}} غير مُعد على هذا الخادم.',
+  'oauth.flowExpired': 'انتهت صلاحية تسجيل الدخول هذا أو بدأ في متصفح آخر. يرجى البدء من جديد.',
+  'oauth.rejected': 'تعذر على {{provider}} تأكيد تسجيل الدخول هذا. يرجى البدء من جديد.',
+  'oauth.unreachable': 'لا يمكن الوصول إلى {{provider}} الآن. يرجى المحاولة لاحقًا.',
+  'oauth.emailUnverified': 'لا يحتوي حسابك في {{provider}} على بريد إلكتروني مُتحقق منه.',
+  'connector.driveUseConsent': 'يتصل Google Drive عبر صفحة موافقة Google: استخدم زر الاتصال في الإعدادات.',
+  'connector.driveNeedsLogin': 'سجّل الدخول لربط Google Drive.',
+  'connector.driveScopeMissing': 'لم يُمنح الوصول إلى Google Drive. يرجى السماح به في صفحة Google.',
 };
 
 const zh: Record<Key, string> = {
@@ -89,6 +105,14 @@ const zh: Record<Key, string> = {
   'connector.driveNeedsOAuth': 'Google Drive 需要通过 Google 登录连接，此服务器尚未配置。',
   'upload.md5Invalid': '文件指纹（md5）必须是 32 位十六进制字符。',
   'upload.bucketUnknown': '此存储桶不可用。',
+  'oauth.notConfigured': '此服务器未配置 {{provider}} 登录。',
+  'oauth.flowExpired': '此次登录已过期或在其他浏览器中发起，请重新开始。',
+  'oauth.rejected': '{{provider}} 无法确认此次登录，请重新开始。',
+  'oauth.unreachable': '暂时无法连接 {{provider}}，请稍后再试。',
+  'oauth.emailUnverified': '您的 {{provider}} 账号没有已验证的电子邮件地址。',
+  'connector.driveUseConsent': 'Google Drive 需在 Google 授权页面连接：请在设置中点击连接。',
+  'connector.driveNeedsLogin': '请登录后再连接 Google Drive。',
+  'connector.driveScopeMissing': '未授予 Google Drive 访问权限，请在 Google 页面中允许。',
 };
 
 const es: Record<Key, string> = {
@@ -120,6 +144,15 @@ const es: Record<Key, string> = {
     'Google Drive se conecta con el inicio de sesión de Google, que no está configurado en este servidor.',
   'upload.md5Invalid': 'La huella del archivo (md5) debe tener 32 caracteres hexadecimales.',
   'upload.bucketUnknown': 'Este contenedor de almacenamiento no está disponible.',
+  'oauth.notConfigured': 'El inicio de sesión con {{provider}} no está configurado en este servidor.',
+  'oauth.flowExpired': 'Este inicio de sesión caducó o se inició en otro navegador. Vuelve a empezar.',
+  'oauth.rejected': '{{provider}} no pudo confirmar este inicio de sesión. Vuelve a empezar.',
+  'oauth.unreachable': 'No se puede contactar con {{provider}} en este momento. Inténtalo más tarde.',
+  'oauth.emailUnverified': 'Tu cuenta de {{provider}} no tiene una dirección de correo verificada.',
+  'connector.driveUseConsent':
+    'Google Drive se conecta en la página de consentimiento de Google: usa Conectar en los ajustes.',
+  'connector.driveNeedsLogin': 'Inicia sesión para conectar Google Drive.',
+  'connector.driveScopeMissing': 'No se concedió el acceso a Google Drive. Permítelo en la página de Google.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

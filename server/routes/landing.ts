@@ -4,7 +4,7 @@ import { type AppEnv, ok } from '../http/context.js';
 import { modelList } from '../services/models.js';
 
 export const landingRoutes = new Hono<AppEnv>().get(Paths.landing, (c) => {
-  const { ai } = c.get('services');
+  const { ai, socialLogin } = c.get('services');
   const landing: LandingInfo = {
     modelList: modelList(ai.offline),
     communityList: [],
@@ -17,6 +17,7 @@ export const landingRoutes = new Hono<AppEnv>().get(Paths.landing, (c) => {
       'Other',
     ],
     aiProviderConfigured: !ai.offline,
+    socialLogin: socialLogin.config(),
   };
   return ok(c, landing);
 });

@@ -3,12 +3,15 @@ import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import { createMailer } from '../providers/mail/index.js';
+import { createOidcClients } from '../providers/oidc/index.js';
 import { createObjectStore } from '../providers/storage/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
 import { createLoginCodeService } from './login-codes.js';
+import { createFlowSigner } from './oauth-flow.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createSessionService } from './sessions.js';
+import { createSocialLoginService } from './social-login.js';
 import { createUploadService } from './uploads.js';
 import { createUserSettingsService } from './user-settings.js';
 import { createVisitService } from './visit.js';
@@ -21,17 +24,26 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const channels = createChannelService(db);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const objectStore = createObjectStore(config);
+  const oidcClients = createOidcClients(config);
   return {
     objectStore,
     uploads: createUploadService({ store: objectStore, config: config.storage }),
     db,
     mailer,
-    userSettings: createUserSettingsService(db),
+    userSettings: createUserSettingsService(db, oidcClients.google.configured),
+    socialLogin: createSocialLoginService({
+      db,
+      clients: oidcClients,
+      signer: createFlowSigner(visitKeys.deriveSecret('parley oauth flow cookie')),
+      sessions,
+      logger,
+    }),
     loginCodes: createLoginCodeService({
       db,
       mailer,
       sendLimiter: createRateLimiter(config.rateLimit.codeSendsPerHourPerIp, 60 * 60_000),
       attemptLimiter: createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000),
+      sessions,
     }),
     config,
     logger,

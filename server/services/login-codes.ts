@@ -4,12 +4,13 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ResponseCode } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
-import { channels, loginCodes, sessions, users } from '../db/schema.js';
+import { loginCodes } from '../db/schema.js';
 import { AppError, tooManyRequests } from '../http/errors.js';
 import type { Mailer } from '../providers/mail/index.js';
-import { newId, newToken, sha256 } from './ids.js';
+import { completeLogin, findOrCreateMember } from './account-login.js';
+import { newId, sha256 } from './ids.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { Caller } from './sessions.js';
+import type { Caller, SessionService } from './sessions.js';
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -25,6 +26,7 @@ export function createLoginCodeService(deps: {
   mailer: Mailer;
   sendLimiter: RateLimiter;
   attemptLimiter: RateLimiter;
+  sessions: SessionService;
 }) {
   const { db } = deps;
 
@@ -102,21 +104,7 @@ export function createLoginCodeService(deps: {
         .returning({ id: loginCodes.id });
       if (claimed.length === 0) return null;
 
-      let [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-      if (!user) {
-        [user] = await db
-          .insert(users)
-          .values({ id: newId(), kind: 'member', email, username: email.split('@')[0] })
-          .onConflictDoNothing()
-          .returning();
-        user ??= (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
-      }
-      if (guest?.kind === 'guest') {
-        await db.update(channels).set({ ownerId: user.id }).where(eq(channels.ownerId, guest.userId));
-      }
-      const token = newToken();
-      await db.insert(sessions).values({ tokenHash: sha256(token), userId: user.id });
-      return token;
+      return completeLogin(db, deps.sessions, await findOrCreateMember(db, email), guest);
     },
   };
 }

@@ -19,6 +19,13 @@ export function createSessionService(db: Database) {
       return { token, caller: { userId, kind: 'guest' } };
     },
 
+    /** A new session for a member who just logged in. */
+    async issue(userId: string): Promise<string> {
+      const token = newToken();
+      await db.insert(sessions).values({ tokenHash: sha256(token), userId });
+      return token;
+    },
+
     /** Sign-out: the token stops working at once. */
     async revoke(token: string): Promise<void> {
       await db

@@ -31,7 +31,8 @@ export function experimentVariant(userId: string, key: string): string {
   return crypto.createHash('sha256').update(`${userId}:${key}`).digest()[0] % 2 === 0 ? 'A' : 'B';
 }
 
-export function createUserSettingsService(db: Database) {
+/** driveConfigured: Google sign-in is set up, so Drive can connect through Google's consent page. */
+export function createUserSettingsService(db: Database, driveConfigured = false) {
   return {
     async properties(caller: Caller, visitorId: string): Promise<UserProperties> {
       const user = await currentUser(db, caller);
@@ -97,18 +98,23 @@ export function createUserSettingsService(db: Database) {
 
     async connectors(caller: Caller): Promise<Connector[]> {
       const stored = await db.select().from(connectors).where(eq(connectors.userId, caller.userId));
-      return CONNECTOR_TYPES.map((type) => ({
-        type,
-        status: stored.find((c) => c.type === type)?.status ?? ConnectorStatus.Disabled,
-        access_token: null,
-        expires_at: null,
-      }));
+      return CONNECTOR_TYPES.map((type) => {
+        const row = stored.find((c) => c.type === type);
+        const enabled = row?.status === ConnectorStatus.Enabled;
+        return {
+          type,
+          status: row?.status ?? ConnectorStatus.Disabled,
+          access_token: enabled ? (row?.accessToken ?? null) : null,
+          expires_at: enabled ? (row?.expiresAt?.toISOString() ?? null) : null,
+        };
+      });
     },
 
     /** Only Google Drive really connects (through its OAuth callback); the others join the waiting list. */
     async updateConnector(caller: Caller, type: ConnectorType, status: number): Promise<Connector[]> {
-      if (type === 'GOOGLE_DRIVE' && status === ConnectorStatus.Enabled) {
-        throw new AppError(ResponseCode.BadRequest, 'connector.driveNeedsOAuth', { httpStatus: 400 });
+      if (type === 'GOOGLE_DRIVE' && status !== ConnectorStatus.Disabled) {
+        const key = driveConfigured ? 'connector.driveUseConsent' : 'connector.driveNeedsOAuth';
+        throw new AppError(ResponseCode.BadRequest, key, { httpStatus: 400 });
       }
       const stored = status === ConnectorStatus.Disabled ? ConnectorStatus.Disabled : ConnectorStatus.Waiting;
       const next = type === 'GOOGLE_DRIVE' ? ConnectorStatus.Disabled : stored;
@@ -117,7 +123,8 @@ export function createUserSettingsService(db: Database) {
         .values({ userId: caller.userId, type, status: next })
         .onConflictDoUpdate({
           target: [connectors.userId, connectors.type],
-          set: { status: next, updatedAt: new Date() },
+          // Disconnecting Drive forgets its token.
+          set: { status: next, accessToken: null, expiresAt: null, updatedAt: new Date() },
         });
       return this.connectors(caller);
     },

@@ -9,6 +9,8 @@ export interface VisitKeys {
   /** The public key as base64 SPKI DER, the form WebCrypto imports. */
   publicKeySpki: string;
   decrypt(signBase64: string): string;
+  /** A stable server secret for one purpose (e.g. signing short-lived cookies), derived from the key. */
+  deriveSecret(label: string): Buffer;
 }
 
 export function loadOrCreateVisitKeys(dataDir: string): VisitKeys {
@@ -31,7 +33,9 @@ export function loadOrCreateVisitKeys(dataDir: string): VisitKeys {
     .createPublicKey(publicKeyPem)
     .export({ type: 'spki', format: 'der' })
     .toString('base64');
+  const privateDer = privateKey.export({ type: 'pkcs8', format: 'der' });
   return {
+    deriveSecret: (label) => crypto.createHmac('sha256', privateDer).update(label).digest(),
     publicKeyPem,
     publicKeySpki,
     decrypt(signBase64) {

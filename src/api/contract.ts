@@ -119,6 +119,7 @@ export interface LandingInfo {
   feedbackDislikeConfig: string[];
   /** Whether a real AI provider is configured on this server. */
   aiProviderConfigured: boolean;
+  socialLogin: import('./contract-oidc').SocialLoginConfig;
 }
 
 // ---- Auth ---------------------------------------------------------------------------------------
@@ -311,3 +312,4 @@ export interface StreamDone {
   status: MessageStatus;
 }
 export * from './contract-documents';
+export * from './contract-oidc';
