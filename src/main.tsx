@@ -11,4 +11,8 @@ await initI18n();
 const root = createRootActor();
 installApiHooks(root);
 root.start();
+// Social login failures show no message (the spec); until analytics exist they are only logged.
+root
+  .getSnapshot()
+  .context.login.on('LoginFail', (event) => console.info('LoginFail', event.loginType, event.details));
 createRoot(document.getElementById('root')!).render(<App root={root} />);

@@ -36,6 +36,11 @@ export const authMachine = setup({
     hasGuestToken: ({ context }) => context.guestToken !== null,
   },
   actions: {
+    storeLogin: assign(({ event }) => {
+      if (event.type !== 'LOGGED_IN') return {};
+      tokenStore.setToken(event.token);
+      return { token: event.token, justLoggedIn: true };
+    }),
     forgetLogin: assign(() => {
       tokenStore.setToken(null);
       return { token: null, isLogin: null, user: null };
@@ -66,6 +71,8 @@ export const authMachine = setup({
       ],
     },
     visiting: {
+      // A social login can finish (on its return page) before the guest visit answers.
+      on: { LOGGED_IN: { target: 'member', actions: 'storeLogin' } },
       invoke: {
         src: 'visit',
         onDone: {
@@ -85,20 +92,18 @@ export const authMachine = setup({
     },
     offline: {
       after: { 5000: 'visiting' },
-      on: { ONLINE: 'visiting', RETRY: 'visiting' },
+      on: {
+        ONLINE: 'visiting',
+        RETRY: 'visiting',
+        LOGGED_IN: { target: 'member', actions: 'storeLogin' },
+      },
     },
     guest: {
       // The caller is known: the parent may now sync what this caller owns.
       entry: [assign({ isLogin: false, user: null }), sendParent({ type: 'SYNC.NOW' })],
       on: {
         UNAUTHORIZED: { target: 'visiting', actions: 'forgetTokens' },
-        LOGGED_IN: {
-          target: 'member',
-          actions: assign(({ event }) => {
-            tokenStore.setToken(event.token);
-            return { token: event.token, justLoggedIn: true };
-          }),
-        },
+        LOGGED_IN: { target: 'member', actions: 'storeLogin' },
       },
     },
     // A stored login: unknown (isLogin null) until currentUser answers; a failure other than 401 is ignored.

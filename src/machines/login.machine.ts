@@ -1,8 +1,14 @@
 // The login modal: closed -> email -> (sending) -> code -> (verifying) -> closed on success.
 // Closing resets to the email step and clears the email; the resend link waits 59 s.
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, emit, fromPromise, sendParent, setup } from 'xstate';
 import { accountApi } from '../api/account';
-import { LOGIN_CODE_LENGTH, LOGIN_CODE_RESEND_SECONDS } from '../api/contract';
+import {
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_RESEND_SECONDS,
+  type LoginType,
+  type SocialProvider,
+} from '../api/contract';
+import { socialApi } from '../api/social';
 
 /** Next and Verify act on the first press and ignore repeats for 2 s (the spec's leading debounce). */
 export const SUBMIT_DEBOUNCE_MS = 2000;
@@ -18,6 +24,8 @@ export interface LoginContext {
   lastSubmitAt: number;
   /** Counts successful logins, so the app can react to each one (it lands on home). */
   successes: number;
+  /** The social login under way, named in its LoginFail event. */
+  socialType: LoginType | null;
 }
 
 export type LoginEvent =
@@ -27,7 +35,30 @@ export type LoginEvent =
   | { type: 'VERIFY'; code: string }
   | { type: 'CODE_TYPED' }
   | { type: 'RESEND' }
-  | { type: 'CHANGE_EMAIL' };
+  | { type: 'CHANGE_EMAIL' }
+  /** Continue with Google / Apple: off to the provider's page. */
+  | { type: 'SOCIAL_START'; provider: SocialProvider }
+  /** The provider sent the browser back to the app's page `uri` (with code and state, or an error). */
+  | { type: 'SOCIAL_RETURN'; provider: SocialProvider; uri: string }
+  | { type: 'ONE_TAP'; idToken: string };
+
+/** Social login errors show no message (the spec); they are told to whoever listens, e.g. analytics. */
+export type LoginEmitted = { type: 'LoginFail'; loginType: LoginType; details: string };
+
+export type SocialFinish =
+  | { kind: 'code'; provider: SocialProvider; uri: string }
+  | { kind: 'onetap'; idToken: string };
+
+const errorDetails = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Finishes a social login; a provider that sent an error instead of a code fails with that error. */
+async function finishSocial(input: SocialFinish): Promise<string | null> {
+  if (input.kind === 'onetap') return socialApi.oneTap(input.idToken);
+  const params = new URL(input.uri).searchParams;
+  const code = params.get('code');
+  if (!code) throw new Error(params.get('error') ?? 'no code');
+  return socialApi.finish(input.provider, code, input.uri);
+}
 
 const fresh = (successes = 0): LoginContext => ({
   email: '',
@@ -36,29 +67,84 @@ const fresh = (successes = 0): LoginContext => ({
   resendIn: 0,
   successes,
   lastSubmitAt: 0,
+  socialType: null,
+});
+
+const loginFail = ({ context }: { context: LoginContext }, details: string): LoginEmitted => ({
+  type: 'LoginFail',
+  loginType: context.socialType ?? 'google',
+  details,
 });
 
 export const loginMachine = setup({
-  types: { context: {} as LoginContext, events: {} as LoginEvent },
+  types: { context: {} as LoginContext, events: {} as LoginEvent, emitted: {} as LoginEmitted },
   guards: { debounced: ({ context }) => Date.now() - context.lastSubmitAt < SUBMIT_DEBOUNCE_MS },
   actors: {
     sendCode: fromPromise<boolean, { email: string }>(({ input }) => accountApi.sendLoginCode(input.email)),
     verify: fromPromise<string | null, { email: string; code: string }>(({ input }) =>
       accountApi.loginByCode(input.email, input.code),
     ),
+    socialStart: fromPromise<string, { provider: SocialProvider }>(
+      async ({ input }) => (await socialApi.start(input.provider, 'login')).url,
+    ),
+    socialFinish: fromPromise<string | null, SocialFinish>(({ input }) => finishSocial(input)),
+  },
+  actions: {
+    // The browser leaves the app for the provider's page.
+    goToProvider: (_, url: string) => window.location.assign(url),
   },
 }).createMachine({
   id: 'login',
   context: () => fresh(),
   initial: 'closed',
   states: {
-    closed: { entry: assign(({ context }) => fresh(context.successes)), on: { OPEN: 'open' } },
+    closed: {
+      entry: assign(({ context }) => fresh(context.successes)),
+      on: {
+        OPEN: 'open',
+        SOCIAL_RETURN: {
+          target: 'finishingSocial',
+          actions: assign({ socialType: ({ event }) => event.provider }),
+        },
+        ONE_TAP: { target: 'finishingSocial', actions: assign({ socialType: 'onetap' }) },
+      },
+    },
+    finishingSocial: {
+      invoke: {
+        src: 'socialFinish',
+        input: ({ event }): SocialFinish =>
+          event.type === 'ONE_TAP'
+            ? { kind: 'onetap', idToken: event.idToken }
+            : event.type === 'SOCIAL_RETURN'
+              ? { kind: 'code', provider: event.provider, uri: event.uri }
+              : { kind: 'code', provider: 'google', uri: 'about:blank' },
+        onDone: [
+          {
+            guard: ({ event }) => typeof event.output === 'string' && event.output.length > 0,
+            target: 'closed',
+            actions: [
+              assign(({ context }) => ({ successes: context.successes + 1 })),
+              sendParent(({ event }) => ({ type: 'AUTH.LOGGED_IN', token: event.output as string })),
+            ],
+          },
+          { target: 'closed', actions: emit((args) => loginFail(args, 'no token')) },
+        ],
+        onError: {
+          target: 'closed',
+          actions: emit((args) => loginFail(args, errorDetails(args.event.error))),
+        },
+      },
+    },
     open: {
       initial: 'email',
       on: { CLOSE: 'closed' },
       states: {
         email: {
           on: {
+            SOCIAL_START: {
+              target: 'redirecting',
+              actions: assign({ socialType: ({ event }) => event.provider }),
+            },
             SUBMIT_EMAIL: [
               { guard: 'debounced' },
               {
@@ -72,6 +158,17 @@ export const loginMachine = setup({
               },
               { actions: assign({ emailError: 'invalidEmail' }) },
             ],
+          },
+        },
+        redirecting: {
+          invoke: {
+            src: 'socialStart',
+            input: ({ event }) => ({ provider: event.type === 'SOCIAL_START' ? event.provider : 'google' }),
+            onDone: { actions: { type: 'goToProvider', params: ({ event }) => event.output } },
+            onError: {
+              target: 'email',
+              actions: emit((args) => loginFail(args, errorDetails(args.event.error))),
+            },
           },
         },
         sending: {

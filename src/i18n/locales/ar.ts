@@ -162,4 +162,17 @@ export const ar: Resource = {
     reload: 'تحديث',
     offlineReady: 'Parley جاهز للعمل دون اتصال.',
   },
+  social: {
+    continueGoogle: 'المتابعة باستخدام Google',
+    continueApple: 'المتابعة باستخدام Apple',
+    more: 'خيارات أخرى',
+    less: 'خيارات أقل',
+    or: 'أو',
+    finishing: 'جارٍ تسجيل دخولك…',
+    driveConnecting: 'جارٍ ربط Google Drive…',
+    driveConnected: 'تم ربط Google Drive.',
+    driveFailed: 'تعذر ربط Google Drive.',
+    driveDenied: 'لم يُمنح الوصول إلى Google Drive.',
+    driveNotConfigured: 'يحتاج Google Drive إلى تسجيل الدخول بحساب Google، وهو غير مُعد على هذا الخادم.',
+  },
 };

@@ -166,5 +166,18 @@ export const en = {
     reload: 'Update',
     offlineReady: 'Parley is ready to work offline.',
   },
+  social: {
+    continueGoogle: 'Continue with Google',
+    continueApple: 'Continue with Apple',
+    more: 'More options',
+    less: 'Fewer options',
+    or: 'or',
+    finishing: 'Signing you in…',
+    driveConnecting: 'Connecting Google Drive…',
+    driveConnected: 'Google Drive is connected.',
+    driveFailed: 'Google Drive could not be connected.',
+    driveDenied: 'Google Drive access was not granted.',
+    driveNotConfigured: 'Google Drive needs Google sign-in, which is not configured on this server.',
+  },
 };
 export type Resource = typeof en;

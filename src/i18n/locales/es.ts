@@ -171,4 +171,18 @@ export const es: Resource = {
     reload: 'Actualizar',
     offlineReady: 'Parley está listo para funcionar sin conexión.',
   },
+  social: {
+    continueGoogle: 'Continuar con Google',
+    continueApple: 'Continuar con Apple',
+    more: 'Más opciones',
+    less: 'Menos opciones',
+    or: 'o',
+    finishing: 'Iniciando sesión…',
+    driveConnecting: 'Conectando Google Drive…',
+    driveConnected: 'Google Drive está conectado.',
+    driveFailed: 'No se pudo conectar Google Drive.',
+    driveDenied: 'No se concedió el acceso a Google Drive.',
+    driveNotConfigured:
+      'Google Drive necesita el inicio de sesión de Google, que no está configurado en este servidor.',
+  },
 };

@@ -158,4 +158,17 @@ export const zh: Resource = {
     reload: '更新',
     offlineReady: 'Parley 已可离线使用。',
   },
+  social: {
+    continueGoogle: '使用 Google 继续',
+    continueApple: '使用 Apple 继续',
+    more: '更多选项',
+    less: '收起选项',
+    or: '或',
+    finishing: '正在登录…',
+    driveConnecting: '正在连接 Google Drive…',
+    driveConnected: 'Google Drive 已连接。',
+    driveFailed: '无法连接 Google Drive。',
+    driveDenied: '未授予 Google Drive 访问权限。',
+    driveNotConfigured: 'Google Drive 需要 Google 登录，此服务器尚未配置。',
+  },
 };

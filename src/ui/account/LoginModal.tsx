@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGIN_CODE_LENGTH } from '../../api/contract';
 import { useRootSelector } from '../app/root-context';
 import { CodeBoxes } from './CodeBoxes';
+import { SocialButtons } from './SocialButtons';
 import './account.css';
 
 const emptyCode = () => Array.from({ length: LOGIN_CODE_LENGTH }, () => '');
@@ -15,7 +16,10 @@ export function LoginModal() {
   const state = useSelector(login, (s) => ({
     open: !s.matches('closed'),
     step: s.matches({ open: 'code' }) || s.matches({ open: 'verifying' }) ? 'code' : 'email',
-    busy: s.matches({ open: 'sending' }) || s.matches({ open: 'verifying' }),
+    busy:
+      s.matches({ open: 'sending' }) ||
+      s.matches({ open: 'verifying' }) ||
+      s.matches({ open: 'redirecting' }),
     ...s.context,
   }));
   const [email, setEmail] = useState('');
@@ -65,6 +69,7 @@ export function LoginModal() {
               >
                 {t('account.next')}
               </button>
+              <SocialButtons busy={state.busy} />
               <p className="muted small terms">
                 {t('account.agree')} <a href="/terms/user">{t('account.terms')}</a> ·{' '}
                 <a href="/terms/privacy">{t('account.privacy')}</a>

@@ -1,10 +1,13 @@
 import { Dialog, Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { type Connector, ConnectorStatus, LANGUAGES, type Language } from '../../api/contract';
+import { socialApi } from '../../api/social';
 import { userApi } from '../../api/user';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { useAuthState } from '../app/root-context';
+import { useLanding } from '../chat/use-models';
 
 const CONNECTOR_THROTTLE_MS = 1000;
 // Product names, the same in every language.
@@ -116,6 +119,7 @@ function LanguagesTab() {
 
 function ConnectorTab() {
   const { t } = useTranslation();
+  const driveConfigured = useLanding()?.socialLogin?.drive === true;
   const [list, setList] = useState<Connector[]>([]);
   const lastClick = useRef(0);
   useEffect(() => {
@@ -127,6 +131,14 @@ function ConnectorTab() {
     lastClick.current = now;
     const next =
       connector.status === ConnectorStatus.Disabled ? ConnectorStatus.Enabled : ConnectorStatus.Disabled;
+    if (connector.type === 'GOOGLE_DRIVE' && next === ConnectorStatus.Enabled) {
+      // Drive connects on Google's consent page, which sends the browser back to /oauth/google/drive.
+      socialApi.start('google', 'drive').then(
+        ({ url }) => window.location.assign(url),
+        (error: unknown) => toast.error(error instanceof Error ? error.message : String(error)),
+      );
+      return;
+    }
     // A failed update is only logged (the spec); the list keeps the server's state.
     userApi
       .updateConnector(connector.type, next)
@@ -137,7 +149,18 @@ function ConnectorTab() {
       {list.map((connector) => (
         <li key={connector.type} data-testid={`connector-${connector.type}`}>
           <span>{CONNECTOR_LABELS[connector.type]}</span>
-          <button type="button" className="button" onClick={() => toggle(connector)}>
+          {connector.type === 'GOOGLE_DRIVE' && !driveConfigured && (
+            <span className="muted connector-note" data-testid="drive-not-configured">
+              {t('social.driveNotConfigured')}
+            </span>
+          )}
+          <button
+            type="button"
+            className="button"
+            disabled={connector.type === 'GOOGLE_DRIVE' && !driveConfigured && connector.status === 0}
+            onClick={() => toggle(connector)}
+            data-testid={`connector-${connector.type}-toggle`}
+          >
             {connector.status === ConnectorStatus.Waiting
               ? t('settings.waiting')
               : connector.status === ConnectorStatus.Enabled

@@ -23,6 +23,18 @@ const pages: RouteObject[] = [
     path: 'terms/privacy',
     lazy: async () => ({ Component: (await import('../pages/TermsPage')).PrivacyPage }),
   },
+  {
+    path: 'oauth/google/callback',
+    lazy: async () => ({ Component: (await import('../pages/OAuthReturnPage')).GoogleLoginReturnPage }),
+  },
+  {
+    path: 'oauth/apple/callback',
+    lazy: async () => ({ Component: (await import('../pages/OAuthReturnPage')).AppleLoginReturnPage }),
+  },
+  {
+    path: 'oauth/google/drive',
+    lazy: async () => ({ Component: (await import('../pages/OAuthReturnPage')).DriveReturnPage }),
+  },
   { path: '*', Component: NotFound },
 ];
 

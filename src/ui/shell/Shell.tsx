@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isLanguage } from '../../api/contract';
 import { LoginModal } from '../account/LoginModal';
+import { OneTap } from '../account/OneTap';
 import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
@@ -60,6 +61,7 @@ export function Shell() {
       </main>
       <UpgradeDialog />
       <LoginModal />
+      <OneTap />
       <CookieBanner />
       <ArabicPrompt />
     </div>

@@ -1,0 +1,78 @@
+// The pages a provider sends the browser back to: they hand the code (and the page address, which carries
+// the state) to the server, then go home.
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { SocialProvider } from '../../api/contract';
+import { socialApi } from '../../api/social';
+import { useLangPath } from '../app/paths';
+import { useRootSelector } from '../app/root-context';
+import '../account/social.css';
+
+function SocialLoginReturn({ provider }: { provider: SocialProvider }) {
+  const { t } = useTranslation();
+  const to = useLangPath();
+  const login = useRootSelector((s) => s.context.login);
+  const finishing = useSelector(login, (s) => s.matches('finishingSocial'));
+  const sent = useRef(false);
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    login.send({ type: 'SOCIAL_RETURN', provider, uri: window.location.href });
+  }, [login, provider]);
+  useEffect(() => {
+    if (sent.current && !finishing) setDone(true);
+  }, [finishing]);
+  // Success or not, the user lands on home (a failure only emits LoginFail, as the spec says).
+  if (done) return <Navigate to={to('/')} replace />;
+  return (
+    <div className="oauth-return" data-testid="oauth-return">
+      <p className="muted">{t('social.finishing')}</p>
+    </div>
+  );
+}
+
+export const GoogleLoginReturnPage = () => <SocialLoginReturn provider="google" />;
+export const AppleLoginReturnPage = () => <SocialLoginReturn provider="apple" />;
+
+export function DriveReturnPage() {
+  const { t } = useTranslation();
+  const to = useLangPath();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const params = new URL(window.location.href).searchParams;
+    const code = params.get('code');
+    if (!code) {
+      setError(t('social.driveDenied'));
+      return;
+    }
+    socialApi.connectDrive(code, window.location.href).then(
+      () => {
+        toast.success(t('social.driveConnected'));
+        navigate(to('/'), { replace: true });
+      },
+      (failure: unknown) => setError(failure instanceof Error ? failure.message : t('social.driveFailed')),
+    );
+  }, [navigate, t, to]);
+  return (
+    <div className="oauth-return" data-testid="drive-return">
+      {error ? (
+        <>
+          <p className="error-text" role="alert" data-testid="drive-error">
+            {t('social.driveFailed')} {error}
+          </p>
+          <Link to={to('/')}>{t('common.backHome')}</Link>
+        </>
+      ) : (
+        <p className="muted">{t('social.driveConnecting')}</p>
+      )}
+    </div>
+  );
+}
