@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../../server/start';
+import { startOidcProvider } from '../../helpers/oidc-provider';
 import { startSmtpSink } from '../../helpers/smtp-sink';
 
 export default async function globalSetup() {
@@ -14,7 +15,10 @@ export default async function globalSetup() {
   const inboxFile = path.join(dataDir, 'inbox.jsonl');
   const smtp = await startSmtpSink((mail) => fs.appendFileSync(inboxFile, `${JSON.stringify(mail)}\n`));
   process.env.PARLEY_E2E_INBOX = inboxFile;
+  // Google and Apple sign-in go to a real OIDC provider on 127.0.0.1, never to the internet.
+  const idp = await startOidcProvider();
   const server = await startServer({
+    oidc: idp.parleyConfig,
     mail: { smtpUrl: smtp.url, from: 'Parley <no-reply@parley.test>' },
     port: 0,
     host: '127.0.0.1',
@@ -29,9 +33,11 @@ export default async function globalSetup() {
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 30_000 },
     rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },
   });
+  idp.allowRedirectsTo(server.url);
   process.env.PARLEY_E2E_URL = server.url;
   return async () => {
     await server.close();
+    await idp.close();
     await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
