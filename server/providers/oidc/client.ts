@@ -134,7 +134,11 @@ export function createOidcClient(settings: OidcClientConfig) {
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(idToken, jwks, {
-          issuer: metadata.issuer,
+          // Google documents both spellings of its issuer in ID tokens.
+          issuer:
+            metadata.issuer === 'https://accounts.google.com'
+              ? [metadata.issuer, 'accounts.google.com']
+              : metadata.issuer,
           audience: settings.clientId ?? '',
           requiredClaims: ['exp', 'sub'],
         }));
