@@ -6,13 +6,18 @@ import { channels, users } from '../db/schema.js';
 import { newId } from './ids.js';
 import type { Caller, SessionService } from './sessions.js';
 
-/** The member account with this (normalised) email, created on first login. */
-export async function findOrCreateMember(db: Database, email: string): Promise<string> {
+/** The member account with this (normalised) email, created on first login (named, when a provider says how). */
+export async function findOrCreateMember(db: Database, email: string, name?: string | null): Promise<string> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) return existing.id;
   const [created] = await db
     .insert(users)
-    .values({ id: newId(), kind: 'member', email, username: email.split('@')[0] })
+    .values({
+      id: newId(),
+      kind: 'member',
+      email,
+      username: name?.trim().slice(0, 100) || email.split('@')[0],
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   // A concurrent first login may have won the insert.

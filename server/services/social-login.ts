@@ -92,7 +92,7 @@ export function createSocialLoginService(deps: {
     if (linked) return linked.userId;
     if (!identity.email || !identity.emailVerified || !identity.subject)
       throw bad('oauth.emailUnverified', provider);
-    const userId = await findOrCreateMember(db, normaliseEmail(identity.email));
+    const userId = await findOrCreateMember(db, normaliseEmail(identity.email), identity.name);
     await db
       .insert(userIdentities)
       .values({ provider, subject: identity.subject, userId })

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
 
+/** Every request the page makes stays on this machine (the provider stands in for Google and Apple). */
+function offMachineRequests(page: Page): string[] {
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    const { hostname, protocol } = new URL(request.url());
+    if (protocol.startsWith('http') && hostname !== '127.0.0.1') outside.push(request.url());
+  });
+  return outside;
+}
+
 /** The provider's own pages (another origin): sign in with any login name, then consent. */
 async function signInAtProvider(page: Page, email: string) {
   await expect(page.locator('input[name="login"]')).toBeVisible();
@@ -13,15 +23,11 @@ async function signInAtProvider(page: Page, email: string) {
 test('Continue with Google signs in through the provider’s login and consent pages; guest chats stay', async ({
   page,
 }) => {
+  const outside = offMachineRequests(page);
   await openAsGuest(page);
   await sendMessage(page, 'Guest notes before Google');
   await lastAnswerDone(page);
   await page.getByTestId('open-login').click();
-  // Apple is configured too: it waits behind the 'more' toggle.
-  await expect(page.getByTestId('login-apple')).toHaveCount(0);
-  await page.getByTestId('login-more').click();
-  await expect(page.getByTestId('login-apple')).toBeVisible();
-
   await page.getByTestId('login-google').click();
   await signInAtProvider(page, 'eve@example.com');
   await expect(page.getByTestId('auth-state')).toHaveText('eve@example.com');
@@ -29,6 +35,35 @@ test('Continue with Google signs in through the provider’s login and consent p
   await page.reload();
   await expect(page.getByTestId('auth-state')).toHaveText('eve@example.com');
   await expect(page.getByTestId('history-item')).toContainText('Guest notes before Google');
+  expect(outside).toEqual([]);
+});
+
+test('Apple waits behind “more” and signs in through the provider’s form post', async ({ page }) => {
+  const outside = offMachineRequests(page);
+  await openAsGuest(page);
+  await page.getByTestId('open-login').click();
+  await expect(page.getByTestId('login-apple')).toHaveCount(0);
+  await page.getByTestId('login-more').click();
+  await page.getByTestId('login-apple').click();
+  await signInAtProvider(page, 'gus@example.com');
+  await expect(page.getByTestId('auth-state')).toHaveText('gus@example.com');
+  await expect(page).toHaveURL(/\/$/);
+  expect(outside).toEqual([]);
+});
+
+test('cancelling at the provider comes back home as a guest, with no message, only a LoginFail event', async ({
+  page,
+}) => {
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
+  await openAsGuest(page);
+  await page.getByTestId('open-login').click();
+  await page.getByTestId('login-google').click();
+  await page.getByRole('link', { name: '[ Cancel ]' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('auth-state')).toHaveText('Guest');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(logged.some((line) => line.includes('LoginFail google access_denied'))).toBe(true);
 });
 
 test('Google Drive connects from the settings connector tab through the consent page, then disconnects', async ({
