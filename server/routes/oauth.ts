@@ -16,13 +16,18 @@ import {
   OneTapQuery,
 } from '../../src/api/schemas-oidc.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, tooManyRequests } from '../http/errors.js';
 import { readQuery } from '../http/validate.js';
 import { FLOW_TTL_MS, flowCookieName } from '../services/oauth-flow.js';
 
 /** Where the provider sends the browser back: the public address when set, else this request's origin. */
 const baseUrl = (c: Context<AppEnv>) =>
   (c.get('services').config.publicBaseUrl ?? new URL(c.req.url).origin).replace(/\/$/, '');
+
+/** Finishing a login costs a call to the provider: it counts against the per-IP login attempts. */
+function countAttempt(c: Context<AppEnv>) {
+  if (!c.get('services').loginAttempts.take(`ip:${c.get('info').ip}`)) throw tooManyRequests();
+}
 
 /** The flow cookie is read once: whatever happens next, a second use finds nothing. */
 function takeFlow(c: Context<AppEnv>, provider: SocialProvider, purpose: OAuthPurpose) {
@@ -61,6 +66,7 @@ export const oauthRoutes = new Hono<AppEnv>()
   })
   .get(OidcPaths.googleCode, async (c) => {
     const { code, uri } = readQuery(c, OAuthCodeQuery);
+    countAttempt(c);
     const token = await c
       .get('services')
       .socialLogin.loginWithCode(
@@ -74,6 +80,7 @@ export const oauthRoutes = new Hono<AppEnv>()
   })
   .get(OidcPaths.googleOneTap, async (c) => {
     const { idTokenString } = readQuery(c, OneTapQuery);
+    countAttempt(c);
     const token = await c
       .get('services')
       .socialLogin.loginWithIdToken(idTokenString, takeFlow(c, 'google', 'onetap'), c.get('caller'));
@@ -81,6 +88,7 @@ export const oauthRoutes = new Hono<AppEnv>()
   })
   .post(OidcPaths.appleAuthCode, async (c) => {
     const { code, uri } = readQuery(c, AppleCodeQuery);
+    countAttempt(c);
     const token = await c
       .get('services')
       .socialLogin.loginWithCode(
@@ -105,6 +113,7 @@ export const oauthRoutes = new Hono<AppEnv>()
   .get(OidcPaths.googleDriveCallback, async (c) => {
     const caller = requireCaller(c);
     const { code, uri } = readQuery(c, OAuthCodeQuery);
+    countAttempt(c);
     const { socialLogin, userSettings } = c.get('services');
     await socialLogin.connectDrive(caller, takeFlow(c, 'google', 'drive'), code, landedAt(uri, code));
     return ok(c, { connectors: await userSettings.connectors(caller) });

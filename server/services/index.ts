@@ -25,12 +25,15 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const objectStore = createObjectStore(config);
   const oidcClients = createOidcClients(config);
+  // Email codes and social logins draw on one per-IP allowance of login attempts.
+  const loginAttempts = createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
   return {
     objectStore,
     uploads: createUploadService({ store: objectStore, config: config.storage }),
     db,
     mailer,
     userSettings: createUserSettingsService(db, oidcClients.google.configured),
+    loginAttempts,
     socialLogin: createSocialLoginService({
       db,
       clients: oidcClients,
@@ -42,7 +45,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       db,
       mailer,
       sendLimiter: createRateLimiter(config.rateLimit.codeSendsPerHourPerIp, 60 * 60_000),
-      attemptLimiter: createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000),
+      attemptLimiter: loginAttempts,
       sessions,
     }),
     config,

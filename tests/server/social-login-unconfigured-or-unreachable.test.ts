@@ -5,7 +5,9 @@ import { call, newGuest, startTestServer } from '../helpers/server';
 
 describe('social login when not configured or unreachable', () => {
   it('an unconfigured server offers no provider and says so; Drive says it is not configured', async () => {
-    const server = await startTestServer('pglite');
+    const server = await startTestServer('pglite', {
+      rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 3 },
+    });
     try {
       const landing = await call<LandingInfo>(server.url, 'GET', '/api/v1/landing');
       expect(landing.body.data.socialLogin).toEqual({
@@ -27,6 +29,13 @@ describe('social login when not configured or unreachable', () => {
       expect(drive.body.msg).toBe(
         'Google Drive connects through Google sign-in, which is not configured on this server.',
       );
+
+      // Finishing a social login counts against the per-IP login attempts, like a login code.
+      const oneTap = () => call(server.url, 'GET', '/bloom/oauth2/google/onetap?idTokenString=x');
+      for (let i = 0; i < 3; i++) expect((await oneTap()).status).toBe(400);
+      const limited = await oneTap();
+      expect(limited.status).toBe(429);
+      expect(limited.body.msg).toBe('Too many requests. Please wait a moment and try again.');
     } finally {
       await server.close();
     }
