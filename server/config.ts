@@ -38,6 +38,7 @@ export interface Config {
   staticDir: string;
   storage: StorageConfig;
   oidc: { google: OidcClientConfig; apple: OidcClientConfig };
+  captcha: CaptchaConfig;
 }
 
 export interface S3Config {
@@ -59,6 +60,17 @@ export interface StorageConfig {
   uploadUrlTtlSeconds: number;
   /** Signs the embedded store's upload policies; unset: a random key kept in <dataDir>/keys. */
   signingSecret: string | null;
+}
+
+export interface CaptchaConfig {
+  /** altcha proof of work: PBKDF2/SHA-256 iterations per try. */
+  cost: number;
+  /** The hidden counter is drawn from [maxCounter / 2, maxCounter]: the number of tries a solver needs. */
+  maxCounter: number;
+  /** How long a challenge (or a Turnstile token) may take from issue to use. */
+  ttlSeconds: number;
+  /** Set: Turnstile replaces the proof of work. */
+  turnstile: { secretKey: string; siteKey: string; verifyUrl: string; scriptUrl: string } | null;
 }
 
 /** "Standard=gpt-4o-mini,GPT-4=gpt-4.1" -> { Standard: 'gpt-4o-mini', 'GPT-4': 'gpt-4.1' } */
@@ -129,6 +141,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientId: env.APPLE_CLIENT_ID || null,
         clientSecret: env.APPLE_CLIENT_SECRET || null,
       },
+    },
+    captcha: {
+      cost: int(env.CAPTCHA_COST, 1000),
+      maxCounter: int(env.CAPTCHA_MAX_COUNTER, 4000),
+      ttlSeconds: int(env.CAPTCHA_TTL_SECONDS, 600),
+      turnstile: env.TURNSTILE_SECRET_KEY
+        ? {
+            secretKey: env.TURNSTILE_SECRET_KEY,
+            siteKey: env.TURNSTILE_SITE_KEY ?? '',
+            verifyUrl:
+              env.TURNSTILE_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+            scriptUrl:
+              env.TURNSTILE_SCRIPT_URL ||
+              'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+          }
+        : null,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { installUnloadReset } from './api/storage';
 import { initI18n } from './i18n';
 import { createRootActor } from './machines/root';
 import { App } from './ui/app/App';
@@ -7,6 +8,7 @@ import { installPreloadErrorReload } from './ui/ErrorBoundary';
 import './ui/styles.css';
 
 installPreloadErrorReload();
+installUnloadReset();
 await initI18n();
 const root = createRootActor();
 installApiHooks(root);

@@ -145,4 +145,6 @@ export const connectors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
+export * from './schema-captcha.js';
+export * from './schema-feedback.js';
 export * from './schema-oidc.js';

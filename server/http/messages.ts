@@ -38,6 +38,10 @@ const en = {
   'connector.driveUseConsent': "Google Drive connects on Google's consent page: use Connect in the settings.",
   'connector.driveNeedsLogin': 'Log in to connect Google Drive.',
   'connector.driveScopeMissing': "Google Drive access was not granted. Please allow it on Google's page.",
+  'captcha.failed': 'Please complete the human check and try again.',
+  'captcha.unavailable': 'The human check cannot be verified right now. Please try again in a moment.',
+  'feedback.contentRequired': 'Please write your feedback first.',
+  'feedback.contentTooLong': 'Feedback can have at most 2000 characters.',
 };
 type Key = keyof typeof en;
 
@@ -76,6 +80,10 @@ const ar: Record<Key, string> = {
   'connector.driveUseConsent': 'يتصل Google Drive عبر صفحة موافقة Google: استخدم زر الاتصال في الإعدادات.',
   'connector.driveNeedsLogin': 'سجّل الدخول لربط Google Drive.',
   'connector.driveScopeMissing': 'لم يُمنح الوصول إلى Google Drive. يرجى السماح به في صفحة Google.',
+  'captcha.failed': 'يرجى إكمال التحقق البشري ثم المحاولة مرة أخرى.',
+  'captcha.unavailable': 'تعذر التحقق البشري الآن. يرجى المحاولة بعد قليل.',
+  'feedback.contentRequired': 'يرجى كتابة ملاحظاتك أولًا.',
+  'feedback.contentTooLong': 'يمكن أن تحتوي الملاحظات على 2000 حرف على الأكثر.',
 };
 
 const zh: Record<Key, string> = {
@@ -113,6 +121,10 @@ const zh: Record<Key, string> = {
   'connector.driveUseConsent': 'Google Drive 需在 Google 授权页面连接：请在设置中点击连接。',
   'connector.driveNeedsLogin': '请登录后再连接 Google Drive。',
   'connector.driveScopeMissing': '未授予 Google Drive 访问权限，请在 Google 页面中允许。',
+  'captcha.failed': '请完成人机验证后重试。',
+  'captcha.unavailable': '暂时无法完成人机验证，请稍后重试。',
+  'feedback.contentRequired': '请先填写反馈内容。',
+  'feedback.contentTooLong': '反馈内容最多 2000 个字符。',
 };
 
 const es: Record<Key, string> = {
@@ -153,6 +165,11 @@ const es: Record<Key, string> = {
     'Google Drive se conecta en la página de consentimiento de Google: usa Conectar en los ajustes.',
   'connector.driveNeedsLogin': 'Inicia sesión para conectar Google Drive.',
   'connector.driveScopeMissing': 'No se concedió el acceso a Google Drive. Permítelo en la página de Google.',
+  'captcha.failed': 'Completa la verificación humana e inténtalo de nuevo.',
+  'captcha.unavailable':
+    'Ahora no se puede comprobar la verificación humana. Inténtalo de nuevo en un momento.',
+  'feedback.contentRequired': 'Escribe tus comentarios primero.',
+  'feedback.contentTooLong': 'Los comentarios pueden tener como máximo 2000 caracteres.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

@@ -1,15 +1,19 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { Paths } from '../../src/api/contract.js';
+import { CaptchaPaths, Headers, Paths } from '../../src/api/contract.js';
 import { LoginByCodeRequest, SendLoginCodeRequest } from '../../src/api/schemas.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';
+import { assertValidEmail } from '../services/login-codes.js';
 import { currentUser } from '../services/user-info.js';
 
 export const accountRoutes = new Hono<AppEnv>()
   .post(Paths.sendLoginCode, async (c) => {
-    const { email } = await readJson(c, SendLoginCodeRequest);
-    await c.get('services').loginCodes.send(email, c.get('info').ip);
+    const { email, captchaToken } = await readJson(c, SendLoginCodeRequest);
+    const { captcha, loginCodes } = c.get('services');
+    assertValidEmail(email);
+    await captcha.require(c.req.header(Headers.captchaToken) || captchaToken, c.get('info').ip);
+    await loginCodes.send(email, c.get('info').ip);
     return ok(c, true);
   })
   .post(Paths.loginByCode, async (c) => {
@@ -23,7 +27,12 @@ export const accountRoutes = new Hono<AppEnv>()
     if (token) await c.get('services').sessions.revoke(token);
     return ok(c, true);
   })
-  .get(Paths.currentUser, async (c) => ok(c, await currentUser(c.get('services').db, requireCaller(c))));
+  .get(Paths.currentUser, async (c) => ok(c, await currentUser(c.get('services').db, requireCaller(c))))
+  // Open to anyone: the check guards calls made before a login exists.
+  .get(CaptchaPaths.challenge, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return ok(c, await c.get('services').captcha.challenge());
+  });
 
 /** The embedded dev mailbox: only when no SMTP server is configured, so operators can read login codes. */
 export const devMailboxRoute = new Hono<AppEnv>().get(Paths.devMailbox, (c) => {

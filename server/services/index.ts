@@ -5,6 +5,7 @@ import type { AiProvider } from '../providers/ai/index.js';
 import { createMailer } from '../providers/mail/index.js';
 import { createOidcClients } from '../providers/oidc/index.js';
 import { createObjectStore } from '../providers/storage/index.js';
+import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
 import { createLoginCodeService } from './login-codes.js';
@@ -41,6 +42,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       sessions,
       logger,
     }),
+    captcha: createCaptcha({ config: config.captcha, db, dataDir: config.dataDir, logger }),
     loginCodes: createLoginCodeService({
       db,
       mailer,

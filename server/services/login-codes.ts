@@ -19,6 +19,13 @@ export const MAX_WRONG_TRIES = 5;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Checked before the human check, so a typo costs the user no proof of work. */
+export function assertValidEmail(rawEmail: string): void {
+  const email = normaliseEmail(rawEmail);
+  if (!EMAIL_PATTERN.test(email) || email.length > 254)
+    throw new AppError(ResponseCode.BadRequest, 'auth.emailInvalid', { httpStatus: 400 });
+}
 const hashCode = (email: string, code: string) => sha256(`${email}:${code}`);
 
 export function createLoginCodeService(deps: {
@@ -32,10 +39,8 @@ export function createLoginCodeService(deps: {
 
   return {
     async send(rawEmail: string, ip: string, now = new Date()): Promise<void> {
+      assertValidEmail(rawEmail);
       const email = normaliseEmail(rawEmail);
-      if (!EMAIL_PATTERN.test(email) || email.length > 254) {
-        throw new AppError(ResponseCode.BadRequest, 'auth.emailInvalid', { httpStatus: 400 });
-      }
       const [latest] = await db
         .select({ createdAt: loginCodes.createdAt })
         .from(loginCodes)

@@ -311,5 +311,6 @@ export interface StreamMeta {
 export interface StreamDone {
   status: MessageStatus;
 }
+export * from './contract-captcha';
 export * from './contract-documents';
 export * from './contract-oidc';

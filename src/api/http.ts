@@ -12,7 +12,8 @@ export interface UpgradePrompt {
 /** What the app does with the spec's reactions; installed once by the root actor system. */
 export interface ApiHooks {
   language(): Language;
-  onUnauthorized(): void;
+  /** HTTP 401; alertsSuppressed when the call asked for no alerts (then no login modal either). */
+  onUnauthorized(options: { alertsSuppressed: boolean }): void;
   onForbidden(): void;
   onUpgradeRequired(prompt: UpgradePrompt): void;
   onErrorToast(message: string): void;
@@ -85,7 +86,7 @@ export function react(
   options: Pick<RequestOptions, 'suppressAlert' | 'noPayModal'> = {},
 ): ApiError {
   if (error.httpStatus === 401) {
-    hooks.onUnauthorized();
+    hooks.onUnauthorized({ alertsSuppressed: options.suppressAlert === true });
     return error;
   }
   if (error.code === ResponseCode.InterfaceForbidden) {

@@ -1,5 +1,13 @@
-// The browser-persisted keys the spec names (authorization, guest-authorization) plus this device's web id.
-const KEYS = { token: 'authorization', guestToken: 'guest-authorization', webId: 'parley.webId' } as const;
+// The browser-persisted keys the spec names (authorization, guest-authorization, userinfo) plus this
+// device's web id.
+import type { UserInfo } from './contract';
+
+const KEYS = {
+  token: 'authorization',
+  guestToken: 'guest-authorization',
+  webId: 'parley.webId',
+  userInfo: 'userinfo',
+} as const;
 
 const read = (key: string) => {
   try {
@@ -33,4 +41,23 @@ export function webId(): string {
     write(KEYS.webId, id);
   }
   return id;
+}
+
+/** The spec's persisted user info: the last known member, readable by the browser extension. */
+export const userInfoStore = {
+  read(): UserInfo | null {
+    try {
+      return JSON.parse(read(KEYS.userInfo) ?? 'null') as UserInfo | null;
+    } catch {
+      return null;
+    }
+  },
+  write: (info: UserInfo | null) => write(KEYS.userInfo, info ? JSON.stringify(info) : null),
+};
+
+/** The spec: on page unload without a token, user info resets to the default (none). */
+export function installUnloadReset(target: Window = window) {
+  target.addEventListener('pagehide', () => {
+    if (tokenStore.token() === null) userInfoStore.write(null);
+  });
 }

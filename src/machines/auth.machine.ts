@@ -4,7 +4,7 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import { accountApi } from '../api/account';
 import { authApi } from '../api/auth';
 import type { UserInfo } from '../api/contract';
-import { tokenStore } from '../api/storage';
+import { tokenStore, userInfoStore } from '../api/storage';
 
 export interface AuthContext {
   token: string | null;
@@ -43,10 +43,12 @@ export const authMachine = setup({
     }),
     forgetLogin: assign(() => {
       tokenStore.setToken(null);
+      userInfoStore.write(null);
       return { token: null, isLogin: null, user: null };
     }),
     forgetTokens: assign(() => {
       tokenStore.setToken(null);
+      userInfoStore.write(null);
       tokenStore.setGuestToken(null);
       return { token: null, guestToken: null, isLogin: null, user: null };
     }),
@@ -118,6 +120,7 @@ export const authMachine = setup({
               isLogin: event.output.isLogin,
               justLoggedIn: false,
             })),
+            ({ event }) => userInfoStore.write(event.output),
             ({ context, event }) => {
               // The spec's message to the browser extension after a login.
               if (context.justLoggedIn)

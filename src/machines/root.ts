@@ -2,6 +2,7 @@
 import { type ActorRefFrom, assign, createActor, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { UpgradePrompt } from '../api/http';
 import { authMachine } from './auth.machine';
+import { captchaMachine } from './captcha.machine';
 import { chatMachine } from './chat.machine';
 import { loginMachine } from './login.machine';
 import { syncLogic } from './sync';
@@ -13,6 +14,7 @@ export type ChatActorRef = ActorRefFrom<typeof chatMachine>;
 export interface RootContext {
   auth: ActorRefFrom<typeof authMachine>;
   login: ActorRefFrom<typeof loginMachine>;
+  captcha: ActorRefFrom<typeof captchaMachine>;
   chats: Record<string, ChatActorRef>;
   upgradePrompt: UpgradePrompt | null;
 }
@@ -29,12 +31,19 @@ export type RootEvent =
 
 export const rootMachine = setup({
   types: { context: {} as RootContext, events: {} as RootEvent },
-  actors: { auth: authMachine, chat: chatMachine, sync: syncLogic, login: loginMachine },
+  actors: {
+    auth: authMachine,
+    chat: chatMachine,
+    sync: syncLogic,
+    login: loginMachine,
+    captcha: captchaMachine,
+  },
 }).createMachine({
   id: 'root',
   context: ({ spawn }) => ({
     auth: spawn('auth', { id: 'auth', systemId: 'auth' }),
     login: spawn('login', { id: 'login', systemId: 'login' }),
+    captcha: spawn('captcha', { id: 'captcha', systemId: 'captcha' }),
     chats: {},
     upgradePrompt: null,
   }),

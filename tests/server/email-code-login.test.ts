@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelSummary, UserInfo } from '../../src/api/contract';
+import { humanHeaders } from '../helpers/captcha';
 import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
 import { startSmtpSink } from '../helpers/smtp-sink';
 
@@ -17,10 +18,10 @@ describe.each(DATABASES)('email code login on %s', (kind) => {
     await smtp.close();
   });
 
-  const sendCode = (email: string, language = 'en') =>
+  const sendCode = async (email: string, language = 'en') =>
     call(server.url, 'POST', '/api/v1/auth/toLoginByEmailValidationCode', {
       body: { email },
-      headers: { language },
+      headers: { language, ...(await humanHeaders(server.url)) },
     });
   const login = (email: string, code: string, token?: string) =>
     call<string | null>(server.url, 'POST', '/api/v1/auth/loginByEmailValidationCode', {

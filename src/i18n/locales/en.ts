@@ -161,6 +161,18 @@ export const en = {
     title: 'Upgrade to continue',
     later: 'Not now',
   },
+  captcha: {
+    title: 'Checking that you are human',
+    body: 'Your browser is solving a small puzzle. This takes a few seconds and needs nothing from you.',
+    progress: 'Human check progress',
+    percent: '{{percent}} %',
+    turnstileBody: 'Please complete the check below to continue.',
+    retry: 'Try again',
+    cancelled: 'The human check was cancelled.',
+    solveFailed: 'The puzzle could not be solved. Please try again.',
+    challengeFailed: 'The human check could not be loaded. Please check your connection.',
+    widgetFailed: 'The human check did not load. Please try again.',
+  },
   update: {
     available: 'A new version of Parley is available.',
     reload: 'Update',

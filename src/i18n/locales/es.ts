@@ -166,6 +166,18 @@ export const es: Resource = {
     title: 'Mejora tu plan para continuar',
     later: 'Ahora no',
   },
+  captcha: {
+    title: 'Comprobando que eres humano',
+    body: 'Tu navegador está resolviendo un pequeño acertijo. Tarda unos segundos y no necesitas hacer nada.',
+    progress: 'Progreso de la verificación humana',
+    percent: '{{percent}} %',
+    turnstileBody: 'Completa la verificación de abajo para continuar.',
+    retry: 'Reintentar',
+    cancelled: 'Se canceló la verificación humana.',
+    solveFailed: 'No se pudo resolver el acertijo. Inténtalo de nuevo.',
+    challengeFailed: 'No se pudo cargar la verificación humana. Revisa tu conexión.',
+    widgetFailed: 'La verificación humana no se cargó. Inténtalo de nuevo.',
+  },
   update: {
     available: 'Hay una nueva versión de Parley disponible.',
     reload: 'Actualizar',

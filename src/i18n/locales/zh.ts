@@ -153,6 +153,18 @@ export const zh: Resource = {
     title: '升级以继续',
     later: '以后再说',
   },
+  captcha: {
+    title: '正在确认你是真人',
+    body: '你的浏览器正在解一道小题，只需几秒钟，无需任何操作。',
+    progress: '人机验证进度',
+    percent: '{{percent}}%',
+    turnstileBody: '请完成下方验证后继续。',
+    retry: '重试',
+    cancelled: '人机验证已取消。',
+    solveFailed: '未能完成验证，请重试。',
+    challengeFailed: '无法加载人机验证，请检查网络连接。',
+    widgetFailed: '人机验证未能加载，请重试。',
+  },
   update: {
     available: 'Parley 有新版本可用。',
     reload: '更新',

@@ -1,15 +1,28 @@
 // Connects the API's reactions (spec section 8) to the actor system and the toasts.
 import { toast } from 'sonner';
 import { configureApi } from '../../api/http';
+import { tokenStore } from '../../api/storage';
 import { currentLanguage } from '../../i18n';
 import type { RootActor } from '../../machines/root';
 
 export function installApiHooks(root: RootActor) {
   configureApi({
     language: currentLanguage,
-    onUnauthorized: () => root.getSnapshot().context.auth.send({ type: 'UNAUTHORIZED' }),
+    onUnauthorized: ({ alertsSuppressed }) => {
+      const { auth, login } = root.getSnapshot().context;
+      // The spec: drop the stored login, reset user info, and offer to log in again unless the call
+      // asked for no alerts or the login modal is already open. A stale guest token just gets renewed.
+      const hadLogin = tokenStore.token() !== null;
+      auth.send({ type: 'UNAUTHORIZED' });
+      if (hadLogin && !alertsSuppressed && login.getSnapshot().value === 'closed')
+        login.send({ type: 'OPEN' });
+    },
     onForbidden: () => location.assign('/403.html'),
     onUpgradeRequired: (prompt) => root.send({ type: 'UPGRADE.REQUIRED', prompt }),
     onErrorToast: (message) => toast.error(message),
+    captchaToken: () =>
+      new Promise<string>((resolve, reject) =>
+        root.getSnapshot().context.captcha.send({ type: 'REQUEST', waiter: { resolve, reject } }),
+      ),
   });
 }

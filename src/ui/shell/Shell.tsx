@@ -7,6 +7,7 @@ import { OneTap } from '../account/OneTap';
 import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
+import { BotChallengeModal } from '../captcha/BotChallengeModal';
 import { CookieBanner } from '../consent/CookieBanner';
 import { ArabicPrompt } from './ArabicPrompt';
 import { OfflineBanner } from './OfflineBanner';
@@ -62,6 +63,7 @@ export function Shell() {
       <UpgradeDialog />
       <LoginModal />
       <OneTap />
+      <BotChallengeModal />
       <CookieBanner />
       <ArabicPrompt />
     </div>

@@ -32,6 +32,8 @@ export default async function globalSetup() {
     offlineModel: { chunkDelayMs: 40 },
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 30_000 },
     rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },
+    // Every browser login solves a real proof of work; this size takes Chromium well under a second.
+    captcha: { cost: 1000, maxCounter: 800, ttlSeconds: 600, turnstile: null },
   });
   idp.allowRedirectsTo(server.url);
   process.env.PARLEY_E2E_URL = server.url;

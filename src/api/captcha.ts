@@ -1,0 +1,6 @@
+import { type CaptchaChallenge, CaptchaPaths } from './contract';
+import { request } from './http';
+
+export const captchaApi = {
+  challenge: () => request<CaptchaChallenge>('GET', CaptchaPaths.challenge, { suppressAlert: true }),
+};
