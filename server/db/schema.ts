@@ -148,3 +148,4 @@ export const connectors = pgTable(
 export * from './schema-captcha.js';
 export * from './schema-feedback.js';
 export * from './schema-oidc.js';
+export * from './schema-uploads.js';

@@ -42,6 +42,11 @@ const en = {
   'captcha.unavailable': 'The human check cannot be verified right now. Please try again in a moment.',
   'feedback.contentRequired': 'Please write your feedback first.',
   'feedback.contentTooLong': 'Feedback can have at most 2000 characters.',
+  'upload.tooLarge': 'This file is too large. The limit is {{limit}}.',
+  'upload.notFound': 'This upload does not exist any more. Please upload the file again.',
+  'upload.partInvalid': 'A piece of the file arrived with the wrong size. It will be sent again.',
+  'upload.incomplete': 'Parts of the file have not arrived yet.',
+  'upload.md5Mismatch': 'The received file does not match the one you chose. Please upload it again.',
 };
 type Key = keyof typeof en;
 
@@ -84,6 +89,11 @@ const ar: Record<Key, string> = {
   'captcha.unavailable': 'تعذر التحقق البشري الآن. يرجى المحاولة بعد قليل.',
   'feedback.contentRequired': 'يرجى كتابة ملاحظاتك أولًا.',
   'feedback.contentTooLong': 'يمكن أن تحتوي الملاحظات على 2000 حرف على الأكثر.',
+  'upload.tooLarge': 'هذا الملف كبير جدًا. الحد الأقصى هو {{limit}}.',
+  'upload.notFound': 'عملية الرفع هذه لم تعد موجودة. يرجى رفع الملف مرة أخرى.',
+  'upload.partInvalid': 'وصل جزء من الملف بحجم غير صحيح. سيتم إرساله مرة أخرى.',
+  'upload.incomplete': 'لم تصل بعض أجزاء الملف بعد.',
+  'upload.md5Mismatch': 'الملف المستلم لا يطابق الملف الذي اخترته. يرجى رفعه مرة أخرى.',
 };
 
 const zh: Record<Key, string> = {
@@ -125,6 +135,11 @@ const zh: Record<Key, string> = {
   'captcha.unavailable': '暂时无法完成人机验证，请稍后重试。',
   'feedback.contentRequired': '请先填写反馈内容。',
   'feedback.contentTooLong': '反馈内容最多 2000 个字符。',
+  'upload.tooLarge': '文件太大，上限为 {{limit}}。',
+  'upload.notFound': '此上传已不存在，请重新上传文件。',
+  'upload.partInvalid': '文件的某个分片大小不正确，将重新发送。',
+  'upload.incomplete': '文件的部分分片尚未到达。',
+  'upload.md5Mismatch': '收到的文件与你选择的文件不一致，请重新上传。',
 };
 
 const es: Record<Key, string> = {
@@ -170,6 +185,11 @@ const es: Record<Key, string> = {
     'Ahora no se puede comprobar la verificación humana. Inténtalo de nuevo en un momento.',
   'feedback.contentRequired': 'Escribe tus comentarios primero.',
   'feedback.contentTooLong': 'Los comentarios pueden tener como máximo 2000 caracteres.',
+  'upload.tooLarge': 'Este archivo es demasiado grande. El límite es {{limit}}.',
+  'upload.notFound': 'Esta subida ya no existe. Vuelve a subir el archivo.',
+  'upload.partInvalid': 'Una parte del archivo llegó con un tamaño incorrecto. Se enviará de nuevo.',
+  'upload.incomplete': 'Aún no han llegado todas las partes del archivo.',
+  'upload.md5Mismatch': 'El archivo recibido no coincide con el que elegiste. Vuelve a subirlo.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

@@ -1,9 +1,15 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { DocumentPaths } from '../../src/api/contract.js';
-import { PresignedPostQuery } from '../../src/api/schemas-upload.js';
+import { DocumentPaths, UploadPaths } from '../../src/api/contract.js';
+import {
+  CompleteUploadRequest,
+  PartQuery,
+  PresignedPostQuery,
+  StartUploadRequest,
+} from '../../src/api/schemas-upload.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
-import { readQuery } from '../http/validate.js';
+import { badRequest } from '../http/errors.js';
+import { readJson, readQuery } from '../http/validate.js';
 import { receiveLocalPost, s3ErrorXml } from '../providers/storage/local-post.js';
 import { LOCAL_POST_PATH, type LocalObjectStore } from '../providers/storage/local-store.js';
 
@@ -33,4 +39,44 @@ export const uploadRoutes = new Hono<AppEnv>()
     c.header('ETag', outcome.etag);
     c.header('Location', new URL(`${LOCAL_POST_PATH}/${store.bucket}/${outcome.key}`, c.req.url).toString());
     return c.body(null, 204);
+  })
+  .post(UploadPaths.start, async (c) => {
+    const caller = requireCaller(c);
+    return ok(
+      c,
+      await c.get('services').resumableUploads.start(caller, await readJson(c, StartUploadRequest)),
+    );
+  })
+  .put(UploadPaths.part, async (c) => {
+    const caller = requireCaller(c);
+    const { uploadId, partNumber } = readQuery(c, PartQuery);
+    const uploads = c.get('services').resumableUploads;
+    const expected = await uploads.expectedPartSize(caller, uploadId, partNumber);
+    const body = await readCapped(c.req.raw, expected);
+    return ok(c, await uploads.putPart(caller, uploadId, partNumber, body));
+  })
+  .post(UploadPaths.complete, async (c) => {
+    const caller = requireCaller(c);
+    const { uploadId } = await readJson(c, CompleteUploadRequest);
+    return ok(c, await c.get('services').resumableUploads.complete(caller, uploadId));
   });
+
+/** The request body, refused as soon as it runs past `max` bytes (a part is never larger than its size). */
+async function readCapped(request: Request, max: number): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > max) throw badRequest('upload.partInvalid');
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of (request.body ?? []) as AsyncIterable<Uint8Array>) {
+      total += chunk.length;
+      if (total > max) break;
+      chunks.push(chunk);
+    }
+  } catch {
+    // The client went away mid-part: nothing of this part is kept.
+    throw badRequest('upload.partInvalid');
+  }
+  if (total > max) throw badRequest('upload.partInvalid');
+  return Buffer.concat(chunks);
+}

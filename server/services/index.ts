@@ -11,6 +11,7 @@ import { createChatService } from './chat.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
 import { createRateLimiter } from './rate-limit.js';
+import { createResumableUploadService } from './resumable-uploads.js';
 import { createSessionService } from './sessions.js';
 import { createSocialLoginService } from './social-login.js';
 import { createUploadService } from './uploads.js';
@@ -31,6 +32,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   return {
     objectStore,
     uploads: createUploadService({ store: objectStore, config: config.storage }),
+    resumableUploads: createResumableUploadService({ db, store: objectStore, config: config.storage }),
     db,
     mailer,
     userSettings: createUserSettingsService(db, oidcClients.google.configured),

@@ -314,3 +314,4 @@ export interface StreamDone {
 export * from './contract-captcha';
 export * from './contract-documents';
 export * from './contract-oidc';
+export * from './contract-upload';

@@ -38,7 +38,7 @@ export async function startTestServer(
     host: '127.0.0.1',
     dataDir,
     databaseUrl: kind === 'postgres' ? await freshPostgresDatabase() : null,
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG ?? 'silent',
     offlineModel: { chunkDelayMs: 2 },
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 10_000 },
     rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },

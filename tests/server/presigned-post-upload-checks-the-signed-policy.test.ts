@@ -4,22 +4,9 @@ import { loadConfig } from '../../server/config';
 import { objectKeyForMd5 } from '../../server/providers/storage/object-store';
 import { DocumentPaths, type PresignedPost } from '../../src/api/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
+import { md5, postForm } from '../helpers/uploads';
 
 const MAX = 64 * 1024;
-const md5 = (bytes: Buffer) => crypto.createHash('md5').update(bytes).digest('hex');
-
-/** Posts the fields in order, then the file, like a browser form; no auth header. */
-async function postForm(url: string, fields: Record<string, string>, file: Buffer, fileFirst = false) {
-  const form = new FormData();
-  const blob = new Blob([new Uint8Array(file)], { type: 'application/pdf' });
-  if (fileFirst) form.append('file', blob, 'a.pdf');
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (!fileFirst) form.append('file', blob, 'a.pdf');
-  const response = await fetch(url, { method: 'POST', body: form });
-  const text = await response.text();
-  return { status: response.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null, text };
-}
-
 describe.each(DATABASES)('presigned POST to the embedded store on %s', (kind) => {
   let server: TestServer;
   let token: string;

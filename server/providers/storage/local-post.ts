@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { commitTemp, isSafeKey, type LocalObjectStore } from './local-store.js';
+import { isSafeKey, type LocalObjectStore } from './local-store.js';
 import { checkPolicy } from './post-policy.js';
 
 export type PostOutcome =
@@ -141,7 +141,7 @@ function receiveFile(
         const expected = MD5_KEY.exec(key)?.[1];
         if (expected && expected !== md5)
           return drop(refuse(400, 'BadDigest', 'The MD5 of the file does not match the md5 its key names'));
-        await commitTemp(store, temp, key);
+        await store.commit(temp, key);
         resolve({ ok: true, key, etag: `"${md5}"`, size });
       });
     });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { createLocalMultipart } from './local-multipart.js';
 import type { ObjectStore, PresignPostOptions } from './object-store.js';
 import { encodePolicy, POLICY_ALGORITHM, type PolicyCondition, signPolicy } from './post-policy.js';
 
@@ -18,6 +19,8 @@ export interface LocalObjectStore extends ObjectStore {
   pathOf(key: string): string;
   /** A fresh temp file in the store's own file system, so the final rename is atomic. */
   tempPath(): string;
+  /** Moves a fully received and verified temp file into place. */
+  commit(temp: string, key: string): Promise<void>;
 }
 
 /** Keys are relative paths of plain segments; anything that could climb out of the store is refused. */
@@ -52,13 +55,21 @@ export function createLocalObjectStore(options: {
     if (!isSafeKey(key)) throw new Error(`unsafe object key: ${key}`);
     return path.join(root, key);
   };
+  const tempPath = () => path.join(tmp, crypto.randomBytes(12).toString('hex'));
+  const commit = async (temp: string, key: string) => {
+    const file = pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    await fsp.rename(temp, file);
+  };
 
   return {
     kind: 'local',
     bucket: options.bucket,
     secret,
     pathOf,
-    tempPath: () => path.join(tmp, crypto.randomBytes(12).toString('hex')),
+    tempPath,
+    commit,
+    multipart: createLocalMultipart({ root, tempPath, commit }),
 
     async presignPost({ key, maxBytes, contentTypes, expiresInSeconds }: PresignPostOptions) {
       pathOf(key);
@@ -99,11 +110,9 @@ export function createLocalObjectStore(options: {
       return fs.createReadStream(file);
     },
     async put(key, body) {
-      const file = pathOf(key);
-      await fsp.mkdir(path.dirname(file), { recursive: true });
-      const temp = path.join(tmp, crypto.randomBytes(12).toString('hex'));
+      const temp = tempPath();
       await fsp.writeFile(temp, body);
-      await fsp.rename(temp, file);
+      await commit(temp, key);
     },
     async size(key) {
       try {
@@ -113,11 +122,4 @@ export function createLocalObjectStore(options: {
       }
     },
   };
-}
-
-/** Moves a fully received and verified temp file into place. */
-export async function commitTemp(store: LocalObjectStore, temp: string, key: string): Promise<void> {
-  const file = store.pathOf(key);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
-  await fsp.rename(temp, file);
 }

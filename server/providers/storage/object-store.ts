@@ -24,6 +24,26 @@ export interface ObjectStore {
   /** Server-side writes (generated images, presentations, tests). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   size(key: string): Promise<number | null>;
+  /** Resumable uploads: parts arrive through Parley in any order and may be sent again. */
+  readonly multipart: MultipartStore;
+}
+
+export interface MultipartStore {
+  /** Starts a multipart upload for `key`; the answer names it in the other calls. */
+  create(key: string, contentType: string): Promise<string>;
+  /** Stores one part (replacing an earlier copy); answers its ETag (the md5 of the part, quoted). */
+  putPart(key: string, uploadId: string, partNumber: number, body: Buffer): Promise<string>;
+  /**
+   * Joins the parts in order. `key` appears only when the joined bytes hash to `md5`; otherwise nothing
+   * is kept and the answer is false.
+   */
+  complete(
+    key: string,
+    uploadId: string,
+    parts: { partNumber: number; etag: string }[],
+    md5: string,
+  ): Promise<boolean>;
+  abort(key: string, uploadId: string): Promise<void>;
 }
 
 export const objectKeyForMd5 = (md5: string) => `uploads/${md5.toLowerCase()}`;
