@@ -45,3 +45,12 @@ export interface CompletedUpload {
   md5: string;
   size: number;
 }
+
+/**
+ * The spec's multi-document maximum: logged-in pro 20, logged-in non-pro 2; a guest 2 when the flag is set
+ * (Parley: the guest's enhanceUpload gray strategy), otherwise 20.
+ */
+export function multiDocLimit(user: { isLogin: boolean; isPro: boolean }, guestFlag: boolean): number {
+  if (user.isLogin) return user.isPro ? 20 : 2;
+  return guestFlag ? 2 : 20;
+}
