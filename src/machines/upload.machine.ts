@@ -128,7 +128,10 @@ export const uploadMachine = setup({
     },
     beforeUpload: {
       entry: assign({ uploadStatus: UploadStatus.BeforeUpload, uploadProgress: 0, uploadError: null }),
-      on: { UPLOAD: { target: 'uploading', actions: assign({ file: ({ event }) => event.file }) } },
+      on: {
+        UPLOAD: { target: 'uploading', actions: assign({ file: ({ event }) => event.file }) },
+        RETRY: { guard: ({ context }) => context.file !== null, target: 'uploading' },
+      },
     },
     uploading: {
       entry: assign({ uploadStatus: UploadStatus.Uploading, uploadProgress: 0, uploadError: null }),

@@ -10,6 +10,10 @@ const pages: RouteObject[] = [
     path: 'chat/:channelId',
     lazy: async () => ({ Component: (await import('../chat/ChatPage')).ChannelPage }),
   },
+  {
+    path: 'chatwithdoc',
+    lazy: async () => ({ Component: (await import('../documents/UploadPage')).UploadPage }),
+  },
   { path: 'logout', lazy: async () => ({ Component: (await import('../pages/LogoutPage')).LogoutPage }) },
   {
     path: 'releasenote',

@@ -1,0 +1,104 @@
+// The reusable upload component: file picker and drop zone, one row per file with its progress, cancel,
+// retry and translated errors. It renders the documents-upload actor and sends it events.
+import { useActorRef, useSelector } from '@xstate/react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CreatedDocument, multiDocLimit, UploadStatus } from '../../api/contract';
+import { documentsUploadMachine } from '../../machines/documents-upload.machine';
+import { useAuthState } from '../app/root-context';
+import { UploadRow } from './UploadRow';
+import './documents.css';
+
+export const DOCUMENT_ACCEPT =
+  '.pdf,.doc,.docx,.ppt,.pptx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.ms-powerpoint,application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
+/** The multi-doc maximum for the current caller (the spec's rule). */
+export function useMultiDocLimit(): number {
+  const { isLogin, user } = useAuthState();
+  return multiDocLimit(
+    { isLogin, isPro: user?.isPro ?? false },
+    // Guests get enhanced upload, which is the flag that keeps them at 2 (see multiDocLimit).
+    user?.grayStrategyNew?.enhanceUpload ?? !isLogin,
+  );
+}
+
+export function DocumentUploader(props: {
+  fromPpt?: boolean;
+  /** Called with every document once all files are ready. */
+  onReady?: (documents: CreatedDocument[]) => void;
+}) {
+  const { t } = useTranslation();
+  const limit = useMultiDocLimit();
+  const actor = useActorRef(documentsUploadMachine, { input: { limit, fromPpt: props.fromPpt } });
+  const items = useSelector(actor, (s) => s.context.items);
+  const leftOut = useSelector(actor, (s) => s.context.leftOut);
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => actor.send({ type: 'SET_LIMIT', limit }), [actor, limit]);
+
+  const onReady = props.onReady;
+  useEffect(() => {
+    if (!onReady || items.length === 0) return;
+    const check = () => {
+      const snapshots = items.map((item) => item.ref.getSnapshot().context);
+      if (snapshots.every((c) => c.uploadStatus === UploadStatus.Success && c.document))
+        onReady(snapshots.map((c) => c.document as CreatedDocument));
+    };
+    const subscriptions = items.map((item) => item.ref.subscribe(check));
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
+  }, [items, onReady]);
+
+  const add = (files: FileList | null) => {
+    if (files?.length) actor.send({ type: 'ADD', files: [...files] });
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    add(event.dataTransfer.files);
+  };
+
+  return (
+    <section className="uploader" data-testid="document-uploader" data-limit={limit}>
+      <div
+        className={`upload-drop${dragging ? ' dragging' : ''}`}
+        data-testid="upload-drop"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>{t('upload.drop')}</p>
+        <button type="button" className="primary" onClick={() => input.current?.click()}>
+          {t('upload.choose')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple={limit > 1}
+          accept={DOCUMENT_ACCEPT}
+          hidden
+          data-testid="upload-input"
+          onChange={(event) => {
+            add(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {leftOut > 0 && (
+        <p className="upload-error" role="status" data-testid="upload-limit">
+          {t('upload.limit', { count: limit })}
+        </p>
+      )}
+      <ul className="upload-list">
+        {items.map((item) => (
+          <UploadRow key={item.id} item={item} onRemove={(id) => actor.send({ type: 'REMOVE', id })} />
+        ))}
+      </ul>
+    </section>
+  );
+}

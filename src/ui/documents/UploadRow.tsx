@@ -1,0 +1,66 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { UploadStatus } from '../../api/contract';
+import type { UploadItem } from '../../machines/documents-upload.machine';
+import { uploadErrorText } from './upload-errors';
+
+/** One file: name, status and progress, its error in words, and what can be done now. */
+export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id: string) => void }) {
+  const { t } = useTranslation();
+  const context = useSelector(item.ref, (snapshot) => snapshot.context);
+  const { uploadStatus: status, uploadProgress: progress, uploadError: error } = context;
+  const busy = status === UploadStatus.Uploading || status === UploadStatus.Parsing;
+  return (
+    <li
+      className="upload-row"
+      data-testid="upload-item"
+      data-status={status}
+      data-instant={context.instant ? 'true' : 'false'}
+      data-md5={context.md5 ?? ''}
+    >
+      <div className="upload-row-head">
+        <span className="upload-name" dir="auto">
+          {item.name}
+        </span>
+        <span className="muted small" data-testid="upload-status">
+          {t(`upload.status${status}`, { progress })}
+        </span>
+      </div>
+      {status === UploadStatus.Uploading && (
+        <div className="upload-bar" role="progressbar" aria-valuenow={progress} aria-valuemax={100}>
+          <div style={{ width: `${progress}%` }} />
+        </div>
+      )}
+      {context.instant && (
+        <p className="muted small" data-testid="upload-instant">
+          {t('upload.instant')}
+        </p>
+      )}
+      {status === UploadStatus.Success && context.fileExtraInfo && (
+        <p className="muted small">
+          {context.fileExtraInfo.topic} · {t('upload.pages', { count: context.fileExtraInfo.page_count })}
+        </p>
+      )}
+      {error && status === UploadStatus.Failed && (
+        <p className="upload-error" role="alert" data-testid="upload-error">
+          {uploadErrorText(t, error)}
+        </p>
+      )}
+      <div className="upload-actions">
+        {busy && (
+          <button type="button" onClick={() => item.ref.send({ type: 'CANCEL' })} data-testid="upload-cancel">
+            {t('upload.cancel')}
+          </button>
+        )}
+        {(status === UploadStatus.Failed || status === UploadStatus.BeforeUpload) && context.file && (
+          <button type="button" onClick={() => item.ref.send({ type: 'RETRY' })} data-testid="upload-retry">
+            {t('upload.retry')}
+          </button>
+        )}
+        <button type="button" onClick={() => onRemove(item.id)} data-testid="upload-remove">
+          {t('upload.remove')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,17 @@
+import { expect, openAsGuest, test } from './support/app';
+
+const pdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4 ${name}`),
+});
+
+test('a guest adds at most 2 files at once; the rest is left out with a message', async ({ page }) => {
+  await openAsGuest(page, '/chatwithdoc');
+  await expect(page.getByTestId('document-uploader')).toHaveAttribute('data-limit', '2');
+  await page.getByTestId('upload-input').setInputFiles([pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]);
+  await expect(page.getByTestId('upload-item')).toHaveCount(2);
+  await expect(page.getByTestId('upload-limit')).toHaveText('You can add at most 2 files at once.');
+  await page.getByTestId('upload-input').setInputFiles([pdf('d.pdf')]);
+  await expect(page.getByTestId('upload-item')).toHaveCount(2);
+});
