@@ -33,15 +33,16 @@ test('a connection dropped mid-upload: after a reload only the parts that never 
   const before = new Set(arrived);
   expect(before.size).toBeLessThan(13);
 
-  // The user reloads (the link is back) and picks the same file again.
+  // The user reloads and picks the same file again; the link is back. Listening starts only on the new
+  // page, so a retry of the old page cannot be mistaken for a resend.
+  await page.reload();
+  await expect(page.getByTestId('document-uploader')).toBeVisible();
   await page.unroute('**/py/api/v1/upload/part?**');
   const sentAfter: number[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/py/api/v1/upload/part')) sentAfter.push(partOf(request.url()));
   });
   const restart = page.waitForResponse((r) => r.url().includes('/py/api/v1/upload/start'));
-  await page.reload();
-  await expect(page.getByTestId('document-uploader')).toBeVisible();
   await page.getByTestId('upload-input').setInputFiles(file);
   // What the server says already arrived (a part cut by the reload itself may still have landed).
   const known = new Set<number>(((await (await restart).json()).data.received as number[]) ?? []);
