@@ -13,6 +13,7 @@ import { oauthRoutes } from './routes/oauth.js';
 import { toolRoutes } from './routes/tool.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { userRoutes } from './routes/user.js';
+import { writingRoutes } from './routes/writing.js';
 import type { Services } from './services/index.js';
 
 export function createApp(services: Services) {
@@ -48,6 +49,7 @@ export function createApp(services: Services) {
   app.route('/', userRoutes);
   app.route('/', toolRoutes);
   app.route('/', uploadRoutes);
+  app.route('/', writingRoutes);
   app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));
   return app;

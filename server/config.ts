@@ -36,6 +36,8 @@ export interface Config {
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   staticDir: string;
+  /** Hosts (host or host:port) that server-side fetches of user links may reach although they are private. */
+  outboundAllowHosts: string[];
   storage: StorageConfig;
   oidc: { google: OidcClientConfig; apple: OidcClientConfig };
   captcha: CaptchaConfig;
@@ -158,5 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     },
+    outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
   };
 }

@@ -149,3 +149,4 @@ export * from './schema-captcha.js';
 export * from './schema-feedback.js';
 export * from './schema-oidc.js';
 export * from './schema-uploads.js';
+export * from './schema-writing.js';

@@ -47,6 +47,14 @@ const en = {
   'upload.partInvalid': 'A piece of the file arrived with the wrong size. It will be sent again.',
   'upload.incomplete': 'Parts of the file have not arrived yet.',
   'upload.md5Mismatch': 'The received file does not match the one you chose. Please upload it again.',
+  'writing.notFound': 'This document does not exist or is not yours.',
+  'writing.revisionConflict': 'This document was changed elsewhere. Your version was kept as a copy.',
+  'writing.badDocId': 'The document id is not valid.',
+  'writing.titleTooLong': 'A document title can have at most 200 characters.',
+  'writing.contentTooLarge': 'This document is too large to save.',
+  'writing.urlInvalid': 'Please enter a valid http or https link.',
+  'writing.urlRefused': 'This link points to a private or local address and cannot be opened by the server.',
+  'writing.titleNotFound': 'The title of this page could not be read.',
 };
 type Key = keyof typeof en;
 
@@ -94,6 +102,14 @@ const ar: Record<Key, string> = {
   'upload.partInvalid': 'وصل جزء من الملف بحجم غير صحيح. سيتم إرساله مرة أخرى.',
   'upload.incomplete': 'لم تصل بعض أجزاء الملف بعد.',
   'upload.md5Mismatch': 'الملف المستلم لا يطابق الملف الذي اخترته. يرجى رفعه مرة أخرى.',
+  'writing.notFound': 'هذا المستند غير موجود أو ليس لك.',
+  'writing.revisionConflict': 'تم تغيير هذا المستند في مكان آخر. تم الاحتفاظ بنسختك كنسخة منفصلة.',
+  'writing.badDocId': 'معرّف المستند غير صالح.',
+  'writing.titleTooLong': 'يمكن أن يحتوي عنوان المستند على 200 حرف على الأكثر.',
+  'writing.contentTooLarge': 'هذا المستند كبير جدًا بحيث لا يمكن حفظه.',
+  'writing.urlInvalid': 'يرجى إدخال رابط http أو https صالح.',
+  'writing.urlRefused': 'يشير هذا الرابط إلى عنوان خاص أو محلي ولا يمكن للخادم فتحه.',
+  'writing.titleNotFound': 'تعذرت قراءة عنوان هذه الصفحة.',
 };
 
 const zh: Record<Key, string> = {
@@ -140,6 +156,14 @@ const zh: Record<Key, string> = {
   'upload.partInvalid': '文件的某个分片大小不正确，将重新发送。',
   'upload.incomplete': '文件的部分分片尚未到达。',
   'upload.md5Mismatch': '收到的文件与你选择的文件不一致，请重新上传。',
+  'writing.notFound': '此文档不存在或不属于你。',
+  'writing.revisionConflict': '此文档已在其他地方被修改。你的版本已另存为副本。',
+  'writing.badDocId': '文档 ID 无效。',
+  'writing.titleTooLong': '文档标题最多 200 个字符。',
+  'writing.contentTooLarge': '此文档太大，无法保存。',
+  'writing.urlInvalid': '请输入有效的 http 或 https 链接。',
+  'writing.urlRefused': '此链接指向私有或本地地址，服务器无法打开。',
+  'writing.titleNotFound': '无法读取此页面的标题。',
 };
 
 const es: Record<Key, string> = {
@@ -190,6 +214,14 @@ const es: Record<Key, string> = {
   'upload.partInvalid': 'Una parte del archivo llegó con un tamaño incorrecto. Se enviará de nuevo.',
   'upload.incomplete': 'Aún no han llegado todas las partes del archivo.',
   'upload.md5Mismatch': 'El archivo recibido no coincide con el que elegiste. Vuelve a subirlo.',
+  'writing.notFound': 'Este documento no existe o no es tuyo.',
+  'writing.revisionConflict': 'Este documento se cambió en otro lugar. Tu versión se guardó como copia.',
+  'writing.badDocId': 'El identificador del documento no es válido.',
+  'writing.titleTooLong': 'El título de un documento puede tener como máximo 200 caracteres.',
+  'writing.contentTooLarge': 'Este documento es demasiado grande para guardarlo.',
+  'writing.urlInvalid': 'Introduce un enlace http o https válido.',
+  'writing.urlRefused': 'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
+  'writing.titleNotFound': 'No se pudo leer el título de esta página.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

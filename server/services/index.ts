@@ -8,6 +8,7 @@ import { createObjectStore } from '../providers/storage/index.js';
 import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
+import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -18,6 +19,7 @@ import { createUploadService } from './uploads.js';
 import { createUserSettingsService } from './user-settings.js';
 import { createVisitService } from './visit.js';
 import { loadOrCreateVisitKeys } from './visit-keys.js';
+import { createWritingService } from './writing.js';
 
 export function createServices(deps: { config: Config; db: Database; ai: AiProvider; logger: Logger }) {
   const { config, db, ai, logger } = deps;
@@ -59,6 +61,8 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     sessions,
     channels,
     visit: createVisitService({ db, keys: visitKeys, sessions }),
+    writing: createWritingService(db),
+    linkTitles: createLinkTitleService({ allowHosts: config.outboundAllowHosts ?? [], timeoutMs: 5000 }),
     visitLimiter: createRateLimiter(config.rateLimit.visitsPerMinute, 60_000),
     chat: createChatService({
       db,

@@ -30,6 +30,8 @@ export const ResponseCode = {
   InterfaceForbidden: 40001,
   TooManyFreeModelRequests: 50003,
   HumanVerificationFailed: 60001,
+  /** Writing: the update is based on an older revision; the client keeps its text as a copy. */
+  WritingRevisionConflict: 40901,
 } as const;
 export type ResponseCodeValue = (typeof ResponseCode)[keyof typeof ResponseCode];
 
@@ -315,3 +317,4 @@ export * from './contract-captcha';
 export * from './contract-documents';
 export * from './contract-oidc';
 export * from './contract-upload';
+export * from './contract-writing';

@@ -1,0 +1,58 @@
+// Wire contract of the writing area (documents of the editor, link titles). Re-exported from contract.ts.
+
+export const WritingPaths = {
+  getDoc: '/api/v1/writing/getDoc',
+  upsertDoc: '/api/v1/writing/upsertDoc',
+  myDocList: '/api/v1/writing/myDocList',
+  updateDoc: '/api/v1/writing/updateDoc',
+  setTipsExistFlag: '/api/v1/writing/setTipsExistFlag',
+  extractTitle: '/api/v1/writing/extractTitle',
+} as const;
+
+/** The spec's writing template ids: 120000..120014 cover the actions; 120013 (ask) is the default. */
+export const WRITING_TEMPLATE_MIN = 120000;
+export const WRITING_TEMPLATE_MAX = 120014;
+export const DEFAULT_WRITING_TEMPLATE_ID = 120013;
+export const WritingTemplate = {
+  summarize: 120000,
+  translate: 120001,
+  fixSpelling: 120002,
+  shorter: 120003,
+  longer: 120004,
+  ask: 120013,
+} as const;
+export type WritingAction = keyof typeof WritingTemplate;
+
+export const WRITING_TITLE_MAX = 200;
+/** A tiptap JSON document, serialised; large enough for a long book chapter. */
+export const WRITING_CONTENT_MAX_CHARS = 5_000_000;
+
+/** A tiptap JSON node ({ type: 'doc', content: [...] }). */
+export interface EditorJson {
+  type: string;
+  attrs?: Record<string, unknown>;
+  content?: EditorJson[];
+  marks?: { type: string; attrs?: Record<string, unknown> }[];
+  text?: string;
+}
+
+/** The spec's default: an empty doc-type node with no content. */
+export const EMPTY_WRITING_DOC: EditorJson = { type: 'doc' };
+
+export interface WritingDocSummary {
+  docId: string;
+  docTitle: string;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WritingDoc extends WritingDocSummary {
+  content: EditorJson;
+  tipsExistFlag: boolean;
+}
+
+export interface ExtractTitleResponse {
+  url: string;
+  title: string;
+}
