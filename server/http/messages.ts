@@ -55,6 +55,7 @@ const en = {
   'writing.urlInvalid': 'Please enter a valid http or https link.',
   'writing.urlRefused': 'This link points to a private or local address and cannot be opened by the server.',
   'writing.titleNotFound': 'The title of this page could not be read.',
+  'writing.templateUnknown': 'This writing action is not known.',
 };
 type Key = keyof typeof en;
 
@@ -110,6 +111,7 @@ const ar: Record<Key, string> = {
   'writing.urlInvalid': 'يرجى إدخال رابط http أو https صالح.',
   'writing.urlRefused': 'يشير هذا الرابط إلى عنوان خاص أو محلي ولا يمكن للخادم فتحه.',
   'writing.titleNotFound': 'تعذرت قراءة عنوان هذه الصفحة.',
+  'writing.templateUnknown': 'إجراء الكتابة هذا غير معروف.',
 };
 
 const zh: Record<Key, string> = {
@@ -164,6 +166,7 @@ const zh: Record<Key, string> = {
   'writing.urlInvalid': '请输入有效的 http 或 https 链接。',
   'writing.urlRefused': '此链接指向私有或本地地址，服务器无法打开。',
   'writing.titleNotFound': '无法读取此页面的标题。',
+  'writing.templateUnknown': '未知的写作操作。',
 };
 
 const es: Record<Key, string> = {
@@ -222,6 +225,7 @@ const es: Record<Key, string> = {
   'writing.urlInvalid': 'Introduce un enlace http o https válido.',
   'writing.urlRefused': 'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
   'writing.titleNotFound': 'No se pudo leer el título de esta página.',
+  'writing.templateUnknown': 'Esta acción de escritura no se conoce.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

@@ -1,5 +1,5 @@
 // Channels and their messages, always scoped to the caller: another caller's channel answers as not found.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { ChannelDetail, ChannelSummary, ChannelTypeValue, ChatMessage } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
 import { channels, messages } from '../db/schema.js';
@@ -51,7 +51,8 @@ export function createChannelService(db: Database) {
       const rows = await db
         .select()
         .from(channels)
-        .where(eq(channels.ownerId, caller.userId))
+        // The writing editor's Ask AI conversations are not chats of the sidebar.
+        .where(and(eq(channels.ownerId, caller.userId), ne(channels.channelType, 'WRITING')))
         .orderBy(desc(channels.updatedAt))
         .limit(1000);
       return rows.map(toChannelSummary);

@@ -10,11 +10,13 @@ import { AppError, badRequest, notFound } from '../http/errors.js';
 import { translate } from '../http/messages.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
+import type { ChatTurn, WritingTask } from '../providers/ai/provider.js';
 import { AnswerRun, createRunPersister } from './answer-run.js';
 import type { ChannelService } from './channels.js';
 import { newId } from './ids.js';
 import { assertModelAllowed } from './models.js';
 import type { Caller } from './sessions.js';
+import { WRITING_CHANNEL_TYPE, writingTaskOf, writingTurns, writingUserMessage } from './writing-prompts.js';
 
 type ParsedSend = z.output<typeof SendSchema>;
 
@@ -94,7 +96,10 @@ export function createChatService(deps: {
   }
 
   async function createRun(caller: Caller, request: ParsedSend, language: Language): Promise<AnswerRun> {
-    if (!request.regenerate && !request.message.trim()) throw badRequest('chat.messageRequired');
+    const writing = writingTaskOf(request);
+    if (!request.regenerate && !request.message.trim() && !writing?.selection.trim())
+      throw badRequest('chat.messageRequired');
+    const userText = writing ? writingUserMessage(writing) : request.message;
     assertModelAllowed(caller, request.model);
 
     let channel = request.channelId ? await deps.channels.ownedChannel(caller, request.channelId) : null;
@@ -121,8 +126,9 @@ export function createChatService(deps: {
           .values({
             id: newId(),
             ownerId: caller.userId,
-            name: channelNameFrom(request.message),
+            name: channelNameFrom(userText),
             model: request.model,
+            ...(writing ? { channelType: WRITING_CHANNEL_TYPE } : {}),
           })
           .returning();
       }
@@ -131,7 +137,7 @@ export function createChatService(deps: {
         id: userMessageId,
         channelId: channel.id,
         role: 'user',
-        content: request.message,
+        content: userText,
         model: request.model,
         requestId: request.requestId,
         position: nextPosition(),
@@ -157,11 +163,12 @@ export function createChatService(deps: {
       model: request.model,
     });
     runs.set(request.requestId, run);
-    void generate(run, await history(channel.id, answerMessageId), language);
+    const turns = await history(channel.id, answerMessageId);
+    void generate(run, writing ? writingTurns(writing, turns) : turns, language, writing ?? undefined);
     return run;
   }
 
-  async function generate(run: AnswerRun, turns: ChatMessageTurn[], language: Language) {
+  async function generate(run: AnswerRun, turns: ChatTurn[], language: Language, writing?: WritingTask) {
     const persister = createRunPersister(db, run, deps.persistIntervalMs, (error) =>
       deps.logger.error({ err: error, requestId: run.requestId }, 'persisting an answer failed'),
     );
@@ -170,7 +177,7 @@ export function createChatService(deps: {
     const signal = AbortSignal.any([run.controller.signal, idle.signal]);
     let error: string | null = null;
     try {
-      for await (const piece of deps.ai.stream({ model: run.meta.model, messages: turns, signal })) {
+      for await (const piece of deps.ai.stream({ model: run.meta.model, messages: turns, signal, writing })) {
         clearTimeout(idleTimer);
         idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
         run.push({ content: piece });
@@ -257,5 +264,4 @@ export function createChatService(deps: {
   };
 }
 
-type ChatMessageTurn = { role: 'user' | 'assistant'; content: string };
 export type ChatService = ReturnType<typeof createChatService>;

@@ -1,6 +1,7 @@
 // Parley's built-in offline model: no AI, no network. It answers deterministically from the conversation
 // itself (an extractive reply), and says plainly what it is.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { composeWritingAnswer } from './offline-writing.js';
 import type { AiProvider, ChatTurn, CompletionRequest } from './provider.js';
 
 const STOP_WORDS = new Set(
@@ -87,7 +88,10 @@ export function createOfflineModel(options: { chunkDelayMs: number }): AiProvide
   return {
     offline: true,
     async *stream(request: CompletionRequest) {
-      for (const piece of toPieces(composeOfflineAnswer(request.messages))) {
+      const answer = request.writing
+        ? composeWritingAnswer(request.writing)
+        : composeOfflineAnswer(request.messages);
+      for (const piece of toPieces(answer)) {
         if (request.signal.aborted) return;
         if (options.chunkDelayMs > 0)
           await sleep(options.chunkDelayMs, undefined, { signal: request.signal }).catch(() => {});

@@ -1,3 +1,5 @@
+import type { WritingAction } from '../../../src/api/contract.js';
+
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
   content: string;
@@ -8,6 +10,15 @@ export interface CompletionRequest {
   model: string;
   messages: ChatTurn[];
   signal: AbortSignal;
+  /** A writing action of the editor's Ask AI; the messages already carry its instructions for real models. */
+  writing?: WritingTask;
+}
+
+export interface WritingTask {
+  action: WritingAction;
+  selection: string;
+  question: string;
+  translateLanguage?: string;
 }
 
 /** The one small interface every AI backend implements: stream the answer's text pieces. */

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractiveSummary } from '../../server/providers/ai/offline-writing';
+import type { ChannelSummary } from '../../src/api/contract';
+import {
+  call,
+  DATABASES,
+  joinContent,
+  newGuest,
+  startTestServer,
+  streamSend,
+  type TestServer,
+} from '../helpers/server';
+
+const text =
+  'Rivers carry water from mountains to the sea. Bakeries open early. ' +
+  'Mountain rivers carry melted snow and water down to the valleys and the sea.';
+
+describe.each(DATABASES)('Ask AI writing actions on %s', (kind) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    token = await newGuest(server.url);
+  });
+  afterAll(() => server.close());
+
+  it('summarise (120000) streams the offline extractive summary of the selection', async () => {
+    const result = await streamSend(server.url, token, {
+      requestId: 'writing-summary-1',
+      message: '',
+      writingSelectionText: text,
+      writingDocPromptTemplateId: 120000,
+      writingDocId: 'doc-rivers-01',
+    });
+    expect(result.done?.status).toBe('done');
+    expect(joinContent(result.chunks)).toBe(extractiveSummary(text));
+    expect(joinContent(result.chunks)).not.toContain('Bakeries');
+    expect(result.chunks.length).toBeGreaterThan(3);
+  });
+
+  it('the default template (no id, a question) asks about the selection; fix spelling corrects it', async () => {
+    const asked = await streamSend(server.url, token, {
+      requestId: 'writing-ask-1',
+      message: 'What do bakeries do?',
+      writingSelectionText: text,
+    });
+    expect(joinContent(asked.chunks)).toContain('- Bakeries open early.');
+    const fixed = await streamSend(server.url, token, {
+      requestId: 'writing-fix-1',
+      message: '',
+      writingSelectionText: 'teh river is realy long',
+      writingDocPromptTemplateId: '120002',
+    });
+    expect(joinContent(fixed.chunks)).toBe('The river is really long');
+  });
+
+  it('keeps the editor conversations out of the chat list, and refuses unknown templates', async () => {
+    const list = await call<ChannelSummary[]>(server.url, 'GET', '/api/v1/chat/myChannelList', { token });
+    expect(list.body.data).toEqual([]);
+    const unknown = await streamSend(server.url, token, {
+      requestId: 'writing-bad-1',
+      message: 'x',
+      writingSelectionText: text,
+      writingDocPromptTemplateId: 130000,
+    });
+    expect(unknown.json?.msg).toBe('This writing action is not known.');
+  });
+});
