@@ -11,6 +11,7 @@ export type {
   StopRequest,
   VisitRequest,
 } from './schemas';
+export type { SetTipsExistFlagRequest } from './schemas-writing';
 
 export const APP_NAME = 'parley';
 export const APP_VERSION = '1.24.92';

@@ -5,6 +5,7 @@ import { chatApi } from '../api/chat';
 import { ApiError } from '../api/http';
 import { channelRepository } from './channels';
 import { db as defaultDb, type OutboxOperation, type ParleyDatabase } from './schema';
+import { pushWritingDoc } from './writing';
 
 export type OutboxSender = (operation: OutboxOperation) => Promise<unknown>;
 
@@ -17,6 +18,8 @@ export const sendOperation: OutboxSender = (operation) => {
       );
     case 'deleteChannel':
       return chatApi.remove(operation.channelId, { suppressAlert: true });
+    case 'saveWritingDoc':
+      return pushWritingDoc(operation.docId);
   }
 };
 

@@ -1,6 +1,6 @@
 // The local-first cache. The UI reads only from here (useLiveQuery); network results are written here.
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage } from '../api/contract';
+import type { ChatMessage, EditorJson } from '../api/contract';
 
 export interface LocalChannel {
   channelId: string;
@@ -15,7 +15,30 @@ export type LocalMessage = ChatMessage;
 
 export type OutboxOperation =
   | { kind: 'renameChannel'; channelId: string; channelName: string }
-  | { kind: 'deleteChannel'; channelId: string };
+  | { kind: 'deleteChannel'; channelId: string }
+  /** Sends the writing document's newest local text (read at send time, so keystrokes coalesce). */
+  | { kind: 'saveWritingDoc'; docId: string };
+
+/** A writing document as this browser holds it; the text is saved here on every keystroke. */
+export interface LocalWritingDoc {
+  docId: string;
+  docTitle: string;
+  /** null until the server's text has been fetched (a document listed from another device). */
+  content: EditorJson | null;
+  /** The server revision the local text is based on; 0 for a document the server has not seen yet. */
+  revision: number;
+  /** The newest revision the server is known to have (ahead of `revision` when changed elsewhere). */
+  serverRevision: number;
+  /** 1 while local changes wait to be sent. */
+  dirty: 0 | 1;
+  /** Raised by every local write; a tab writes only on top of the version it last saw. */
+  localVersion: number;
+  /** The tab that wrote last. */
+  writer: string;
+  tipsExistFlag: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface OutboxEntry {
   seq?: number;
@@ -29,6 +52,7 @@ export class ParleyDatabase extends Dexie {
   channels!: EntityTable<LocalChannel, 'channelId'>;
   messages!: EntityTable<LocalMessage, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  writingDocs!: EntityTable<LocalWritingDoc, 'docId'>;
 
   constructor(name = 'parley') {
     super(name);
@@ -37,6 +61,8 @@ export class ParleyDatabase extends Dexie {
       messages: 'id, channelId, [channelId+createdAt], requestId',
       outbox: '++seq, createdAt',
     });
+    // Version 2 adds the writing documents; the existing tables are unchanged.
+    this.version(2).stores({ writingDocs: 'docId, updatedAt' });
   }
 }
 

@@ -42,7 +42,13 @@ describe('outbox', () => {
     const result = await outbox.flush();
     expect(result).toMatchObject({ sent: 3, pending: 0 });
     expect(
-      sent.map((op) => (op.kind === 'renameChannel' ? op.channelName : `delete ${op.channelId}`)),
+      sent.map((op) =>
+        op.kind === 'renameChannel'
+          ? op.channelName
+          : op.kind === 'deleteChannel'
+            ? `delete ${op.channelId}`
+            : op.kind,
+      ),
     ).toEqual(['first', 'second', 'delete b']);
   });
 

@@ -1,4 +1,5 @@
 import type { Resource } from './en';
+import { writingAr } from './writing';
 
 export const ar: Resource = {
   common: {
@@ -213,4 +214,5 @@ export const ar: Resource = {
     driveDenied: 'لم يُمنح الوصول إلى Google Drive.',
     driveNotConfigured: 'يحتاج Google Drive إلى تسجيل الدخول بحساب Google، وهو غير مُعد على هذا الخادم.',
   },
+  writing: writingAr,
 };

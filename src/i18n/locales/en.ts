@@ -1,3 +1,4 @@
+import { writingEn } from './writing';
 export const en = {
   common: {
     againEmail: 'Please enter a valid email address.',
@@ -217,5 +218,6 @@ export const en = {
     driveDenied: 'Google Drive access was not granted.',
     driveNotConfigured: 'Google Drive needs Google sign-in, which is not configured on this server.',
   },
+  writing: writingEn,
 };
 export type Resource = typeof en;

@@ -1,4 +1,5 @@
 import type { Resource } from './en';
+import { writingEs } from './writing';
 
 export const es: Resource = {
   common: {
@@ -224,4 +225,5 @@ export const es: Resource = {
     driveNotConfigured:
       'Google Drive necesita el inicio de sesión de Google, que no está configurado en este servidor.',
   },
+  writing: writingEs,
 };

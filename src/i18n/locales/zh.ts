@@ -1,4 +1,5 @@
 import type { Resource } from './en';
+import { writingZh } from './writing';
 
 export const zh: Resource = {
   common: {
@@ -209,4 +210,5 @@ export const zh: Resource = {
     driveDenied: '未授予 Google Drive 访问权限。',
     driveNotConfigured: 'Google Drive 需要 Google 登录，此服务器尚未配置。',
   },
+  writing: writingZh,
 };

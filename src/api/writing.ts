@@ -1,0 +1,29 @@
+import type {
+  EditorJson,
+  ExtractTitleResponse,
+  SetTipsExistFlagRequest,
+  WritingDoc,
+  WritingDocSummary,
+} from './contract';
+import { WritingPaths } from './contract';
+import { type RequestOptions, request } from './http';
+
+type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;
+
+export const writingApi = {
+  getDoc: (docId: string, options?: Quiet) =>
+    request<WritingDoc>('GET', WritingPaths.getDoc, { ...options, query: { docId } }),
+  myDocList: (options?: Quiet) => request<WritingDocSummary[]>('GET', WritingPaths.myDocList, options),
+  upsertDoc: (
+    body: { docId: string; docTitle: string; content: EditorJson; baseRevision?: number },
+    options?: Quiet,
+  ) => request<WritingDoc>('POST', WritingPaths.upsertDoc, { ...options, body }),
+  updateDoc: (
+    body: { docId: string; docTitle?: string; content?: EditorJson; baseRevision: number },
+    options?: Quiet,
+  ) => request<WritingDoc>('POST', WritingPaths.updateDoc, { ...options, body }),
+  setTipsExistFlag: (body: SetTipsExistFlagRequest, options?: Quiet) =>
+    request<boolean>('POST', WritingPaths.setTipsExistFlag, { ...options, body }),
+  extractTitle: (url: string, options?: Quiet) =>
+    request<ExtractTitleResponse>('GET', WritingPaths.extractTitle, { ...options, query: { url } }),
+};
