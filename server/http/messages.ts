@@ -56,6 +56,7 @@ const en = {
   'writing.urlRefused': 'This link points to a private or local address and cannot be opened by the server.',
   'writing.titleNotFound': 'The title of this page could not be read.',
   'writing.templateUnknown': 'This writing action is not known.',
+  'writing.imageNotFound': 'This image does not exist.',
 };
 type Key = keyof typeof en;
 
@@ -112,6 +113,7 @@ const ar: Record<Key, string> = {
   'writing.urlRefused': 'يشير هذا الرابط إلى عنوان خاص أو محلي ولا يمكن للخادم فتحه.',
   'writing.titleNotFound': 'تعذرت قراءة عنوان هذه الصفحة.',
   'writing.templateUnknown': 'إجراء الكتابة هذا غير معروف.',
+  'writing.imageNotFound': 'هذه الصورة غير موجودة.',
 };
 
 const zh: Record<Key, string> = {
@@ -167,6 +169,7 @@ const zh: Record<Key, string> = {
   'writing.urlRefused': '此链接指向私有或本地地址，服务器无法打开。',
   'writing.titleNotFound': '无法读取此页面的标题。',
   'writing.templateUnknown': '未知的写作操作。',
+  'writing.imageNotFound': '此图片不存在。',
 };
 
 const es: Record<Key, string> = {
@@ -226,6 +229,7 @@ const es: Record<Key, string> = {
   'writing.urlRefused': 'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
   'writing.titleNotFound': 'No se pudo leer el título de esta página.',
   'writing.templateUnknown': 'Esta acción de escritura no se conoce.',
+  'writing.imageNotFound': 'Esta imagen no existe.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

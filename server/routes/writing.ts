@@ -8,7 +8,18 @@ import {
   UpsertDocRequest,
 } from '../../src/api/schemas-writing.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
+import { objectKeyForMd5 } from '../providers/storage/object-store.js';
+
+const IMAGE_MAX_BYTES = 50 * 1024 * 1024;
+
+/** png or jpeg by their first bytes; anything else uploaded under an md5 is not an editor image. */
+export function imageTypeOf(bytes: Buffer): string | null {
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return null;
+}
 
 export const writingRoutes = new Hono<AppEnv>()
   .get(WritingPaths.getDoc, async (c) => {
@@ -29,6 +40,23 @@ export const writingRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     const { docId, tipsExistFlag } = await readJson(c, SetTipsExistFlagRequest);
     return ok(c, await c.get('services').writing.setTipsExistFlag(caller, docId, tipsExistFlag));
+  })
+  // Images of documents are addressed by their md5; an <img> cannot send a token, and only png/jpeg are served.
+  .get(`${WritingPaths.image}/:md5`, async (c) => {
+    const md5 = c.req.param('md5').toLowerCase();
+    if (!/^[0-9a-f]{32}$/.test(md5)) throw badRequest('upload.md5Invalid');
+    const store = c.get('services').objectStore;
+    const key = objectKeyForMd5(md5);
+    const size = await store.size(key);
+    if (size === null || size > IMAGE_MAX_BYTES) throw notFound('writing.imageNotFound');
+    const bytes = await store.getBytes(key);
+    const type = imageTypeOf(bytes);
+    if (!type) throw notFound('writing.imageNotFound');
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': type,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    });
   })
   .get(WritingPaths.extractTitle, async (c) => {
     requireCaller(c);

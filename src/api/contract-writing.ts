@@ -7,6 +7,8 @@ export const WritingPaths = {
   updateDoc: '/api/v1/writing/updateDoc',
   setTipsExistFlag: '/api/v1/writing/setTipsExistFlag',
   extractTitle: '/api/v1/writing/extractTitle',
+  /** Parley extension: GET {image}/{md5} serves an uploaded editor image (png or jpeg only). */
+  image: '/api/v1/writing/image',
 } as const;
 
 /** The spec's writing template ids: 120000..120014 cover the actions; 120013 (ask) is the default. */

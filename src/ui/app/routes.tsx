@@ -14,6 +14,10 @@ const pages: RouteObject[] = [
     path: 'chatwithdoc',
     lazy: async () => ({ Component: (await import('../documents/UploadPage')).UploadPage }),
   },
+  {
+    path: 'writing',
+    lazy: async () => ({ Component: (await import('../writing/WritingPage')).WritingPage }),
+  },
   { path: 'logout', lazy: async () => ({ Component: (await import('../pages/LogoutPage')).LogoutPage }) },
   {
     path: 'releasenote',

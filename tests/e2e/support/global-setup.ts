@@ -27,6 +27,8 @@ export default async function globalSetup() {
     staticDir,
     // The cookie-banner test presents an EU address the way a reverse proxy would.
     trustProxy: true,
+    // The writing link-title test pastes this server's own page address (private, so allowed explicitly).
+    outboundAllowHosts: ['127.0.0.1'],
     logLevel: 'warn',
     // Slow enough that a test can cut the network in the middle of an answer.
     offlineModel: { chunkDelayMs: 40 },

@@ -1,0 +1,119 @@
+// The writing screen's state (the spec's Writing state): which document is open, its title and first
+// content, the headings for the contents list. Loading prefers the local copy; the server's text is fetched
+// when this browser has none or an older, unchanged one.
+import { assign, fromPromise, setup } from 'xstate';
+import type { EditorJson } from '../api/contract';
+import { writingApi } from '../api/writing';
+import type { LocalWritingDoc } from '../db/schema';
+import { writingRepository } from '../db/writing';
+import type { TocEntry } from '../ui/writing/editor/toc';
+
+export interface WritingContext {
+  loading: boolean;
+  showAskAI: boolean;
+  askAIMessage: string;
+  answers: string[];
+  docId: string | null;
+  docTitle: string;
+  createdAt: string | null;
+  chatText: string;
+  docInitContent: EditorJson | null;
+  /** The local version the loaded content carries (a tab writes only on top of what it saw). */
+  docVersion: number;
+  insertStartPos: number | null;
+  tipsFlag: boolean;
+  addTipFlag: boolean;
+  headings: TocEntry[];
+  channelId: string | null;
+  autoAskSend: boolean;
+  autoAskConfig: { templateId: number; message: string } | null;
+}
+
+export type WritingEvent =
+  | { type: 'OPEN'; docId: string }
+  | { type: 'CLOSE' }
+  | { type: 'HEADINGS'; headings: TocEntry[] }
+  | { type: 'TITLE'; title: string }
+  | { type: 'ASKAI.SHOW'; show: boolean };
+
+export const loadWritingDoc = fromPromise<LocalWritingDoc, { docId: string }>(async ({ input }) => {
+  const repo = writingRepository();
+  const local = await repo.get(input.docId);
+  const stale = !local?.content || (!local.dirty && local.serverRevision > local.revision);
+  if (local && !stale) return local;
+  try {
+    await repo.adoptServerDoc(await writingApi.getDoc(input.docId, { suppressAlert: true }));
+  } catch (error) {
+    if (local?.content) return local; // offline: the local text is what we have
+    throw error;
+  }
+  const fresh = await repo.get(input.docId);
+  if (!fresh?.content) throw new Error('not found');
+  return fresh;
+});
+
+export const writingMachine = setup({
+  types: { context: {} as WritingContext, events: {} as WritingEvent },
+  actors: { loadWritingDoc },
+}).createMachine({
+  id: 'writing',
+  initial: 'idle',
+  context: {
+    loading: false,
+    showAskAI: false,
+    askAIMessage: '',
+    answers: [],
+    docId: null,
+    docTitle: '',
+    createdAt: null,
+    chatText: '',
+    docInitContent: null,
+    docVersion: 0,
+    insertStartPos: null,
+    tipsFlag: false,
+    addTipFlag: false,
+    headings: [],
+    channelId: null,
+    autoAskSend: false,
+    autoAskConfig: null,
+  },
+  on: {
+    OPEN: {
+      target: '.loading',
+      reenter: true,
+      actions: assign({
+        docId: ({ event }) => event.docId,
+        loading: true,
+        headings: [],
+        docInitContent: null,
+      }),
+    },
+    CLOSE: { target: '.idle', actions: assign({ docId: null, docInitContent: null, headings: [] }) },
+    HEADINGS: { actions: assign({ headings: ({ event }) => event.headings }) },
+    TITLE: { actions: assign({ docTitle: ({ event }) => event.title }) },
+    'ASKAI.SHOW': { actions: assign({ showAskAI: ({ event }) => event.show }) },
+  },
+  states: {
+    idle: {},
+    loading: {
+      invoke: {
+        src: 'loadWritingDoc',
+        input: ({ context }) => ({ docId: context.docId! }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            loading: false,
+            docTitle: event.output.docTitle,
+            createdAt: event.output.createdAt,
+            docInitContent: event.output.content,
+            docVersion: event.output.localVersion,
+            tipsFlag: event.output.tipsExistFlag,
+          })),
+        },
+        onError: { target: 'failed', actions: assign({ loading: false }) },
+      },
+    },
+    ready: {},
+    failed: {},
+  },
+});

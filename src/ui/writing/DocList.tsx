@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Virtuoso } from 'react-virtuoso';
+import type { LocalWritingDoc } from '../../db/schema';
+import { currentLanguage } from '../../i18n';
+import { formatDocTime } from './relative-time';
+
+/** The document list, virtualised: only the rows on screen are rendered. */
+export function DocList({
+  docs,
+  activeId,
+  onOpen,
+  onCreate,
+}: {
+  docs: LocalWritingDoc[];
+  activeId: string | null;
+  onOpen(docId: string): void;
+  onCreate(): void;
+}) {
+  const { t } = useTranslation();
+  const now = new Date();
+  return (
+    <aside className="writing-docs" data-testid="writing-docs">
+      <button type="button" className="button primary" onClick={onCreate} data-testid="writing-new">
+        {t('writing.newDoc')}
+      </button>
+      {docs.length === 0 ? (
+        <p className="writing-docs-empty">{t('writing.noDocs')}</p>
+      ) : (
+        <Virtuoso
+          className="writing-docs-list"
+          data={docs}
+          computeItemKey={(_, doc) => doc.docId}
+          itemContent={(_, doc) => (
+            <button
+              type="button"
+              className={`writing-doc${doc.docId === activeId ? ' active' : ''}`}
+              data-testid="writing-doc"
+              onClick={() => onOpen(doc.docId)}
+            >
+              <span className="writing-doc-title" dir="auto">
+                {doc.docTitle || t('writing.untitled')}
+              </span>
+              <span className="writing-doc-time">{formatDocTime(doc.updatedAt, now, currentLanguage())}</span>
+              {doc.dirty === 1 && <span className="writing-doc-unsynced" title={t('writing.savedLocally')} />}
+            </button>
+          )}
+        />
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,273 @@
+// One open document: title, editor, slash menu, Ask AI. Every change is saved locally at once (coalesced to
+// one write per task) on top of the version this tab last saw; another tab's or the server's newer text is
+// taken in when it appears.
+import type { Editor } from '@tiptap/core';
+import { EditorContent } from '@tiptap/react';
+import { useActorRef } from '@xstate/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { EditorJson } from '../../api/contract';
+import { tabId, writingRepository } from '../../db/writing';
+import { askAiMachine } from '../../machines/ask-ai.machine';
+import { copyText } from '../markdown/copy-text';
+import { AskAiPopup } from './AskAiPopup';
+import { ACCEPTED_IMAGE_TYPES } from './editor/image';
+import { UnsupportedImageError, uploadImageInto } from './editor/image-upload';
+import { PICK_IMAGE_EVENT } from './editor/slash-items';
+import { computeToc, type TocEntry } from './editor/toc';
+import { markdownToBlocks } from './markdown-to-doc';
+import { SlashMenu } from './SlashMenu';
+import { uploadImage } from './upload-image';
+import { useWritingEditor } from './use-writing-editor';
+
+export function WritingEditor(props: {
+  docId: string;
+  title: string;
+  content: EditorJson | null;
+  version: number;
+  readOnly?: boolean;
+  onHeadings(entries: TocEntry[]): void;
+  onSaved(): void;
+  scroller: React.RefObject<HTMLElement | null>;
+  onEditor?(editor: Editor | null): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const repo = useRef(writingRepository()).current;
+  const seen = useRef(props.version);
+  const title = useRef(props.title);
+  const pendingTitle = useRef<string | undefined>(undefined);
+  const contentChanged = useRef(false);
+  const editorHolder = useRef<Editor | null>(null);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const tocTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const flushSave = useCallback(async () => {
+    timer.current = null;
+    const changes: { content?: EditorJson; docTitle?: string } = {};
+    // The newest editor state is serialised once per batch of keystrokes, after they were painted.
+    if (contentChanged.current && editorHolder.current)
+      changes.content = editorHolder.current.getJSON() as EditorJson;
+    if (pendingTitle.current !== undefined) changes.docTitle = pendingTitle.current;
+    contentChanged.current = false;
+    pendingTitle.current = undefined;
+    if (!changes.content && changes.docTitle === undefined) return;
+    const result = await repo.save(props.docId, changes, seen.current);
+    if (result.ok) {
+      seen.current = result.version;
+      props.onSaved();
+      return;
+    }
+    // Another tab wrote first: its text stays, ours was kept as a copy.
+    const copy = await repo.get(result.copyId);
+    toast.info(t('writing.conflictCopied', { title: copy?.docTitle ?? '' }));
+  }, [props.docId, props.onSaved, repo, t]);
+
+  const schedule = useCallback(() => {
+    timer.current ??= setTimeout(() => void flushSave(), 0);
+  }, [flushSave]);
+
+  const emitToc = useCallback(
+    (editor: Editor) => {
+      if (tocTimer.current) clearTimeout(tocTimer.current);
+      tocTimer.current = setTimeout(() => {
+        const top = props.scroller.current?.getBoundingClientRect().top ?? 0;
+        props.onHeadings(
+          computeToc(editor, (id) => {
+            const element = editor.view.dom.querySelector(`[data-toc-id="${CSS.escape(id)}"]`);
+            return element ? element.getBoundingClientRect().bottom < top : false;
+          }),
+        );
+      }, 120);
+    },
+    [props.onHeadings, props.scroller],
+  );
+
+  const startUpload = useCallback(
+    (editor: Editor, file: File) => {
+      uploadImageInto(editor, file, uploadImage, editor.view.dom.clientWidth || null).catch((error) => {
+        if (error instanceof UnsupportedImageError) window.alert(t('writing.imageUnsupported'));
+        else toast.error(t('writing.imageUploadFailed'));
+      });
+    },
+    [t],
+  );
+
+  const { editor, slash } = useWritingEditor({
+    docId: props.docId,
+    content: props.content,
+    readOnly: props.readOnly ?? false,
+    onChange: (editor) => {
+      contentChanged.current = true;
+      schedule();
+      emitToc(editor);
+    },
+    onSelection: emitToc,
+    handlePaste: (editor, event) => {
+      const files = [...(event.clipboardData?.items ?? [])]
+        .filter((item) => item.kind === 'file' && item.type.startsWith('image/'))
+        .map((item) => item.getAsFile())
+        .filter((file): file is File => file !== null);
+      if (files.length === 0) return false;
+      for (const file of files) startUpload(editor, file);
+      return true;
+    },
+  });
+  editorHolder.current = editor;
+
+  useEffect(() => {
+    props.onEditor?.(editor);
+    if (editor) emitToc(editor);
+    return () => props.onEditor?.(null);
+  }, [editor, emitToc, props.onEditor]);
+
+  // Another tab (or the server after a conflict) wrote a newer text: show it.
+  const stored = useLiveQuery(() => repo.get(props.docId), [props.docId]);
+  useEffect(() => {
+    if (!editor || !stored?.content || stored.localVersion <= seen.current || stored.writer === tabId())
+      return;
+    seen.current = stored.localVersion;
+    editor.commands.setContent(stored.content as object, { emitUpdate: false });
+    title.current = stored.docTitle;
+    if (titleInput.current) titleInput.current.value = stored.docTitle;
+  }, [stored, editor]);
+
+  // Nothing typed may be lost when the tab goes away before the coalesced save ran.
+  useEffect(() => {
+    const now = () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        void flushSave();
+      }
+    };
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', now);
+    return () => {
+      window.removeEventListener('pagehide', now);
+      document.removeEventListener('visibilitychange', now);
+      now();
+    };
+  }, [flushSave]);
+
+  useEffect(() => {
+    if (!editor) return;
+    const pick = () => fileInput.current?.click();
+    editor.view.dom.addEventListener(PICK_IMAGE_EVENT, pick);
+    return () => editor.view.dom.removeEventListener(PICK_IMAGE_EVENT, pick);
+  }, [editor]);
+
+  const askAi = useActorRef(askAiMachine, {
+    input: {
+      docId: props.docId,
+      language: i18n.language,
+      bridge: {
+        selectionText: () => {
+          const current = editorHolder.current;
+          if (!current) return '';
+          const { from, to, empty } = current.state.selection;
+          return empty
+            ? current.getText({ blockSeparator: '\n' })
+            : current.state.doc.textBetween(from, to, '\n');
+        },
+        insertAfterBlock: (markdown) => {
+          const current = editorHolder.current;
+          if (!current) return;
+          const blocks = markdownToBlocks(markdown) as object[];
+          if (current.isEmpty) {
+            current.chain().focus().insertContent(blocks).run();
+            return;
+          }
+          const { $to } = current.state.selection;
+          const after = $to.depth > 0 ? $to.after(1) : current.state.doc.content.size;
+          current.chain().focus().insertContentAt(after, blocks).run();
+        },
+        replaceSelection: (markdown) => {
+          const current = editorHolder.current;
+          if (!current) return;
+          const blocks = markdownToBlocks(markdown);
+          const single = blocks.length === 1 && blocks[0].type === 'paragraph';
+          const { from, to } = current.state.selection;
+          current
+            .chain()
+            .focus()
+            .insertContentAt(
+              { from, to },
+              single ? ((blocks[0].content ?? []) as object[]) : (blocks as object[]),
+            )
+            .run();
+        },
+        copy: copyText,
+        focusEditor: () => editorHolder.current?.commands.focus(),
+      },
+    },
+  });
+  useEffect(() => {
+    if (!editor) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'j') {
+        event.preventDefault();
+        askAi.send({ type: 'OPEN' });
+      }
+    };
+    editor.view.dom.addEventListener('keydown', onKey);
+    return () => editor.view.dom.removeEventListener('keydown', onKey);
+  }, [editor, askAi]);
+
+  return (
+    <div className="writing-editor">
+      <input
+        ref={titleInput}
+        className="writing-title"
+        data-testid="writing-title"
+        dir="auto"
+        defaultValue={props.title}
+        placeholder={t('writing.untitled')}
+        readOnly={props.readOnly}
+        maxLength={200}
+        onChange={(event) => {
+          title.current = event.target.value;
+          pendingTitle.current = event.target.value;
+          schedule();
+        }}
+      />
+      {!props.readOnly && (
+        <div className="writing-toolbar">
+          <button
+            type="button"
+            className="button"
+            data-testid="ask-ai-open"
+            onClick={() => askAi.send({ type: 'OPEN' })}
+          >
+            {t('writing.askAI')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="image-pick"
+            onClick={() => fileInput.current?.click()}
+          >
+            {t('writing.uploadImage')}
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            hidden
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            data-testid="image-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file && editor) startUpload(editor, file);
+            }}
+          />
+        </div>
+      )}
+      <AskAiPopup actor={askAi} />
+      <EditorContent editor={editor} />
+      <SlashMenu store={slash} />
+    </div>
+  );
+}

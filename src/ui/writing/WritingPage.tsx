@@ -1,0 +1,140 @@
+// /writing: the document list, the open document and its contents. The list and the text come from
+// IndexedDB; the server's list is merged in when reachable, and queued saves are sent.
+import type { Editor } from '@tiptap/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { writingApi } from '../../api/writing';
+import { outbox } from '../../db/outbox';
+import { onWritingEvent, writingRepository } from '../../db/writing';
+import { writingMachine } from '../../machines/writing.machine';
+import { DocList } from './DocList';
+import type { TocEntry } from './editor/toc';
+import { Toc } from './Toc';
+import { WritingEditor } from './WritingEditor';
+import './writing.css';
+
+const SYNC_DELAY_MS = 800;
+
+export function WritingPage() {
+  const { t } = useTranslation();
+  const repo = useRef(writingRepository()).current;
+  const [params, setParams] = useSearchParams();
+  const docId = params.get('docId');
+  const docs = useLiveQuery(() => repo.list(), [], []);
+  const writing = useActorRef(writingMachine);
+  const state = useSelector(writing, (s) => s.value as string);
+  const context = useSelector(writing, (s) => s.context);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const syncTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const open = useCallback((id: string) => setParams({ docId: id }), [setParams]);
+
+  useEffect(() => {
+    if (docId) writing.send({ type: 'OPEN', docId });
+    else writing.send({ type: 'CLOSE' });
+  }, [docId, writing]);
+
+  // The server's documents (from other devices) join the list; unsent local work is queued and sent.
+  useEffect(() => {
+    void (async () => {
+      try {
+        await repo.mergeServerList(await writingApi.myDocList({ suppressAlert: true }));
+      } catch {
+        // Offline: the local list is what we have.
+      }
+      await repo.requeueDirty();
+      if (navigator.onLine) void outbox.flush();
+    })();
+  }, [repo]);
+
+  useEffect(() => {
+    const unsubscribe = onWritingEvent((event) => {
+      if (event.type !== 'conflictCopy') return;
+      toast.info(t('writing.conflictCopied', { title: event.copyTitle }), {
+        action: { label: t('writing.openCopy'), onClick: () => open(event.copyId) },
+      });
+    });
+    return () => {
+      unsubscribe();
+    };
+  }, [open, t]);
+
+  const onSaved = useCallback(() => {
+    if (syncTimer.current) clearTimeout(syncTimer.current);
+    syncTimer.current = setTimeout(() => {
+      if (navigator.onLine) void outbox.flush();
+    }, SYNC_DELAY_MS);
+  }, []);
+
+  const onHeadings = useCallback(
+    (headings: TocEntry[]) => writing.send({ type: 'HEADINGS', headings }),
+    [writing],
+  );
+
+  const create = async () => {
+    const doc = await repo.create();
+    open(doc.docId);
+    onSaved();
+  };
+
+  const pickHeading = (entry: TocEntry) => {
+    if (!editor) return;
+    editor
+      .chain()
+      .focus()
+      .setTextSelection(entry.position + 1)
+      .run();
+    editor.view.dom
+      .querySelector(`[data-toc-id="${CSS.escape(entry.id)}"]`)
+      ?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className="writing-page" data-testid="writing-page">
+      <DocList docs={docs} activeId={docId} onOpen={open} onCreate={() => void create()} />
+      <div
+        className="writing-main"
+        ref={scroller}
+        onScroll={() => editor && writing.send({ type: 'HEADINGS', headings: context.headings })}
+      >
+        {!docId && (
+          <div className="writing-empty">
+            <h1>{t('writing.title')}</h1>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => void create()}
+              data-testid="writing-start"
+            >
+              {t('writing.newDoc')}
+            </button>
+          </div>
+        )}
+        {docId && state === 'failed' && (
+          <p className="writing-error" role="alert">
+            {t('writing.loadFailed')}
+          </p>
+        )}
+        {docId && state === 'ready' && context.docId === docId && (
+          <WritingEditor
+            key={docId}
+            docId={docId}
+            title={context.docTitle}
+            content={context.docInitContent}
+            version={context.docVersion}
+            onHeadings={onHeadings}
+            onSaved={onSaved}
+            scroller={scroller}
+            onEditor={setEditor}
+          />
+        )}
+      </div>
+      <Toc entries={context.headings} onPick={pickHeading} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { expect, test } from './support/app';
+import { newWritingDoc, serverDoc, toEnd } from './support/writing';
+
+test('text typed offline survives a reload and reaches the server when the network returns', async ({
+  page,
+  context,
+}) => {
+  const docId = await newWritingDoc(page);
+  // The installed app: its service worker controls the page, so a reload works without a network.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.getByTestId('writing-title').fill('Field notes');
+  await toEnd(page);
+  await page.keyboard.type('Written online.');
+  await expect
+    .poll(async () => JSON.stringify((await serverDoc(page, docId)).data?.content))
+    .toContain('Written online.');
+
+  await context.setOffline(true);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Written offline.');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(page.locator('.writing-prose')).toContainText('Written offline.');
+  await expect(page.getByTestId('writing-title')).toHaveValue('Field notes');
+  expect(JSON.stringify((await serverDoc(page, docId)).data.content)).not.toContain('Written offline.');
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => JSON.stringify((await serverDoc(page, docId)).data?.content), { timeout: 20_000 })
+    .toContain('Written offline.');
+  const stored = await serverDoc(page, docId);
+  expect(stored.data.docTitle).toBe('Field notes');
+  expect(JSON.stringify(stored.data.content)).toContain('Written online.');
+});
