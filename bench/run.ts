@@ -1,6 +1,8 @@
 // npm run bench: every benchmark in turn. Figures go into the README by hand, with the machine they ran on.
 import { printBundleSize } from './bundle-size';
 import { benchSseStreams } from './sse-streams';
+import { benchWritingTyping } from './writing-typing';
 
 await benchSseStreams();
 printBundleSize();
+await benchWritingTyping();
