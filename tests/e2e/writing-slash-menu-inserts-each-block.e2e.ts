@@ -61,3 +61,19 @@ test('a space or a zero-width character at the start of a line opens the menu; c
   for (const hidden of ['codeBlock', 'callout', 'table', 'columns'])
     await expect(page.getByTestId(`slash-${hidden}`)).toHaveCount(0);
 });
+
+test('the callout emoji opens the picker; a search result becomes the callout emoji', async ({ page }) => {
+  await newWritingDoc(page);
+  await toEnd(page);
+  await page.keyboard.type('/');
+  await page.getByTestId('slash-callout').click();
+  const emoji = page.getByTestId('callout-emoji');
+  await expect(emoji).toHaveText('📌');
+  await emoji.click();
+  const picker = page.locator('em-emoji-picker');
+  await expect(picker).toBeVisible();
+  await picker.locator('input[type="search"]').fill('rocket');
+  await picker.locator('button[aria-label="🚀"]').first().click();
+  await expect(page.getByTestId('emoji-picker')).toHaveCount(0);
+  await expect(emoji).toHaveText('🚀');
+});

@@ -54,6 +54,8 @@ export const writingEn = {
   shorter: 'Make shorter',
   longer: 'Make longer',
   askFailed: 'Ask AI failed: {{message}}',
+  tip: "Tip: type '/' for blocks, select text and press Ctrl+J (⌘J) to ask AI.",
+  dismiss: 'Got it',
 };
 export type WritingResource = typeof writingEn;
 
@@ -112,6 +114,8 @@ export const writingAr: WritingResource = {
   shorter: 'اجعله أقصر',
   longer: 'اجعله أطول',
   askFailed: 'فشل طلب الذكاء الاصطناعي: {{message}}',
+  tip: "تلميح: اكتب '/' لإدراج الكتل، وحدد نصًا واضغط Ctrl+J (⌘J) لسؤال الذكاء الاصطناعي.",
+  dismiss: 'حسنًا',
 };
 
 export const writingZh: WritingResource = {
@@ -169,6 +173,8 @@ export const writingZh: WritingResource = {
   shorter: '缩短',
   longer: '扩写',
   askFailed: '问 AI 失败：{{message}}',
+  tip: '提示：输入 “/” 插入块，选中文字后按 Ctrl+J（⌘J）问 AI。',
+  dismiss: '知道了',
 };
 
 export const writingEs: WritingResource = {
@@ -226,4 +232,6 @@ export const writingEs: WritingResource = {
   shorter: 'Acortar',
   longer: 'Alargar',
   askFailed: 'La IA no pudo responder: {{message}}',
+  tip: "Consejo: escribe '/' para insertar bloques; selecciona texto y pulsa Ctrl+J (⌘J) para preguntar a la IA.",
+  dismiss: 'Entendido',
 };

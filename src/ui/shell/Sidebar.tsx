@@ -44,6 +44,15 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         <Icon name="plus" />
         {!collapsed && <span>{t('shell.newChat')}</span>}
       </button>
+      <Link
+        to={to('/writing')}
+        className="button sidebar-link"
+        data-testid="nav-writing"
+        title={t('writing.title')}
+      >
+        <Icon name="pencil" />
+        {!collapsed && <span>{t('writing.title')}</span>}
+      </Link>
       {collapsed ? (
         <Popover.Root>
           <Popover.Trigger className="icon-button history-trigger" aria-label={t('shell.history')}>

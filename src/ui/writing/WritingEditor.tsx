@@ -5,10 +5,11 @@ import type { Editor } from '@tiptap/core';
 import { EditorContent } from '@tiptap/react';
 import { useActorRef } from '@xstate/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { EditorJson } from '../../api/contract';
+import { writingApi } from '../../api/writing';
 import { tabId, writingRepository } from '../../db/writing';
 import { askAiMachine } from '../../machines/ask-ai.machine';
 import { copyText } from '../markdown/copy-text';
@@ -27,6 +28,7 @@ export function WritingEditor(props: {
   title: string;
   content: EditorJson | null;
   version: number;
+  tipsExistFlag: boolean;
   readOnly?: boolean;
   onHeadings(entries: TocEntry[]): void;
   onSaved(): void;
@@ -44,6 +46,15 @@ export function WritingEditor(props: {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const tocTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [tipDismissed, setTipDismissed] = useState(props.tipsExistFlag);
+  const dismissTip = () => {
+    setTipDismissed(true);
+    void repo.setTipsFlag(props.docId, true);
+    // The flag also goes to the server for the user's other devices; offline it stays local.
+    void writingApi
+      .setTipsExistFlag({ docId: props.docId, tipsExistFlag: true }, { suppressAlert: true })
+      .catch(() => {});
+  };
 
   const flushSave = useCallback(async () => {
     timer.current = null;
@@ -233,6 +244,14 @@ export function WritingEditor(props: {
           schedule();
         }}
       />
+      {!props.readOnly && !tipDismissed && (
+        <div className="writing-tip" role="note" data-testid="writing-tip">
+          <span>{t('writing.tip')}</span>
+          <button type="button" className="button" onClick={dismissTip} data-testid="writing-tip-dismiss">
+            {t('writing.dismiss')}
+          </button>
+        </div>
+      )}
       {!props.readOnly && (
         <div className="writing-toolbar">
           <button

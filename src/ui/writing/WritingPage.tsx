@@ -127,6 +127,7 @@ export function WritingPage() {
             title={context.docTitle}
             content={context.docInitContent}
             version={context.docVersion}
+            tipsExistFlag={context.tipsFlag}
             onHeadings={onHeadings}
             onSaved={onSaved}
             scroller={scroller}

@@ -22,7 +22,7 @@ export async function serverDoc(page: Page, docId: string) {
   });
   return (await response.json()) as {
     code: number;
-    data: { content: unknown; docTitle: string; revision: number };
+    data: { content: unknown; docTitle: string; revision: number; tipsExistFlag: boolean };
   };
 }
 
