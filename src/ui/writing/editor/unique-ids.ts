@@ -30,7 +30,7 @@ export const UniqueIds = Extension.create({
           const tr = state.tr;
           state.doc.descendants((node, pos) => {
             const rule = RULES[node.type.name];
-            if (!rule) return true;
+            if (!rule) return node.isBlock && !node.isTextblock;
             const current = node.attrs[rule.attr] as string | null;
             if (current && !seen.has(current)) {
               seen.add(current);
