@@ -79,7 +79,10 @@ export async function benchWritingTyping() {
     const paragraphs = page.locator('.writing-prose > p');
     await paragraphs.nth(200).waitFor();
     const wordCount = await page.evaluate(
-      () => document.querySelector('.writing-prose')?.textContent?.split(/\s+/).filter(Boolean).length ?? 0,
+      () =>
+        (document.querySelector('.writing-prose') as HTMLElement | null)?.innerText
+          .split(/\s+/)
+          .filter(Boolean).length ?? 0,
     );
     await paragraphs.nth(200).click();
     await page.keyboard.press('End');

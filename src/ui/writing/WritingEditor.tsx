@@ -77,8 +77,14 @@ export function WritingEditor(props: {
     toast.info(t('writing.conflictCopied', { title: copy?.docTitle ?? '' }));
   }, [props.docId, props.onSaved, repo, t]);
 
+  // The save runs right after the frame that shows the keystroke (never delaying that frame), and
+  // keystrokes typed before it runs are saved together.
   const schedule = useCallback(() => {
-    timer.current ??= setTimeout(() => void flushSave(), 0);
+    if (timer.current) return;
+    timer.current = setTimeout(() => {}, 0);
+    requestAnimationFrame(() => {
+      timer.current = setTimeout(() => void flushSave(), 0);
+    });
   }, [flushSave]);
 
   const emitToc = useCallback(
