@@ -10,6 +10,7 @@ import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
 import { landingRoutes } from './routes/landing.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { shellRoutes } from './routes/shell.js';
 import { toolRoutes } from './routes/tool.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { userRoutes } from './routes/user.js';
@@ -50,6 +51,7 @@ export function createApp(services: Services) {
   app.route('/', toolRoutes);
   app.route('/', uploadRoutes);
   app.route('/', writingRoutes);
+  app.route('/', shellRoutes);
   app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));
   return app;

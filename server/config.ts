@@ -1,6 +1,7 @@
 // Every environment variable Parley reads, typed, with the embedded defaults that make `npm start` work
 // on a fresh machine with no account anywhere.
 import path from 'node:path';
+import type { AppLinks } from '../src/api/contract.js';
 
 export interface ModelMapping {
   [parleyModel: string]: string;
@@ -41,6 +42,8 @@ export interface Config {
   storage: StorageConfig;
   oidc: { google: OidcClientConfig; apple: OidcClientConfig };
   captcha: CaptchaConfig;
+  /** The sidebar's quick links and the download modal's store links; null where not set up. */
+  links: AppLinks;
 }
 
 export interface S3Config {
@@ -84,6 +87,9 @@ export function parseModelMap(raw: string | undefined): ModelMapping {
   }
   return map;
 }
+
+/** Only http(s) addresses become links; anything else counts as not set up. */
+const link = (raw: string | undefined) => (raw && /^https?:\/\//i.test(raw.trim()) ? raw.trim() : null);
 
 function int(raw: string | undefined, fallback: number): number {
   const value = Number.parseInt(raw ?? '', 10);
@@ -143,6 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientId: env.APPLE_CLIENT_ID || null,
         clientSecret: env.APPLE_CLIENT_SECRET || null,
       },
+    },
+    links: {
+      community: link(env.LINK_COMMUNITY),
+      social: link(env.LINK_SOCIAL),
+      chromeExtension: link(env.LINK_CHROME_EXTENSION),
+      ios: link(env.LINK_IOS_APP),
+      android: link(env.LINK_ANDROID_APP),
     },
     captcha: {
       cost: int(env.CAPTCHA_COST, 1000),

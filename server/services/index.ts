@@ -8,6 +8,7 @@ import { createObjectStore } from '../providers/storage/index.js';
 import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
+import { createFeedbackService } from './feedback.js';
 import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
@@ -20,6 +21,9 @@ import { createUserSettingsService } from './user-settings.js';
 import { createVisitService } from './visit.js';
 import { loadOrCreateVisitKeys } from './visit-keys.js';
 import { createWritingService } from './writing.js';
+
+/** Plenty for a person, little for a script filling the table. */
+const FEEDBACK_PER_HOUR = 20;
 
 export function createServices(deps: { config: Config; db: Database; ai: AiProvider; logger: Logger }) {
   const { config, db, ai, logger } = deps;
@@ -47,6 +51,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       logger,
     }),
     captcha: createCaptcha({ config: config.captcha, db, dataDir: config.dataDir, logger }),
+    feedback: createFeedbackService({ db, limiter: createRateLimiter(FEEDBACK_PER_HOUR, 60 * 60_000) }),
     loginCodes: createLoginCodeService({
       db,
       mailer,

@@ -175,7 +175,14 @@ export interface UserInfo {
   grayStrategyNew: { inputVersion: boolean; inputModel: boolean; enhanceUpload: boolean };
 }
 
-export const TIP_TAGS = ['pro', 'firstSaveWriting', 'firstShowUserPromptTip'] as const;
+/** The spec's tags, then the sidebar's feature-menu tips (writing and workspace items). */
+export const TIP_TAGS = [
+  'pro',
+  'firstSaveWriting',
+  'firstShowUserPromptTip',
+  'writingFeature',
+  'workspaceFeature',
+] as const;
 export interface UserTip {
   tag: string;
   /** 1 shows the tip. */
@@ -317,5 +324,6 @@ export interface StreamDone {
 export * from './contract-captcha';
 export * from './contract-documents';
 export * from './contract-oidc';
+export * from './contract-shell';
 export * from './contract-upload';
 export * from './contract-writing';

@@ -6,6 +6,7 @@ import { captchaMachine } from './captcha.machine';
 import { chatMachine } from './chat.machine';
 import { loginMachine } from './login.machine';
 import { syncLogic } from './sync';
+import { tipsMachine } from './tips.machine';
 
 export const NEW_CHAT_KEY = 'new';
 
@@ -15,6 +16,7 @@ export interface RootContext {
   auth: ActorRefFrom<typeof authMachine>;
   login: ActorRefFrom<typeof loginMachine>;
   captcha: ActorRefFrom<typeof captchaMachine>;
+  tips: ActorRefFrom<typeof tipsMachine>;
   chats: Record<string, ChatActorRef>;
   upgradePrompt: UpgradePrompt | null;
 }
@@ -37,6 +39,7 @@ export const rootMachine = setup({
     sync: syncLogic,
     login: loginMachine,
     captcha: captchaMachine,
+    tips: tipsMachine,
   },
 }).createMachine({
   id: 'root',
@@ -44,6 +47,7 @@ export const rootMachine = setup({
     auth: spawn('auth', { id: 'auth', systemId: 'auth' }),
     login: spawn('login', { id: 'login', systemId: 'login' }),
     captcha: spawn('captcha', { id: 'captcha', systemId: 'captcha' }),
+    tips: spawn('tips', { id: 'tips', systemId: 'tips' }),
     chats: {},
     upgradePrompt: null,
   }),
@@ -81,7 +85,8 @@ export const rootMachine = setup({
     'AUTH.LOGGED_IN': {
       actions: sendTo('auth', ({ event }) => ({ type: 'LOGGED_IN' as const, token: event.token })),
     },
-    'SYNC.NOW': { actions: sendTo('sync', { type: 'SYNC.NOW' }) },
+    // The caller is known (guest or member): sync what it owns and load its feature tips.
+    'SYNC.NOW': { actions: [sendTo('sync', { type: 'SYNC.NOW' }), sendTo('tips', { type: 'LOAD' })] },
   },
 });
 

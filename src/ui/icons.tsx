@@ -12,6 +12,10 @@ const PATHS = {
   history: 'M4 6h16M4 12h16M4 18h10',
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',
+  document: 'M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6',
+  slides: 'M3 4h18v12H3zM12 16v4M8 20h8',
+  write: 'M4 20h16M6 16l10-10 3 3-10 10H6z',
+  folder: 'M3 6h6l2 2h10v11H3z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -25,6 +25,8 @@ describe.each(DATABASES)('user settings on %s', (kind) => {
       ['pro', 1],
       ['firstSaveWriting', 1],
       ['firstShowUserPromptTip', 1],
+      ['writingFeature', 1],
+      ['workspaceFeature', 1],
     ]);
     await tips(alice, { userTips: [{ tag: 'firstSaveWriting', value: 0, defaultValue: 1 }] });
     expect((await tips(alice, {})).body.data.userTips.find((t) => t.tag === 'firstSaveWriting')?.value).toBe(

@@ -1,6 +1,7 @@
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useRootSelector } from '../app/root-context';
+import { UserAvatar } from './UserAvatar';
 import { UserMenu } from './UserMenu';
 
 /** Sidebar footer: the sign up / log in button for guests, the account and log out (confirmed) for members. */
@@ -39,11 +40,14 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
   }
   return (
     <>
-      {!collapsed && (
-        <span className="user-chip" data-testid="auth-state" title={auth.user?.email ?? ''}>
-          {auth.user?.email}
-        </span>
-      )}
+      <span className="member-row">
+        {auth.user && <UserAvatar user={auth.user} />}
+        {!collapsed && (
+          <span className="user-chip" data-testid="auth-state" title={auth.user?.email ?? ''}>
+            {auth.user?.email}
+          </span>
+        )}
+      </span>
       <UserMenu collapsed={collapsed} />
       <Popover.Root>
         <Popover.Trigger className="button" data-testid="logout">

@@ -3,16 +3,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLangPath } from '../app/paths';
+import { DownloadAppModal } from './DownloadAppModal';
+import { FeedbackModal } from './FeedbackModal';
 import { SettingsModal } from './SettingsModal';
 import { UsageView } from './UsageView';
 
-/** The user menu: usage, release notes, settings (log out sits beside it for members). */
+/** The user menu: usage, feedback, download app, release notes, settings (log out sits beside it). */
 export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const to = useLangPath();
   const [usageOpen, setUsageOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [downloadOpen, setDownloadOpen] = useState(false);
   return (
     <>
       <DropdownMenu.Root>
@@ -27,6 +31,20 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
               data-testid="menu-usage"
             >
               {t('menu.usage')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="menu-item"
+              onSelect={() => setFeedbackOpen(true)}
+              data-testid="menu-feedback"
+            >
+              {t('feedback.menuItem')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="menu-item"
+              onSelect={() => setDownloadOpen(true)}
+              data-testid="menu-download"
+            >
+              {t('download.menuItem')}
             </DropdownMenu.Item>
             <DropdownMenu.Item
               className="menu-item"
@@ -55,6 +73,8 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
         </Dialog.Portal>
       </Dialog.Root>
       <SettingsModal open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <FeedbackModal open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+      <DownloadAppModal open={downloadOpen} onOpenChange={setDownloadOpen} />
     </>
   );
 }

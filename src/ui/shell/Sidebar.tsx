@@ -6,7 +6,9 @@ import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { AccountFooter } from '../account/AccountFooter';
 import { useLangPath } from '../app/paths';
 import { Icon } from '../icons';
+import { FeatureMenu } from './FeatureMenu';
 import { History } from './History';
+import { QuickLinks } from './QuickLinks';
 import { isMac } from './Shell';
 
 export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
@@ -44,15 +46,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         <Icon name="plus" />
         {!collapsed && <span>{t('shell.newChat')}</span>}
       </button>
-      <Link
-        to={to('/writing')}
-        className="button sidebar-link"
-        data-testid="nav-writing"
-        title={t('writing.title')}
-      >
-        <Icon name="pencil" />
-        {!collapsed && <span>{t('writing.title')}</span>}
-      </Link>
+      <FeatureMenu collapsed={collapsed} />
       {collapsed ? (
         <Popover.Root>
           <Popover.Trigger className="icon-button history-trigger" aria-label={t('shell.history')}>
@@ -71,6 +65,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
         </nav>
       )}
       <div className="sidebar-footer">
+        {!collapsed && <QuickLinks />}
         <AccountFooter collapsed={collapsed} />
         <select
           aria-label={t('shell.language')}

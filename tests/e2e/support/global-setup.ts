@@ -36,6 +36,14 @@ export default async function globalSetup() {
     rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },
     // Every browser login solves a real proof of work; this size takes Chromium well under a second.
     captcha: { cost: 1000, maxCounter: 800, ttlSeconds: 600, turnstile: null },
+    // One published store link, so the download modal shows both a link and a not-yet-published card.
+    links: {
+      community: null,
+      social: null,
+      chromeExtension: 'https://chromewebstore.google.com/detail/parley-e2e',
+      ios: null,
+      android: null,
+    },
   });
   idp.allowRedirectsTo(server.url);
   process.env.PARLEY_E2E_URL = server.url;

@@ -1,0 +1,22 @@
+import {
+  type AppLinks,
+  type FeedbackCategory,
+  Paths,
+  ShellPaths,
+  type TipsResponse,
+  type UserFeedbackItem,
+} from './contract';
+import { request } from './http';
+
+export const shellApi = {
+  /** Errors come back to the form (no toast): it shows the server's message beside the text. */
+  submitFeedback: (body: { category: FeedbackCategory; content: string; page: string }) =>
+    request<UserFeedbackItem>('POST', ShellPaths.feedback, { body, suppressAlert: true }),
+  appLinks: () => request<AppLinks>('GET', ShellPaths.appLinks, { suppressAlert: true }),
+  tips: () => request<TipsResponse>('POST', Paths.tips, { body: {}, suppressAlert: true }),
+  closeTip: (tag: string) =>
+    request<TipsResponse>('POST', Paths.tips, {
+      body: { userTips: [{ tag, value: 0, defaultValue: 1 }] },
+      suppressAlert: true,
+    }),
+};
