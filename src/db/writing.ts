@@ -53,12 +53,13 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
       });
   }
 
-  async function addCopy(source: { docTitle: string; content: EditorJson | null }): Promise<LocalWritingDoc> {
+  /** A document this tab made that the server has never seen. */
+  function unsavedDoc(docTitle: string, content: EditorJson): LocalWritingDoc {
     const now = new Date().toISOString();
-    const copy: LocalWritingDoc = {
+    return {
       docId: newDocId(),
-      docTitle: copyTitle(source.docTitle),
-      content: source.content ?? EMPTY_WRITING_DOC,
+      docTitle,
+      content,
       revision: 0,
       serverRevision: 0,
       dirty: 1,
@@ -68,6 +69,10 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
       createdAt: now,
       updatedAt: now,
     };
+  }
+
+  async function addCopy(source: { docTitle: string; content: EditorJson | null }): Promise<LocalWritingDoc> {
+    const copy = unsavedDoc(copyTitle(source.docTitle), source.content ?? EMPTY_WRITING_DOC);
     await db.writingDocs.add(copy);
     await queueSave(copy.docId);
     return copy;
@@ -78,20 +83,7 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
     get: (docId: string) => db.writingDocs.get(docId),
 
     async create(docTitle = ''): Promise<LocalWritingDoc> {
-      const now = new Date().toISOString();
-      const doc: LocalWritingDoc = {
-        docId: newDocId(),
-        docTitle,
-        content: EMPTY_WRITING_DOC,
-        revision: 0,
-        serverRevision: 0,
-        dirty: 1,
-        localVersion: 1,
-        writer,
-        tipsExistFlag: false,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const doc = unsavedDoc(docTitle, EMPTY_WRITING_DOC);
       await db.transaction('rw', db.writingDocs, db.outbox, async () => {
         await db.writingDocs.add(doc);
         await queueSave(doc.docId);
