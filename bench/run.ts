@@ -1,8 +1,10 @@
 // npm run bench: every benchmark in turn. Figures go into the README by hand, with the machine they ran on.
 import { printBundleSize } from './bundle-size';
+import { benchMd5Throughput } from './md5-throughput';
 import { benchSseStreams } from './sse-streams';
 import { benchWritingTyping } from './writing-typing';
 
 await benchSseStreams();
 printBundleSize();
 await benchWritingTyping();
+await benchMd5Throughput();

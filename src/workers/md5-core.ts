@@ -1,27 +1,29 @@
-// The file hash of uploads: md5 over 1 MiB slices, the next slice's read started before the current
-// slice is hashed, so disk and hashing overlap. Runs inside the md5 worker (never on the main thread).
+// The file hash of uploads: md5 (hash-wasm) over 1 MiB slices. The slices come either from the same thread
+// (md5OfBlob, reads started ahead of the hash) or from a reader worker through a port (md5OfSlices with
+// slicesFromPort), which takes the read's copying off the hashing thread.
 import { createMD5 } from 'hash-wasm';
 import { HASH_CHUNK_BYTES } from '../api/contract-documents';
+import { readSlices } from './slice-stream';
 
 export type Md5Progress = (hashedBytes: number, totalBytes: number) => void;
 
-export async function md5OfBlob(
-  blob: Blob,
+export async function md5OfSlices(
+  slices: AsyncIterable<Uint8Array>,
+  totalBytes: number,
   onProgress?: Md5Progress,
-  sliceBytes = HASH_CHUNK_BYTES,
 ): Promise<string> {
   const hasher = await createMD5();
   hasher.init();
-  const total = blob.size;
-  const read = (from: number) => blob.slice(from, Math.min(from + sliceBytes, total)).arrayBuffer();
-  let offset = 0;
-  let pending: Promise<ArrayBuffer> | null = total > 0 ? read(0) : null;
-  while (pending) {
-    const slice = await pending;
-    offset += slice.byteLength;
-    pending = offset < total ? read(offset) : null;
-    hasher.update(new Uint8Array(slice));
-    onProgress?.(offset, total);
+  let hashed = 0;
+  for await (const slice of slices) {
+    hasher.update(slice);
+    hashed += slice.byteLength;
+    onProgress?.(hashed, totalBytes);
   }
+  if (hashed !== totalBytes) throw new Error(`read ${hashed} of ${totalBytes} bytes`);
   return hasher.digest('hex');
+}
+
+export function md5OfBlob(blob: Blob, onProgress?: Md5Progress, sliceBytes = HASH_CHUNK_BYTES) {
+  return md5OfSlices(readSlices(blob, sliceBytes), blob.size, onProgress);
 }

@@ -1,17 +1,26 @@
 // The md5 worker: hashing a large file never blocks the page. Progress is sent at most every 50 ms.
 import * as Comlink from 'comlink';
-import { type Md5Progress, md5OfBlob } from './md5-core';
+import { type Md5Progress, md5OfBlob, md5OfSlices } from './md5-core';
+import { slicesFromPort } from './slice-stream';
+
+function throttled(onProgress?: Md5Progress): Md5Progress {
+  let last = 0;
+  return (done, total) => {
+    const now = performance.now();
+    if (onProgress && (now - last >= 50 || done === total)) {
+      last = now;
+      void onProgress(done, total);
+    }
+  };
+}
 
 const api = {
-  async md5(blob: Blob, onProgress?: Md5Progress): Promise<string> {
-    let last = 0;
-    return md5OfBlob(blob, (done, total) => {
-      const now = performance.now();
-      if (onProgress && (now - last >= 50 || done === total)) {
-        last = now;
-        void onProgress(done, total);
-      }
-    });
+  md5(blob: Blob, onProgress?: Md5Progress): Promise<string> {
+    return md5OfBlob(blob, throttled(onProgress));
+  },
+  /** Hashes the slices a reader worker sends on `port` (see slice-stream.ts). */
+  md5FromPort(port: MessagePort, totalBytes: number, onProgress?: Md5Progress): Promise<string> {
+    return md5OfSlices(slicesFromPort(port), totalBytes, throttled(onProgress));
   },
 };
 export type Md5WorkerApi = typeof api;
