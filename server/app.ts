@@ -8,6 +8,7 @@ import { accountRoutes, devMailboxRoute } from './routes/account.js';
 import { authRoutes, visitKeyRoute } from './routes/auth.js';
 import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
+import { extrasRoutes } from './routes/extras.js';
 import { landingRoutes } from './routes/landing.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { shellRoutes } from './routes/shell.js';
@@ -51,6 +52,7 @@ export function createApp(services: Services) {
   app.route('/', toolRoutes);
   app.route('/', uploadRoutes);
   app.route('/', writingRoutes);
+  app.route('/', extrasRoutes);
   app.route('/', shellRoutes);
   app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));

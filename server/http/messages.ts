@@ -1,8 +1,10 @@
 // Server messages in the caller's language (the `language` header). Keys are stable; clients may also map
 // codes to their own text, but a caller without a client still reads a clear message.
 import { DEFAULT_LANGUAGE, type Language } from '../../src/api/contract.js';
+import { extrasAr, extrasEn, extrasEs, extrasZh } from './messages-extras.js';
 
 const en = {
+  ...extrasEn,
   'common.badRequest': 'The request is not valid.',
   'common.serverError': 'Something went wrong on the server. Please try again.',
   'common.tooManyRequests': 'Too many requests. Please wait a moment and try again.',
@@ -61,6 +63,7 @@ const en = {
 type Key = keyof typeof en;
 
 const ar: Record<Key, string> = {
+  ...extrasAr,
   'common.badRequest': 'الطلب غير صالح.',
   'common.serverError': 'حدث خطأ في الخادم. يرجى المحاولة مرة أخرى.',
   'common.tooManyRequests': 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
@@ -117,6 +120,7 @@ const ar: Record<Key, string> = {
 };
 
 const zh: Record<Key, string> = {
+  ...extrasZh,
   'common.badRequest': '请求无效。',
   'common.serverError': '服务器出错了，请重试。',
   'common.tooManyRequests': '请求过多，请稍后再试。',
@@ -173,6 +177,7 @@ const zh: Record<Key, string> = {
 };
 
 const es: Record<Key, string> = {
+  ...extrasEs,
   'common.badRequest': 'La solicitud no es válida.',
   'common.serverError': 'Algo salió mal en el servidor. Inténtalo de nuevo.',
   'common.tooManyRequests': 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',

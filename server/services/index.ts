@@ -12,6 +12,7 @@ import { createFeedbackService } from './feedback.js';
 import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
+import { createPromptService } from './prompts.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createResumableUploadService } from './resumable-uploads.js';
 import { createSessionService } from './sessions.js';
@@ -67,6 +68,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     channels,
     visit: createVisitService({ db, keys: visitKeys, sessions }),
     writing: createWritingService(db),
+    prompts: createPromptService(db),
     linkTitles: createLinkTitleService({ allowHosts: config.outboundAllowHosts ?? [], timeoutMs: 5000 }),
     visitLimiter: createRateLimiter(config.rateLimit.visitsPerMinute, 60_000),
     chat: createChatService({

@@ -323,6 +323,7 @@ export interface StreamDone {
 }
 export * from './contract-captcha';
 export * from './contract-documents';
+export * from './contract-extras';
 export * from './contract-oidc';
 export * from './contract-shell';
 export * from './contract-upload';
