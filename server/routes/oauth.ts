@@ -45,6 +45,25 @@ const landedAt = (uri: string | undefined, code: string) => {
   }
 };
 
+/** The end of a code-flow login (Google's code call, Apple's): one attempt, the flow cookie taken once. */
+async function finishCodeLogin(
+  c: Context<AppEnv>,
+  provider: SocialProvider,
+  { code, uri }: { code: string; uri?: string },
+) {
+  countAttempt(c);
+  const token = await c
+    .get('services')
+    .socialLogin.loginWithCode(
+      provider,
+      takeFlow(c, provider, 'login'),
+      code,
+      landedAt(uri, code),
+      c.get('caller'),
+    );
+  return ok(c, token);
+}
+
 export const oauthRoutes = new Hono<AppEnv>()
   .get('/bloom/oauth2/:provider/start', async (c) => {
     const parsed = OAuthProviderParam.safeParse(c.req.param('provider'));
@@ -64,20 +83,7 @@ export const oauthRoutes = new Hono<AppEnv>()
     });
     return ok(c, answer);
   })
-  .get(OidcPaths.googleCode, async (c) => {
-    const { code, uri } = readQuery(c, OAuthCodeQuery);
-    countAttempt(c);
-    const token = await c
-      .get('services')
-      .socialLogin.loginWithCode(
-        'google',
-        takeFlow(c, 'google', 'login'),
-        code,
-        landedAt(uri, code),
-        c.get('caller'),
-      );
-    return ok(c, token);
-  })
+  .get(OidcPaths.googleCode, (c) => finishCodeLogin(c, 'google', readQuery(c, OAuthCodeQuery)))
   .get(OidcPaths.googleOneTap, async (c) => {
     const { idTokenString } = readQuery(c, OneTapQuery);
     countAttempt(c);
@@ -86,20 +92,7 @@ export const oauthRoutes = new Hono<AppEnv>()
       .socialLogin.loginWithIdToken(idTokenString, takeFlow(c, 'google', 'onetap'), c.get('caller'));
     return ok(c, token);
   })
-  .post(OidcPaths.appleAuthCode, async (c) => {
-    const { code, uri } = readQuery(c, AppleCodeQuery);
-    countAttempt(c);
-    const token = await c
-      .get('services')
-      .socialLogin.loginWithCode(
-        'apple',
-        takeFlow(c, 'apple', 'login'),
-        code,
-        landedAt(uri, code),
-        c.get('caller'),
-      );
-    return ok(c, token);
-  })
+  .post(OidcPaths.appleAuthCode, (c) => finishCodeLogin(c, 'apple', readQuery(c, AppleCodeQuery)))
   // Apple posts the code cross-site, where the Lax flow cookie is not sent: hand it to the app's page.
   .post(OidcPaths.appleFormPost, async (c) => {
     const form = AppleFormPost.safeParse(

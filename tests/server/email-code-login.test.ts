@@ -1,41 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelSummary, UserInfo } from '../../src/api/contract';
 import { humanHeaders } from '../helpers/captcha';
-import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
-import { startSmtpSink } from '../helpers/smtp-sink';
+import { call, DATABASES, newGuest, streamSend } from '../helpers/server';
+import { serverWithMailSink } from '../helpers/server-with-mail';
 
 describe.each(DATABASES)('email code login on %s', (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let server: TestServer;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    server = await startTestServer(kind, {
-      mail: { smtpUrl: smtp.url, from: 'Parley <no-reply@parley.test>' },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const env = serverWithMailSink(kind);
 
   const sendCode = async (email: string, language = 'en') =>
-    call(server.url, 'POST', '/api/v1/auth/toLoginByEmailValidationCode', {
+    call(env.server.url, 'POST', '/api/v1/auth/toLoginByEmailValidationCode', {
       body: { email },
-      headers: { language, ...(await humanHeaders(server.url)) },
+      headers: { language, ...(await humanHeaders(env.server.url)) },
     });
   const login = (email: string, code: string, token?: string) =>
-    call<string | null>(server.url, 'POST', '/api/v1/auth/loginByEmailValidationCode', {
+    call<string | null>(env.server.url, 'POST', '/api/v1/auth/loginByEmailValidationCode', {
       body: { email, code },
       token,
     });
 
   it('a code mailed over SMTP logs in; the token reads the user; sign-out revokes it', async () => {
     expect((await sendCode('Ada@Example.com')).body.code).toBe(200);
-    const code = await smtp.codeFor('ada@example.com');
+    const code = await env.smtp.codeFor('ada@example.com');
     const { body } = await login('ada@example.com', code);
     expect(body.code).toBe(200);
     const token = body.data!;
-    const me = await call<UserInfo>(server.url, 'GET', '/api/v1/user/currentUser', { token });
+    const me = await call<UserInfo>(env.server.url, 'GET', '/api/v1/user/currentUser', { token });
     expect(me.body.data).toMatchObject({
       email: 'ada@example.com',
       isLogin: true,
@@ -45,13 +34,13 @@ describe.each(DATABASES)('email code login on %s', (kind) => {
     });
     // Single use.
     expect((await login('ada@example.com', code)).body.data).toBeNull();
-    expect((await call(server.url, 'POST', '/api/v1/auth/signout', { token })).body.code).toBe(200);
-    expect((await call(server.url, 'GET', '/api/v1/user/currentUser', { token })).status).toBe(401);
+    expect((await call(env.server.url, 'POST', '/api/v1/auth/signout', { token })).body.code).toBe(200);
+    expect((await call(env.server.url, 'GET', '/api/v1/user/currentUser', { token })).status).toBe(401);
   });
 
   it('a wrong code answers falsy data; the 6th try is refused even with the right code', async () => {
     await sendCode('bob@example.com');
-    const code = await smtp.codeFor('bob@example.com');
+    const code = await env.smtp.codeFor('bob@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
       expect((await login('bob@example.com', wrong)).body).toMatchObject({ code: 200, data: null });
@@ -74,20 +63,21 @@ describe.each(DATABASES)('email code login on %s', (kind) => {
   });
 
   it('a guest who logs in keeps the chats made as a guest', async () => {
-    const guest = await newGuest(server.url);
-    const chat = await streamSend(server.url, guest, {
+    const guest = await newGuest(env.server.url);
+    const chat = await streamSend(env.server.url, guest, {
       requestId: 'guest-before-login',
       message: 'Made as a guest',
     });
     await sendCode('dee@example.com');
-    const token = (await login('dee@example.com', await smtp.codeFor('dee@example.com'), guest)).body.data!;
-    const list = await call<ChannelSummary[]>(server.url, 'GET', '/api/v1/chat/myChannelList', { token });
+    const token = (await login('dee@example.com', await env.smtp.codeFor('dee@example.com'), guest)).body
+      .data!;
+    const list = await call<ChannelSummary[]>(env.server.url, 'GET', '/api/v1/chat/myChannelList', { token });
     expect(list.body.data.map((c) => c.channelId)).toEqual([chat.meta!.channelId]);
   });
 
   it('a guest reads its own user info as not logged in', async () => {
-    const guest = await newGuest(server.url);
-    const me = await call<UserInfo>(server.url, 'GET', '/api/v1/user/currentUser', { token: guest });
+    const guest = await newGuest(env.server.url);
+    const me = await call<UserInfo>(env.server.url, 'GET', '/api/v1/user/currentUser', { token: guest });
     expect(me.body.data).toMatchObject({
       isLogin: false,
       isPro: false,

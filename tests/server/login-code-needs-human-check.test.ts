@@ -1,27 +1,16 @@
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOrCreateCaptchaSecrets } from '../../server/services/captcha/secrets';
 import { type AltchaChallenge, encodeAltchaPayload } from '../../src/api/contract';
 import { solveCaptcha } from '../helpers/captcha';
-import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';
-import { startSmtpSink } from '../helpers/smtp-sink';
+import { call, DATABASES } from '../helpers/server';
+import { serverWithMailSink } from '../helpers/server-with-mail';
 
 const SEND = '/api/v1/auth/toLoginByEmailValidationCode';
 
 describe.each(DATABASES)('login-code sends need a solved proof of work on %s', (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let server: TestServer;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    server = await startTestServer(kind, {
-      mail: { smtpUrl: smtp.url, from: 'Parley <no-reply@parley.test>' },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const env = serverWithMailSink(kind);
 
   /** A solved token for a challenge signed with these secrets, expiring after ttlSeconds. */
   const solvedWith = async (secrets: { signature: string; keySignature: string }, ttlSeconds = 600) => {
@@ -39,7 +28,7 @@ describe.each(DATABASES)('login-code sends need a solved proof of work on %s', (
   };
 
   const send = (email: string, token?: string, language = 'en') =>
-    call(server.url, 'POST', SEND, {
+    call(env.server.url, 'POST', SEND, {
       body: { email },
       headers: { language, ...(token === undefined ? {} : { 'Cf-Captcha-Token': token }) },
     });
@@ -48,21 +37,21 @@ describe.each(DATABASES)('login-code sends need a solved proof of work on %s', (
     const { status, body } = await send('nobody@example.com', undefined, 'es');
     expect(status).toBe(403);
     expect(body).toMatchObject({ code: 60001, msg: 'Completa la verificación humana e inténtalo de nuevo.' });
-    expect(smtp.inbox.filter((m) => m.to === 'nobody@example.com')).toHaveLength(0);
+    expect(env.smtp.inbox.filter((m) => m.to === 'nobody@example.com')).toHaveLength(0);
   });
 
   it('a solved challenge passes once; presenting it again is refused', async () => {
-    const token = await solveCaptcha(server.url);
+    const token = await solveCaptcha(env.server.url);
     expect((await send('ada@example.com', token)).body.code).toBe(200);
-    await smtp.codeFor('ada@example.com');
+    await env.smtp.codeFor('ada@example.com');
     expect((await send('bea@example.com', token)).body.code).toBe(60001);
-    expect(smtp.inbox.filter((m) => m.to === 'bea@example.com')).toHaveLength(0);
+    expect(env.smtp.inbox.filter((m) => m.to === 'bea@example.com')).toHaveLength(0);
   });
 
   it('garbage, a tampered challenge, a wrong answer and another server’s solution are refused', async () => {
     expect((await send('cy@example.com', 'not-base64-json')).body.code).toBe(60001);
 
-    const solved = JSON.parse(Buffer.from(await solveCaptcha(server.url), 'base64').toString());
+    const solved = JSON.parse(Buffer.from(await solveCaptcha(env.server.url), 'base64').toString());
     const easier = structuredClone(solved);
     easier.challenge.parameters.cost = 1;
     expect((await send('cy@example.com', encodeAltchaPayload(easier))).body.code).toBe(60001);
@@ -78,7 +67,7 @@ describe.each(DATABASES)('login-code sends need a solved proof of work on %s', (
 
   it('an expired challenge is refused even when solved correctly', async () => {
     // Minted with this server's own secrets, so only the expiry can make it fail.
-    const token = await solvedWith(loadOrCreateCaptchaSecrets(server.dataDir), 1);
+    const token = await solvedWith(loadOrCreateCaptchaSecrets(env.server.dataDir), 1);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await send('dee@example.com', token)).body.code).toBe(60001);
   });
@@ -88,8 +77,8 @@ describe.each(DATABASES)('login-code sends need a solved proof of work on %s', (
       code: 400,
       msg: 'Please enter a valid email address.',
     });
-    expect((await send('eve@example.com', await solveCaptcha(server.url))).body.code).toBe(200);
-    const tooSoon = await send('eve@example.com', await solveCaptcha(server.url));
+    expect((await send('eve@example.com', await solveCaptcha(env.server.url))).body.code).toBe(200);
+    const tooSoon = await send('eve@example.com', await solveCaptcha(env.server.url));
     expect(tooSoon.status).toBe(429);
   });
 });
