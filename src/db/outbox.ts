@@ -4,6 +4,7 @@
 import { chatApi } from '../api/chat';
 import { ApiError } from '../api/http';
 import { channelRepository } from './channels';
+import { prompts } from './prompts';
 import { db as defaultDb, type OutboxOperation, type ParleyDatabase } from './schema';
 import { pushWritingDoc } from './writing';
 
@@ -20,6 +21,10 @@ export const sendOperation: OutboxSender = (operation) => {
       return chatApi.remove(operation.channelId, { suppressAlert: true });
     case 'saveWritingDoc':
       return pushWritingDoc(operation.docId);
+    case 'addPrompt':
+    case 'editPrompt':
+    case 'deletePrompt':
+      return prompts.send(operation);
   }
 };
 

@@ -17,7 +17,11 @@ export type OutboxOperation =
   | { kind: 'renameChannel'; channelId: string; channelName: string }
   | { kind: 'deleteChannel'; channelId: string }
   /** Sends the writing document's newest local text (read at send time, so keystrokes coalesce). */
-  | { kind: 'saveWritingDoc'; docId: string };
+  | { kind: 'saveWritingDoc'; docId: string }
+  /** Saved prompts: each sends the prompt's newest local state, read at send time (see db/prompts.ts). */
+  | { kind: 'addPrompt'; localId: string }
+  | { kind: 'editPrompt'; localId: string }
+  | { kind: 'deletePrompt'; localId: string };
 
 /** A writing document as this browser holds it; the text is saved here on every keystroke. */
 export interface LocalWritingDoc {
@@ -40,6 +44,27 @@ export interface LocalWritingDoc {
   updatedAt: string;
 }
 
+/** A saved prompt as this browser holds it; `localId` stays the same when the server's id arrives. */
+export interface LocalPrompt {
+  localId: string;
+  /** The server's id; null while the add waits in the outbox (a temporary item). */
+  promptId: string | null;
+  name: string;
+  content: string;
+  /** The spec's client flags: is_new until the server has it, saved once it does. */
+  is_new: boolean;
+  saved: boolean;
+  /** 1 once deleted here; the record goes when the server has the delete. */
+  deleted: 0 | 1;
+  updatedAt: string;
+}
+
+/** Small values of the prompts cache: the server's total, whether the list was ever loaded. */
+export interface PromptMeta {
+  key: 'total' | 'loadedAt';
+  value: number;
+}
+
 export interface OutboxEntry {
   seq?: number;
   operation: OutboxOperation;
@@ -53,6 +78,8 @@ export class ParleyDatabase extends Dexie {
   messages!: EntityTable<LocalMessage, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   writingDocs!: EntityTable<LocalWritingDoc, 'docId'>;
+  prompts!: EntityTable<LocalPrompt, 'localId'>;
+  promptMeta!: EntityTable<PromptMeta, 'key'>;
 
   constructor(name = 'parley') {
     super(name);
@@ -63,6 +90,8 @@ export class ParleyDatabase extends Dexie {
     });
     // Version 2 adds the writing documents; the existing tables are unchanged.
     this.version(2).stores({ writingDocs: 'docId, updatedAt' });
+    // Version 4 (extras) adds the saved prompts cache.
+    this.version(4).stores({ prompts: 'localId, promptId, updatedAt', promptMeta: 'key' });
   }
 }
 

@@ -5,6 +5,7 @@ import { chatApi } from '../api/chat';
 import { apiHooks } from '../api/http';
 import { channels } from '../db/channels';
 import { type FlushResult, outbox } from '../db/outbox';
+import { prompts } from '../db/prompts';
 
 export type SyncEvent = { type: 'SYNC.NOW' };
 
@@ -18,6 +19,8 @@ export async function syncNow(): Promise<FlushResult> {
     } catch {
       // Offline or signed out: the cached list stays.
     }
+    // Saved prompts are fetched only once the user has opened them on this device.
+    if (await prompts.loaded()) await prompts.refresh().catch(() => {});
   }
   return result;
 }

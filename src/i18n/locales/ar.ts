@@ -1,4 +1,5 @@
 import type { Resource } from './en';
+import { extrasAr } from './extras';
 import { writingAr } from './writing';
 
 export const ar: Resource = {
@@ -269,4 +270,5 @@ export const ar: Resource = {
     driveNotConfigured: 'يحتاج Google Drive إلى تسجيل الدخول بحساب Google، وهو غير مُعد على هذا الخادم.',
   },
   writing: writingAr,
+  extras: extrasAr,
 };

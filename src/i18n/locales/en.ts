@@ -1,3 +1,4 @@
+import { extrasEn } from './extras';
 import { writingEn } from './writing';
 export const en = {
   common: {
@@ -273,5 +274,6 @@ export const en = {
     driveNotConfigured: 'Google Drive needs Google sign-in, which is not configured on this server.',
   },
   writing: writingEn,
+  extras: extrasEn,
 };
 export type Resource = typeof en;

@@ -1,4 +1,5 @@
 import type { Resource } from './en';
+import { extrasEs } from './extras';
 import { writingEs } from './writing';
 
 export const es: Resource = {
@@ -280,4 +281,5 @@ export const es: Resource = {
       'Google Drive necesita el inicio de sesión de Google, que no está configurado en este servidor.',
   },
   writing: writingEs,
+  extras: extrasEs,
 };

@@ -1,4 +1,5 @@
 import type { Resource } from './en';
+import { extrasZh } from './extras';
 import { writingZh } from './writing';
 
 export const zh: Resource = {
@@ -265,4 +266,5 @@ export const zh: Resource = {
     driveNotConfigured: 'Google Drive 需要 Google 登录，此服务器尚未配置。',
   },
   writing: writingZh,
+  extras: extrasZh,
 };

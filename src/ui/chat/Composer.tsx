@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PromptLibrary } from '../prompts/PromptLibrary';
 
 interface Props {
   busy: boolean;
@@ -35,7 +36,16 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
 
   return (
     <div className="composer" data-testid="composer">
-      <div className="composer-tools">{children}</div>
+      <div className="composer-tools">
+        {children}
+        <PromptLibrary
+          onUse={(content) => {
+            setText(content);
+            requestAnimationFrame(resize);
+            area.current?.focus();
+          }}
+        />
+      </div>
       <div className="composer-row">
         <textarea
           ref={area}

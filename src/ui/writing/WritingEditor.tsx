@@ -13,6 +13,7 @@ import { writingApi } from '../../api/writing';
 import { tabId, writingRepository } from '../../db/writing';
 import { askAiMachine } from '../../machines/ask-ai.machine';
 import { copyText } from '../markdown/copy-text';
+import { PromptLibrary } from '../prompts/PromptLibrary';
 import { AskAiPopup } from './AskAiPopup';
 import { ACCEPTED_IMAGE_TYPES } from './editor/image';
 import { UnsupportedImageError, uploadImageInto } from './editor/image-upload';
@@ -276,6 +277,20 @@ export function WritingEditor(props: {
           >
             {t('writing.uploadImage')}
           </button>
+          <PromptLibrary
+            onUse={(text) =>
+              editor
+                ?.chain()
+                .focus()
+                .insertContent(
+                  text.split('\n').map((line) => ({
+                    type: 'paragraph',
+                    content: line ? [{ type: 'text', text: line }] : [],
+                  })),
+                )
+                .run()
+            }
+          />
           <input
             ref={fileInput}
             type="file"
