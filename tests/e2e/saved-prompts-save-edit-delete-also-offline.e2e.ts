@@ -32,14 +32,18 @@ test('a prompt is saved, edited, used in the composer and deleted, online and of
   // A name over 50 characters is refused before anything is stored.
   await dialog.getByTestId('prompt-new').click();
   await fillPrompt(page, 'x'.repeat(51), 'Too long a name');
-  await expect(dialog.getByTestId('prompt-error')).toHaveText('A prompt name can have at most 50 characters.');
+  await expect(dialog.getByTestId('prompt-error')).toHaveText(
+    'A prompt name can have at most 50 characters.',
+  );
 
   await fillPrompt(page, '  Weekly report  ', 'Summarise my week in five bullet points.');
   const items = dialog.getByTestId('prompt-item');
   await expect(items).toHaveCount(1);
   await expect(items.first()).toHaveAttribute('data-saved', 'true');
   await expect(dialog.getByTestId('prompts-total')).toHaveText('1 prompt');
-  await expect.poll(async () => (await serverPrompts(page)).content.map((p) => p.name)).toEqual(['Weekly report']);
+  await expect
+    .poll(async () => (await serverPrompts(page)).content.map((p) => p.name))
+    .toEqual(['Weekly report']);
 
   await items.first().getByTestId('prompt-edit').click();
   await fillPrompt(page, 'Weekly summary', 'Summarise my week in three bullet points.');
