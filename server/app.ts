@@ -9,6 +9,7 @@ import { authRoutes, visitKeyRoute } from './routes/auth.js';
 import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
 import { extrasRoutes } from './routes/extras.js';
+import { docsRoutes } from './routes/docs.js';
 import { landingRoutes } from './routes/landing.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { shellRoutes } from './routes/shell.js';
@@ -51,6 +52,7 @@ export function createApp(services: Services) {
   app.route('/', userRoutes);
   app.route('/', toolRoutes);
   app.route('/', uploadRoutes);
+  app.route('/', docsRoutes);
   app.route('/', writingRoutes);
   app.route('/', extrasRoutes);
   app.route('/', shellRoutes);

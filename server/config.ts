@@ -44,6 +44,17 @@ export interface Config {
   captcha: CaptchaConfig;
   /** The sidebar's quick links and the download modal's store links; null where not set up. */
   links: AppLinks;
+  docs: DocsConfig;
+}
+
+/** Document chat: parsing limits (a worker thread per parse) and the free plan's daily allowance. */
+export interface DocsConfig {
+  freeFilesPerDay: number;
+  parseTimeoutMs: number;
+  parseMaxHeapMb: number;
+  parseMaxBytes: number;
+  urlMaxBytes: number;
+  urlTimeoutMs: number;
 }
 
 export interface S3Config {
@@ -177,5 +188,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((host) => host.trim())
       .filter(Boolean),
+    docs: {
+      freeFilesPerDay: int(env.DOCS_FREE_FILES_PER_DAY, 2),
+      parseTimeoutMs: int(env.DOCS_PARSE_TIMEOUT_MS, 30_000),
+      parseMaxHeapMb: int(env.DOCS_PARSE_MAX_HEAP_MB, 256),
+      parseMaxBytes: int(env.DOCS_PARSE_MAX_BYTES, 100 * 1024 * 1024),
+      urlMaxBytes: int(env.DOCS_URL_MAX_BYTES, 10 * 1024 * 1024),
+      urlTimeoutMs: int(env.DOCS_URL_TIMEOUT_MS, 10_000),
+    },
   };
 }

@@ -59,6 +59,21 @@ const en = {
   'writing.titleNotFound': 'The title of this page could not be read.',
   'writing.templateUnknown': 'This writing action is not known.',
   'writing.imageNotFound': 'This image does not exist.',
+  'docs.urlInvalid': 'Please enter a valid http or https link.',
+  'docs.md5OrUrl': 'Choose an uploaded file or enter a web address.',
+  'docs.unsupported':
+    'This file type is not supported. Use PDF, Word (.doc, .docx) or PowerPoint (.ppt, .pptx).',
+  'docs.tooManyPages': 'This document has {{pages}} pages; your plan allows at most {{limit}}.',
+  'docs.urlUnreadable': 'This web page could not be read. Check the link and try again.',
+  'docs.urlRefused': 'This link points to a private or local address and cannot be opened by the server.',
+  'docs.notUploaded': 'This file has not been uploaded yet. Please upload it again.',
+  'docs.broken': 'This document is damaged and cannot be read.',
+  'docs.tooComplex': 'This document is too large or too complex to read.',
+  'docs.tooLarge': 'This file is too large to read. The limit is {{limit}}.',
+  'docs.noText': 'No text was found in this document (is it a scanned image?).',
+  'docs.dailyLimit': 'The free plan includes {{count}} new documents a day. Upgrade to add more today.',
+  'docs.notFound': 'This document does not exist or is not yours.',
+  'docs.tooManyDocs': 'You can chat with at most {{count}} documents at once.',
 };
 type Key = keyof typeof en;
 
@@ -117,6 +132,21 @@ const ar: Record<Key, string> = {
   'writing.titleNotFound': 'تعذرت قراءة عنوان هذه الصفحة.',
   'writing.templateUnknown': 'إجراء الكتابة هذا غير معروف.',
   'writing.imageNotFound': 'هذه الصورة غير موجودة.',
+  'docs.urlInvalid': 'يرجى إدخال رابط http أو https صالح.',
+  'docs.md5OrUrl': 'اختر ملفًا مرفوعًا أو أدخل عنوان صفحة ويب.',
+  'docs.unsupported':
+    'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc و.docx) أو PowerPoint (.ppt و.pptx).',
+  'docs.tooManyPages': 'يحتوي هذا المستند على {{pages}} صفحة؛ تسمح خطتك بحد أقصى {{limit}}.',
+  'docs.urlUnreadable': 'تعذرت قراءة صفحة الويب هذه. تحقق من الرابط وحاول مرة أخرى.',
+  'docs.urlRefused': 'يشير هذا الرابط إلى عنوان خاص أو محلي ولا يمكن للخادم فتحه.',
+  'docs.notUploaded': 'لم يُرفع هذا الملف بعد. يرجى رفعه مرة أخرى.',
+  'docs.broken': 'هذا المستند تالف ولا يمكن قراءته.',
+  'docs.tooComplex': 'هذا المستند كبير جدًا أو معقد جدًا بحيث لا يمكن قراءته.',
+  'docs.tooLarge': 'هذا الملف كبير جدًا بحيث لا يمكن قراءته. الحد الأقصى هو {{limit}}.',
+  'docs.noText': 'لم يُعثر على نص في هذا المستند (هل هو صورة ممسوحة ضوئيًا؟).',
+  'docs.dailyLimit': 'تتضمن الخطة المجانية {{count}} مستندات جديدة يوميًا. قم بالترقية لإضافة المزيد اليوم.',
+  'docs.notFound': 'هذا المستند غير موجود أو ليس لك.',
+  'docs.tooManyDocs': 'يمكنك الدردشة مع {{count}} مستندات على الأكثر في آن واحد.',
 };
 
 const zh: Record<Key, string> = {
@@ -174,6 +204,20 @@ const zh: Record<Key, string> = {
   'writing.titleNotFound': '无法读取此页面的标题。',
   'writing.templateUnknown': '未知的写作操作。',
   'writing.imageNotFound': '此图片不存在。',
+  'docs.urlInvalid': '请输入有效的 http 或 https 链接。',
+  'docs.md5OrUrl': '请选择已上传的文件或输入网页地址。',
+  'docs.unsupported': '不支持此文件类型。请使用 PDF、Word（.doc、.docx）或 PowerPoint（.ppt、.pptx）。',
+  'docs.tooManyPages': '此文档有 {{pages}} 页，你的套餐最多允许 {{limit}} 页。',
+  'docs.urlUnreadable': '无法读取此网页。请检查链接后重试。',
+  'docs.urlRefused': '此链接指向私有或本地地址，服务器无法打开。',
+  'docs.notUploaded': '此文件尚未上传，请重新上传。',
+  'docs.broken': '此文档已损坏，无法读取。',
+  'docs.tooComplex': '此文档过大或过于复杂，无法读取。',
+  'docs.tooLarge': '此文件过大，无法读取。上限为 {{limit}}。',
+  'docs.noText': '此文档中没有找到文字（是扫描图片吗？）。',
+  'docs.dailyLimit': '免费套餐每天可添加 {{count}} 个新文档。升级后今天即可添加更多。',
+  'docs.notFound': '此文档不存在或不属于你。',
+  'docs.tooManyDocs': '一次最多可以与 {{count}} 个文档对话。',
 };
 
 const es: Record<Key, string> = {
@@ -235,6 +279,22 @@ const es: Record<Key, string> = {
   'writing.titleNotFound': 'No se pudo leer el título de esta página.',
   'writing.templateUnknown': 'Esta acción de escritura no se conoce.',
   'writing.imageNotFound': 'Esta imagen no existe.',
+  'docs.urlInvalid': 'Introduce un enlace http o https válido.',
+  'docs.md5OrUrl': 'Elige un archivo subido o escribe una dirección web.',
+  'docs.unsupported':
+    'Este tipo de archivo no es compatible. Usa PDF, Word (.doc, .docx) o PowerPoint (.ppt, .pptx).',
+  'docs.tooManyPages': 'Este documento tiene {{pages}} páginas; tu plan permite como máximo {{limit}}.',
+  'docs.urlUnreadable': 'No se pudo leer esta página web. Revisa el enlace e inténtalo de nuevo.',
+  'docs.urlRefused': 'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
+  'docs.notUploaded': 'Este archivo aún no se ha subido. Vuelve a subirlo.',
+  'docs.broken': 'Este documento está dañado y no se puede leer.',
+  'docs.tooComplex': 'Este documento es demasiado grande o complejo para leerlo.',
+  'docs.tooLarge': 'Este archivo es demasiado grande para leerlo. El límite es {{limit}}.',
+  'docs.noText': 'No se encontró texto en este documento (¿es una imagen escaneada?).',
+  'docs.dailyLimit':
+    'El plan gratuito incluye {{count}} documentos nuevos al día. Mejora tu plan para añadir más hoy.',
+  'docs.notFound': 'Este documento no existe o no es tuyo.',
+  'docs.tooManyDocs': 'Puedes chatear con un máximo de {{count}} documentos a la vez.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

@@ -4,6 +4,7 @@ import type { ChannelDetail, ChannelSummary, ChannelTypeValue, ChatMessage } fro
 import type { Database } from '../db/client.js';
 import { channels, messages } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { docEntriesByChannel } from './docs/doc-chats.js';
 import type { Caller } from './sessions.js';
 
 type ChannelRow = typeof channels.$inferSelect;
@@ -55,7 +56,11 @@ export function createChannelService(db: Database) {
         .where(and(eq(channels.ownerId, caller.userId), ne(channels.channelType, 'WRITING')))
         .orderBy(desc(channels.updatedAt))
         .limit(1000);
-      return rows.map(toChannelSummary);
+      const docs = await docEntriesByChannel(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((row) => ({ ...toChannelSummary(row), ...docs.get(row.id) }));
     },
 
     async rename(caller: Caller, channelId: string, name: string): Promise<ChannelSummary> {
@@ -80,7 +85,11 @@ export function createChannelService(db: Database) {
         .from(messages)
         .where(eq(messages.channelId, channelId))
         .orderBy(asc(messages.position));
-      return { channel: toChannelSummary(channel), messages: rows.map(toChatMessage) };
+      const docs = await docEntriesByChannel(db, [channel.id]);
+      return {
+        channel: { ...toChannelSummary(channel), ...docs.get(channel.id) },
+        messages: rows.map(toChatMessage),
+      };
     },
   };
 }

@@ -10,9 +10,10 @@ import { AppError, badRequest, notFound } from '../http/errors.js';
 import { translate } from '../http/messages.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
-import type { ChatTurn, WritingTask } from '../providers/ai/provider.js';
+import type { ChatTurn, GroundingSource, WritingTask } from '../providers/ai/provider.js';
 import { AnswerRun, createRunPersister } from './answer-run.js';
 import type { ChannelService } from './channels.js';
+import { groundedTurns } from './docs/grounded-prompt.js';
 import { newId } from './ids.js';
 import { assertModelAllowed } from './models.js';
 import type { Caller } from './sessions.js';
@@ -44,6 +45,16 @@ export function createChatService(deps: {
   logger: Logger;
   persistIntervalMs: number;
   idleTimeoutMs: number;
+  /** Document chats: the numbered page sources of an answer (null for other chats), kept per answer. */
+  grounding?: {
+    ground(
+      caller: Caller,
+      channelId: string,
+      channelType: string,
+      question: string,
+    ): Promise<GroundingSource[] | null>;
+    recordSources(messageId: string, channelId: string, sources: GroundingSource[]): Promise<void>;
+  };
 }) {
   const { db } = deps;
   const runs = new Map<string, AnswerRun>();
@@ -164,11 +175,29 @@ export function createChatService(deps: {
     });
     runs.set(request.requestId, run);
     const turns = await history(channel.id, answerMessageId);
-    void generate(run, writing ? writingTurns(writing, turns) : turns, language, writing ?? undefined);
+    const question = [...turns].reverse().find((t) => t.role === 'user')?.content ?? userText;
+    const sources =
+      !writing && deps.grounding
+        ? await deps.grounding.ground(caller, channel.id, channel.channelType, question)
+        : null;
+    if (sources) await deps.grounding?.recordSources(answerMessageId, channel.id, sources);
+    void generate(
+      run,
+      writing ? writingTurns(writing, turns) : sources ? groundedTurns(sources, turns) : turns,
+      language,
+      writing ?? undefined,
+      sources ?? undefined,
+    );
     return run;
   }
 
-  async function generate(run: AnswerRun, turns: ChatTurn[], language: Language, writing?: WritingTask) {
+  async function generate(
+    run: AnswerRun,
+    turns: ChatTurn[],
+    language: Language,
+    writing?: WritingTask,
+    sources?: GroundingSource[],
+  ) {
     const persister = createRunPersister(db, run, deps.persistIntervalMs, (error) =>
       deps.logger.error({ err: error, requestId: run.requestId }, 'persisting an answer failed'),
     );
@@ -177,7 +206,13 @@ export function createChatService(deps: {
     const signal = AbortSignal.any([run.controller.signal, idle.signal]);
     let error: string | null = null;
     try {
-      for await (const piece of deps.ai.stream({ model: run.meta.model, messages: turns, signal, writing })) {
+      for await (const piece of deps.ai.stream({
+        model: run.meta.model,
+        messages: turns,
+        signal,
+        writing,
+        sources,
+      })) {
         clearTimeout(idleTimer);
         idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
         run.push({ content: piece });

@@ -8,6 +8,8 @@ import { createObjectStore } from '../providers/storage/index.js';
 import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
+import { createDocChatService } from './docs/doc-chats.js';
+import { createDocumentService } from './docs/documents.js';
 import { createFeedbackService } from './feedback.js';
 import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
@@ -36,7 +38,17 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const oidcClients = createOidcClients(config);
   // Email codes and social logins draw on one per-IP allowance of login attempts.
   const loginAttempts = createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
+  const documents = createDocumentService({
+    db,
+    store: objectStore,
+    config: config.docs,
+    allowHosts: config.outboundAllowHosts ?? [],
+    logger,
+  });
+  const docChats = createDocChatService({ db, documents });
   return {
+    documents,
+    docChats,
     objectStore,
     uploads: createUploadService({ store: objectStore, config: config.storage }),
     resumableUploads: createResumableUploadService({ db, store: objectStore, config: config.storage }),
@@ -78,6 +90,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       logger,
       persistIntervalMs: config.persistIntervalMs,
       idleTimeoutMs: config.ai.timeoutMs,
+      grounding: docChats,
     }),
   };
 }

@@ -3,7 +3,23 @@
 export const DocumentPaths = {
   getPresignedPost: '/py/api/v1/chat/getPresignedPost',
   createDocument: '/py/api/v1/chat/create',
+  /** The spec's chatCreateUsingPOST (path not shown there): a document chat from documents or a url. */
+  createDocChat: '/api/v1/chat/doc/create',
+  /** The spec's createNewChat (path not shown there): a fresh channel over the documents of another. */
+  createNewChat: '/api/v1/chat/createNewChat',
+  /** GET ?md5=: the caller's document with its text per page (the text view beside the chat). */
+  documentPages: '/api/v1/chat/doc/pages',
+  /** GET ?md5=: the caller's original file (the pdf view). */
+  documentFile: '/api/v1/chat/doc/file',
+  /** GET ?channelId=: the numbered page sources of every answer in a document chat. */
+  answerSources: '/api/v1/chat/doc/sources',
 } as const;
+
+/** The pay prompt's source when a free user has used today's documents. */
+export const FREE_DAY_MAX_FILE_SOURCE = 'FREEDAYMAXFILE';
+
+/** The spec's one-chat role: the first answer of a document chat summarises the documents. */
+export const ROLE_SUMMARY_PROMPT = 'SUMMARYPROMPT';
 
 /** File hashing and resumable-upload slice size (the spec's 1 MiB). */
 export const HASH_CHUNK_BYTES = 1024 * 1024;
@@ -58,4 +74,59 @@ export interface DocumentInChat {
   file_type: string;
   file_page_count: number;
   md5: string;
+}
+
+/** chatCreateUsingPOST body: documents already created (md5s) or a url; channelType ONE_CHAT by default. */
+export interface DocChatCreateRequest {
+  model?: string;
+  md5?: string;
+  /** Several documents at once (multi-doc, up to the plan's limit). */
+  md5s?: string[];
+  url?: string;
+  extract_img_5k?: boolean;
+  channelType?: 'ONE_CHAT' | 'DOC';
+}
+
+/** The spec's chat-create response. */
+export interface DocChatCreated {
+  channel_id: string;
+  channel_name: string;
+  md5: string;
+  model: string;
+  /** Parley extension: the documents of the new channel (docEntries.docs). */
+  docs: DocumentInChat[];
+}
+
+/** createNewChat body: a new channel over `docs` (or the documents of `channelId`). */
+export interface CreateNewChatRequest {
+  channelId?: string;
+  roleEnum?: string;
+  docs?: { md5: string }[];
+  channelType?: 'ONE_CHAT' | 'DOC';
+  model?: string;
+}
+
+export interface DocumentPage {
+  page: number;
+  text: string;
+}
+
+export interface DocumentPages {
+  md5: string;
+  fileName: string;
+  fileType: FileCategory;
+  fileContentType: string;
+  url: string | null;
+  page_count: number;
+  pages: DocumentPage[];
+}
+
+/** Source n of an answer: `[n]` in the answer's text cites this page. */
+export interface AnswerSource {
+  messageId: string;
+  n: number;
+  md5: string;
+  fileName: string;
+  page: number;
+  excerpt: string;
 }

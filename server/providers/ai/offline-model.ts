@@ -1,6 +1,7 @@
 // Parley's built-in offline model: no AI, no network. It answers deterministically from the conversation
 // itself (an extractive reply), and says plainly what it is.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { composeDocumentAnswer } from './offline-documents.js';
 import { composeWritingAnswer } from './offline-writing.js';
 import type { AiProvider, ChatTurn, CompletionRequest } from './provider.js';
 
@@ -90,7 +91,9 @@ export function createOfflineModel(options: { chunkDelayMs: number }): AiProvide
     async *stream(request: CompletionRequest) {
       const answer = request.writing
         ? composeWritingAnswer(request.writing)
-        : composeOfflineAnswer(request.messages);
+        : request.sources
+          ? composeDocumentAnswer(request.messages, request.sources)
+          : composeOfflineAnswer(request.messages);
       for (const piece of toPieces(answer)) {
         if (request.signal.aborted) return;
         if (options.chunkDelayMs > 0)

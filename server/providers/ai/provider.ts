@@ -12,6 +12,17 @@ export interface CompletionRequest {
   signal: AbortSignal;
   /** A writing action of the editor's Ask AI; the messages already carry its instructions for real models. */
   writing?: WritingTask;
+  /** A document chat: the numbered page sources the answer must stay within and cite as [n]. */
+  sources?: GroundingSource[];
+}
+
+/** Source n of a grounded answer: a chunk of one of the chat's documents, with its page. */
+export interface GroundingSource {
+  n: number;
+  documentId: string;
+  fileName: string;
+  page: number;
+  text: string;
 }
 
 export interface WritingTask {

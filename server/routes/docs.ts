@@ -1,0 +1,50 @@
+// Document chat calls: parse a document (the spec's /py/api/v1/chat/create), open document chats
+// (chatCreateUsingPOST, createNewChat), and the owner's document text, file and answer sources.
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { DocumentPaths } from '../../src/api/contract.js';
+import {
+  ChannelQuery,
+  CreateDocumentRequest,
+  CreateNewChatRequest,
+  DocChatCreateRequest,
+  Md5Query,
+} from '../../src/api/schemas-docs.js';
+import { type AppEnv, ok, requireCaller } from '../http/context.js';
+import { readJson, readQuery } from '../http/validate.js';
+
+export const docsRoutes = new Hono<AppEnv>()
+  .post(DocumentPaths.createDocument, async (c) => {
+    const caller = requireCaller(c);
+    const request = await readJson(c, CreateDocumentRequest);
+    return ok(c, await c.get('services').documents.create(caller, request));
+  })
+  .post(DocumentPaths.createDocChat, async (c) => {
+    const caller = requireCaller(c);
+    const request = await readJson(c, DocChatCreateRequest);
+    return ok(c, await c.get('services').docChats.create(caller, request));
+  })
+  .post(DocumentPaths.createNewChat, async (c) => {
+    const caller = requireCaller(c);
+    const request = await readJson(c, CreateNewChatRequest);
+    return ok(c, await c.get('services').docChats.createNewChat(caller, request));
+  })
+  .get(DocumentPaths.documentPages, async (c) => {
+    const caller = requireCaller(c);
+    const { md5 } = readQuery(c, Md5Query);
+    return ok(c, await c.get('services').documents.pages(caller, md5));
+  })
+  .get(DocumentPaths.documentFile, async (c) => {
+    const caller = requireCaller(c);
+    const { md5 } = readQuery(c, Md5Query);
+    const { row, stream } = await c.get('services').documents.file(caller, md5);
+    c.header('Content-Type', row.contentType);
+    c.header('Cache-Control', 'private, max-age=3600');
+    c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`);
+    return c.body(Readable.toWeb(stream) as unknown as ReadableStream);
+  })
+  .get(DocumentPaths.answerSources, async (c) => {
+    const caller = requireCaller(c);
+    const { channelId } = readQuery(c, ChannelQuery);
+    return ok(c, await c.get('services').docChats.sources(caller, channelId));
+  });

@@ -1,0 +1,298 @@
+// Documents of document chat: parse an uploaded file or a web page once per owner, keep its text in
+// page-numbered chunks, and answer only to the owner. Every read is scoped by owner_id.
+import crypto from 'node:crypto';
+import { and, count, eq, gte } from 'drizzle-orm';
+import {
+  type CreatedDocument,
+  type DocumentPages,
+  ENHANCED_FILE_MAX_PAGES,
+  FREE_DAY_MAX_FILE_SOURCE,
+  ParseStatus,
+  ResponseCode,
+  type ResponseCodeValue,
+} from '../../../src/api/contract.js';
+import type { DocsConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { documentChunks, documents, users } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { MessageKey } from '../../http/messages.js';
+import type { Logger } from '../../logger.js';
+import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
+import { newId } from '../ids.js';
+import { SafeFetchError, safeFetch } from '../net/safe-fetch.js';
+import type { Caller } from '../sessions.js';
+import { toUserInfo } from '../user-info.js';
+import { DocumentParseError, type ParsedDocument, type ParseKind, parseInWorker } from './parse.js';
+import {
+  CATEGORY_OF,
+  CONTENT_TYPE_OF,
+  chunkPages,
+  declaredKind,
+  guessLanguage,
+  sniffKind,
+  topicOf,
+} from './text.js';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The spec's document codes answer in the envelope (HTTP 200), as 20001 does. */
+const fail = (code: ResponseCodeValue, key: MessageKey, params?: Record<string, string>) =>
+  new AppError(code, key, { httpStatus: 200, params });
+
+export const toCreatedDocument = (row: DocumentRow): CreatedDocument => ({
+  md5: row.md5,
+  fileName: row.fileName,
+  fileType: row.fileType as CreatedDocument['fileType'],
+  fileContentType: row.contentType,
+  topic: row.topic,
+  language: row.language,
+  page_count: row.pageCount,
+  parseStatus: row.parseStatus,
+});
+
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
+function parseFailure(error: unknown, config: DocsConfig): AppError {
+  if (!(error instanceof DocumentParseError)) throw error;
+  switch (error.reason) {
+    case 'unreadable':
+      return fail(ResponseCode.UrlParseError, 'docs.urlUnreadable');
+    case 'unsupported':
+      return fail(ResponseCode.FileTypeUnsupported, 'docs.unsupported');
+    case 'bomb':
+    case 'memory':
+    case 'timeout':
+      return fail(ResponseCode.BadRequest, 'docs.tooComplex', { limit: mib(config.parseMaxBytes) });
+    default:
+      return fail(ResponseCode.BadRequest, 'docs.broken');
+  }
+}
+
+export function createDocumentService(deps: {
+  db: Database;
+  store: ObjectStore;
+  config: DocsConfig;
+  allowHosts: readonly string[];
+  logger: Logger;
+}) {
+  const { db, store, config } = deps;
+
+  async function owned(caller: Caller, md5: string): Promise<DocumentRow | null> {
+    const rows = await db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.ownerId, caller.userId), eq(documents.md5, md5.toLowerCase())))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async function planOf(caller: Caller) {
+    const [row] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+    return toUserInfo(row);
+  }
+
+  /** Free plans: at most freeFilesPerDay new documents per UTC day (20001, pay prompt FREEDAYMAXFILE). */
+  async function checkDailyAllowance(caller: Caller) {
+    const plan = await planOf(caller);
+    if (plan.isPro) return;
+    const today = new Date();
+    today.setUTCHours(0, 0, 0, 0);
+    const [{ value }] = await db
+      .select({ value: count() })
+      .from(documents)
+      .where(and(eq(documents.ownerId, caller.userId), gte(documents.createdAt, today)));
+    if (value >= config.freeFilesPerDay)
+      throw new AppError(ResponseCode.UsageExceedsLimit, 'docs.dailyLimit', {
+        httpStatus: 200,
+        params: { count: String(config.freeFilesPerDay) },
+        source: FREE_DAY_MAX_FILE_SOURCE,
+        shortMessage: 'Free documents per day',
+      });
+  }
+
+  async function parse(kind: ParseKind, bytes: Buffer, url = ''): Promise<ParsedDocument> {
+    try {
+      return await parseInWorker(
+        kind,
+        bytes,
+        { timeoutMs: config.parseTimeoutMs, maxHeapMb: config.parseMaxHeapMb },
+        url,
+      );
+    } catch (error) {
+      if (error instanceof DocumentParseError)
+        deps.logger.warn({ reason: error.reason, detail: error.message, kind }, 'document not parsed');
+      throw parseFailure(error, config);
+    }
+  }
+
+  async function save(
+    caller: Caller,
+    parsed: ParsedDocument,
+    meta: { md5: string; fileName: string; kind: ParseKind; url: string | null },
+  ): Promise<DocumentRow> {
+    const pageCount = parsed.pages.length;
+    if (pageCount > ENHANCED_FILE_MAX_PAGES)
+      throw fail(ResponseCode.FilePagesExceedLimit, 'docs.tooManyPages', {
+        pages: String(pageCount),
+        limit: String(ENHANCED_FILE_MAX_PAGES),
+      });
+    const chunks = chunkPages(parsed.pages);
+    if (chunks.length === 0) throw fail(ResponseCode.BadRequest, 'docs.noText');
+    const text = parsed.pages.join('\n');
+    const id = newId();
+    const [row] = await db
+      .insert(documents)
+      .values({
+        id,
+        ownerId: caller.userId,
+        md5: meta.md5,
+        fileName: meta.fileName,
+        fileType: CATEGORY_OF[meta.kind],
+        contentType: CONTENT_TYPE_OF[meta.kind],
+        url: meta.url,
+        topic: topicOf(parsed.title, parsed.pages, meta.fileName),
+        language: guessLanguage(text),
+        pageCount,
+        parseStatus: ParseStatus.TextFinished,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A second tab created the same document a moment earlier: answer that one.
+    if (!row) return (await owned(caller, meta.md5)) as DocumentRow;
+    for (let start = 0; start < chunks.length; start += 500) {
+      await db.insert(documentChunks).values(
+        chunks.slice(start, start + 500).map((chunk, index) => ({
+          documentId: id,
+          seq: start + index,
+          ownerId: caller.userId,
+          page: chunk.page,
+          content: chunk.content,
+        })),
+      );
+    }
+    return row;
+  }
+
+  async function fromUpload(
+    caller: Caller,
+    request: { md5: string; fileName?: string; fileContentType?: string },
+  ): Promise<DocumentRow> {
+    const kind = declaredKind(request.fileName, request.fileContentType);
+    if (!kind || kind === 'html') throw fail(ResponseCode.FileTypeUnsupported, 'docs.unsupported');
+    const existing = await owned(caller, request.md5);
+    if (existing) return existing;
+    await checkDailyAllowance(caller);
+    const key = objectKeyForMd5(request.md5);
+    const size = await store.size(key);
+    if (size === null) throw notFound('docs.notUploaded');
+    if (size > config.parseMaxBytes)
+      throw fail(ResponseCode.BadRequest, 'docs.tooLarge', { limit: mib(config.parseMaxBytes) });
+    const bytes = await store.getBytes(key);
+    const actual = sniffKind(bytes, kind);
+    if (!actual) throw fail(ResponseCode.BadRequest, 'docs.broken');
+    const parsed = await parse(actual, bytes);
+    return save(caller, parsed, {
+      md5: request.md5,
+      fileName: request.fileName?.trim() || `document.${actual}`,
+      kind: actual,
+      url: null,
+    });
+  }
+
+  async function fromUrl(caller: Caller, url: string): Promise<DocumentRow> {
+    const urlMd5 = crypto.createHash('md5').update(url).digest('hex');
+    const existing = await owned(caller, urlMd5);
+    if (existing) return existing;
+    await checkDailyAllowance(caller);
+    let response: Awaited<ReturnType<typeof safeFetch>>;
+    try {
+      response = await safeFetch(url, {
+        allowHosts: deps.allowHosts,
+        maxBytes: config.urlMaxBytes,
+        timeoutMs: config.urlTimeoutMs,
+        accept: 'text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.5',
+      });
+    } catch (error) {
+      if (!(error instanceof SafeFetchError)) throw error;
+      deps.logger.info({ url, reason: error.reason }, 'url document refused');
+      throw fail(
+        ResponseCode.UrlParseError,
+        error.reason === 'address' || error.reason === 'scheme' ? 'docs.urlRefused' : 'docs.urlUnreadable',
+      );
+    }
+    if (response.status >= 400 || response.truncated)
+      throw fail(ResponseCode.UrlParseError, 'docs.urlUnreadable');
+    const isPdf =
+      /application\/pdf/i.test(response.contentType) || response.body.subarray(0, 5).toString() === '%PDF-';
+    const name =
+      decodeURIComponent(new URL(response.url).pathname.split('/').pop() || '') ||
+      new URL(response.url).hostname;
+    if (isPdf) {
+      // A pdf link becomes an ordinary stored pdf (the pdf view can show it).
+      const md5 = crypto.createHash('md5').update(response.body).digest('hex');
+      const again = await owned(caller, md5);
+      if (again) return again;
+      await store.put(objectKeyForMd5(md5), response.body, 'application/pdf');
+      const parsed = await parse('pdf', response.body);
+      return save(caller, parsed, {
+        md5,
+        fileName: name.endsWith('.pdf') ? name : `${name}.pdf`,
+        kind: 'pdf',
+        url,
+      });
+    }
+    const parsed = await parse('html', response.body, response.url);
+    return save(caller, parsed, { md5: urlMd5, fileName: parsed.title || name, kind: 'html', url });
+  }
+
+  return {
+    owned,
+    planOf,
+
+    /** POST /py/api/v1/chat/create: an uploaded file (md5) or a web page (url). */
+    async create(
+      caller: Caller,
+      request: { md5?: string; url?: string; fileName?: string; fileContentType?: string },
+    ): Promise<CreatedDocument> {
+      const row = request.url
+        ? await fromUrl(caller, request.url)
+        : await fromUpload(caller, { ...request, md5: request.md5 as string });
+      return toCreatedDocument(row);
+    },
+
+    fromUrl,
+
+    async pages(caller: Caller, md5: string): Promise<DocumentPages> {
+      const row = await owned(caller, md5);
+      if (!row) throw notFound('docs.notFound');
+      const chunks = await db
+        .select({ page: documentChunks.page, content: documentChunks.content })
+        .from(documentChunks)
+        .where(and(eq(documentChunks.documentId, row.id), eq(documentChunks.ownerId, caller.userId)))
+        .orderBy(documentChunks.seq);
+      const pages = Array.from({ length: row.pageCount }, (_v, index) => ({ page: index + 1, text: '' }));
+      for (const chunk of chunks) {
+        const page = pages[chunk.page - 1];
+        if (page) page.text = page.text ? `${page.text} ${chunk.content}` : chunk.content;
+      }
+      return {
+        md5: row.md5,
+        fileName: row.fileName,
+        fileType: row.fileType as DocumentPages['fileType'],
+        fileContentType: row.contentType,
+        url: row.url,
+        page_count: row.pageCount,
+        pages,
+      };
+    },
+
+    /** The original file, for its owner only. */
+    async file(caller: Caller, md5: string) {
+      const row = await owned(caller, md5);
+      if (!row || row.contentType === 'text/html') throw notFound('docs.notFound');
+      return { row, stream: await store.getStream(objectKeyForMd5(row.md5)) };
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;

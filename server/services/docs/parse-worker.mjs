@@ -1,0 +1,246 @@
+// Runs in a worker thread with a small heap (see parse.ts): turns one file into pages of text. Anything a
+// hostile or broken file can do here (exhaust memory, loop, throw) ends this thread, never the server.
+// Plain JavaScript so the thread starts without a TypeScript loader.
+import { parentPort, workerData } from 'node:worker_threads';
+import { ArchiveError, readZip } from './zip-reader.mjs';
+
+/** Characters that make one page of text for formats without pages (web pages, Word). */
+const CHARS_PER_PAGE = 3000;
+/** Text kept per document; beyond it the rest is dropped (still answered from the first part). */
+const MAX_TEXT_CHARS = 5_000_000;
+
+class ParseError extends Error {
+  /** @param {string} reason @param {string} message */
+  constructor(reason, message) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** @param {string} text */
+const decodeXml = (text) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_m, name) => {
+    if (name[0] === '#')
+      return String.fromCodePoint(
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)),
+      );
+    return ENTITIES[/** @type {keyof typeof ENTITIES} */ (name.toLowerCase())] ?? '';
+  });
+
+/** @param {string} text */
+const tidy = (text) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/** Splits long text without page marks into pages at paragraph ends. @param {string} text */
+function paginate(text) {
+  const pages = [];
+  let current = '';
+  for (const paragraph of text.split(/\n+/)) {
+    if (current && current.length + paragraph.length > CHARS_PER_PAGE) {
+      pages.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${paragraph}` : paragraph;
+  }
+  if (current) pages.push(current);
+  return pages.length ? pages : [''];
+}
+
+/** @param {Buffer} bytes */
+async function parsePdf(bytes) {
+  const { getDocumentProxy, extractText, getMeta } = await import('unpdf');
+  let pdf;
+  try {
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { stopAtErrors: true, isEvalSupported: false });
+  } catch (error) {
+    throw new ParseError('broken', `pdf: ${String(error)}`);
+  }
+  const { text } = await extractText(pdf, { mergePages: false });
+  let title = '';
+  try {
+    const meta = await getMeta(pdf);
+    title = String(/** @type {Record<string, unknown> | undefined} */ (meta.info)?.Title ?? '');
+  } catch {
+    // Metadata is optional.
+  }
+  return { pages: text.map((page) => tidy(page)), title };
+}
+
+/** Paragraph texts of an OOXML part, with page breaks as form feeds. @param {string} xml */
+function ooxmlText(xml, paragraphTag, textTag) {
+  const paragraphs = xml.split(new RegExp(`</${paragraphTag}>`));
+  const out = [];
+  const textRe = new RegExp(
+    `<${textTag}(?:\\s[^>]*)?>([^<]*)</${textTag}>|<w:br [^>]*w:type="page"[^>]*/>|<w:lastRenderedPageBreak/>|<w:tab/>`,
+    'g',
+  );
+  for (const paragraph of paragraphs) {
+    let line = '';
+    for (const match of paragraph.matchAll(textRe)) {
+      if (match[1] !== undefined) line += decodeXml(match[1]);
+      else if (match[0] === '<w:tab/>') line += '\t';
+      else line += '\f';
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+/** @param {Buffer} bytes */
+function parseDocx(bytes) {
+  const zip = readZip(bytes);
+  const xml = zip.read('word/document.xml');
+  if (!xml) throw new ParseError('broken', 'docx without word/document.xml');
+  const text = ooxmlText(xml.toString('utf8'), 'w:p', 'w:t');
+  const pages = text.includes('\f') ? text.split('\f').map(tidy) : paginate(tidy(text));
+  const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
+  const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
+  return { pages: dropEmptyTail(pages), title };
+}
+
+/** @param {string[]} pages */
+const dropEmptyTail = (pages) => {
+  const copy = [...pages];
+  while (copy.length > 1 && !copy[copy.length - 1]) copy.pop();
+  return copy;
+};
+
+/** @param {Buffer} bytes */
+function parsePptx(bytes) {
+  const zip = readZip(bytes);
+  const slides = zip
+    .names()
+    .map((name) => ({ name, n: Number(/^ppt\/slides\/slide(\d+)\.xml$/.exec(name)?.[1] ?? Number.NaN) }))
+    .filter((s) => Number.isFinite(s.n))
+    .sort((a, b) => a.n - b.n);
+  if (!zip.has('ppt/presentation.xml')) throw new ParseError('broken', 'pptx without ppt/presentation.xml');
+  const pages = slides.map((s) => tidy(ooxmlText(zip.read(s.name)?.toString('utf8') ?? '', 'a:p', 'a:t')));
+  const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
+  const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
+  return { pages: pages.length ? pages : [''], title };
+}
+
+/** @param {Buffer} bytes */
+async function parseDoc(bytes) {
+  const { default: WordExtractor } = await import('word-extractor');
+  let body;
+  try {
+    const doc = await new WordExtractor().extract(bytes);
+    body = doc.getBody();
+  } catch (error) {
+    throw new ParseError('broken', `doc: ${String(error)}`);
+  }
+  const pages = body.includes('\f') ? body.split('\f').map(tidy) : paginate(tidy(body));
+  return { pages: dropEmptyTail(pages), title: '' };
+}
+
+// PowerPoint 97-2003 records (MS-PPT): containers have version 0xF; text lives in TextCharsAtom (UTF-16)
+// and TextBytesAtom (8-bit) records, grouped per slide by SlidePersistAtom inside SlideListWithText.
+const RT_SLIDE_LIST_WITH_TEXT = 0x0ff0;
+const RT_SLIDE_PERSIST_ATOM = 0x03f3;
+const RT_TEXT_CHARS_ATOM = 0x0fa0;
+const RT_TEXT_BYTES_ATOM = 0x0fa8;
+
+/** @param {Buffer} bytes */
+async function parsePpt(bytes) {
+  const CFB = await import('cfb');
+  let stream;
+  try {
+    const file = CFB.read(bytes, { type: 'buffer' });
+    stream = CFB.find(file, 'PowerPoint Document')?.content;
+  } catch (error) {
+    throw new ParseError('broken', `ppt: ${String(error)}`);
+  }
+  if (!stream) throw new ParseError('broken', 'ppt without a PowerPoint Document stream');
+  const data = Buffer.from(/** @type {Uint8Array} */ (stream));
+  /** @type {string[][]} */
+  const slides = [];
+  /** @param {number} start @param {number} end @param {boolean} inList @param {number} depth */
+  const walk = (start, end, inList, depth) => {
+    let p = start;
+    while (p + 8 <= end) {
+      const verInstance = data.readUInt16LE(p);
+      const type = data.readUInt16LE(p + 2);
+      const length = data.readUInt32LE(p + 4);
+      const bodyStart = p + 8;
+      const bodyEnd = Math.min(end, bodyStart + length);
+      if ((verInstance & 0xf) === 0xf) {
+        if (depth < 32) walk(bodyStart, bodyEnd, inList || type === RT_SLIDE_LIST_WITH_TEXT, depth + 1);
+      } else if (inList && type === RT_SLIDE_PERSIST_ATOM) {
+        slides.push([]);
+      } else if (inList && (type === RT_TEXT_CHARS_ATOM || type === RT_TEXT_BYTES_ATOM) && slides.length) {
+        const text =
+          type === RT_TEXT_CHARS_ATOM
+            ? data.toString('utf16le', bodyStart, bodyEnd)
+            : data.toString('latin1', bodyStart, bodyEnd);
+        slides[slides.length - 1].push(text.replace(/\r/g, '\n'));
+      }
+      p = bodyEnd;
+    }
+  };
+  walk(0, data.length, false, 0);
+  if (slides.length === 0) throw new ParseError('broken', 'ppt without slides');
+  return { pages: slides.map((parts) => tidy(parts.join('\n'))), title: '' };
+}
+
+/** @param {Buffer} bytes @param {string} url */
+async function parseHtml(bytes, url) {
+  const { parseHTML } = await import('linkedom');
+  const { Readability } = await import('@mozilla/readability');
+  const { document } = parseHTML(bytes.toString('utf8'));
+  let article = null;
+  try {
+    article = new Readability(/** @type {Document} */ (/** @type {unknown} */ (document))).parse();
+  } catch {
+    article = null;
+  }
+  const text = tidy(article?.textContent ?? '');
+  if (!article || text.length < 20) throw new ParseError('unreadable', `no readable text at ${url}`);
+  return { pages: paginate(text), title: tidy(article.title ?? '') };
+}
+
+async function parse(kind, bytes, url) {
+  switch (kind) {
+    case 'pdf':
+      return parsePdf(bytes);
+    case 'docx':
+      return parseDocx(bytes);
+    case 'pptx':
+      return parsePptx(bytes);
+    case 'doc':
+      return parseDoc(bytes);
+    case 'ppt':
+      return parsePpt(bytes);
+    case 'html':
+      return parseHtml(bytes, url);
+    default:
+      throw new ParseError('unsupported', kind);
+  }
+}
+
+function capText(pages) {
+  let left = MAX_TEXT_CHARS;
+  return pages.map((page) => {
+    const kept = page.slice(0, Math.max(0, left));
+    left -= kept.length;
+    return kept;
+  });
+}
+
+const { kind, bytes, url } = workerData;
+try {
+  const result = await parse(kind, Buffer.from(bytes), url);
+  parentPort?.postMessage({ ok: true, pages: capText(result.pages), title: result.title });
+} catch (error) {
+  const reason = error instanceof ParseError || error instanceof ArchiveError ? error.reason : 'broken';
+  parentPort?.postMessage({
+    ok: false,
+    reason,
+    message: String(error instanceof Error ? error.message : error),
+  });
+}

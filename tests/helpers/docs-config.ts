@@ -1,0 +1,12 @@
+import type { DocsConfig } from '../../server/config';
+
+/** Document limits for tests: a small parser heap, so hostile files hit it quickly. */
+export const testDocsConfig = (overrides: Partial<DocsConfig> = {}): DocsConfig => ({
+  freeFilesPerDay: 100,
+  parseTimeoutMs: 20_000,
+  parseMaxHeapMb: 128,
+  parseMaxBytes: 50 * 1024 * 1024,
+  urlMaxBytes: 5 * 1024 * 1024,
+  urlTimeoutMs: 5000,
+  ...overrides,
+});
