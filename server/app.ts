@@ -9,6 +9,7 @@ import { authRoutes, visitKeyRoute } from './routes/auth.js';
 import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
 import { docsRoutes } from './routes/docs.js';
+import { creationRoutes } from './routes/creation.js';
 import { extrasRoutes } from './routes/extras.js';
 import { landingRoutes } from './routes/landing.js';
 import { oauthRoutes } from './routes/oauth.js';
@@ -55,6 +56,7 @@ export function createApp(services: Services) {
   app.route('/', docsRoutes);
   app.route('/', writingRoutes);
   app.route('/', extrasRoutes);
+  app.route('/', creationRoutes);
   app.route('/', shellRoutes);
   app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));

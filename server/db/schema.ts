@@ -147,6 +147,7 @@ export const connectors = pgTable(
 );
 export * from './schema-captcha.js';
 export * from './schema-docs.js';
+export * from './schema-creation.js';
 export * from './schema-extras.js';
 export * from './schema-feedback.js';
 export * from './schema-oidc.js';

@@ -1,10 +1,12 @@
 // Server messages in the caller's language (the `language` header). Keys are stable; clients may also map
 // codes to their own text, but a caller without a client still reads a clear message.
 import { DEFAULT_LANGUAGE, type Language } from '../../src/api/contract.js';
+import { creationAr, creationEn, creationEs, creationZh } from './messages-creation.js';
 import { extrasAr, extrasEn, extrasEs, extrasZh } from './messages-extras.js';
 
 const en = {
   ...extrasEn,
+  ...creationEn,
   'common.badRequest': 'The request is not valid.',
   'common.serverError': 'Something went wrong on the server. Please try again.',
   'common.tooManyRequests': 'Too many requests. Please wait a moment and try again.',
@@ -79,6 +81,7 @@ type Key = keyof typeof en;
 
 const ar: Record<Key, string> = {
   ...extrasAr,
+  ...creationAr,
   'common.badRequest': 'الطلب غير صالح.',
   'common.serverError': 'حدث خطأ في الخادم. يرجى المحاولة مرة أخرى.',
   'common.tooManyRequests': 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
@@ -151,6 +154,7 @@ const ar: Record<Key, string> = {
 
 const zh: Record<Key, string> = {
   ...extrasZh,
+  ...creationZh,
   'common.badRequest': '请求无效。',
   'common.serverError': '服务器出错了，请重试。',
   'common.tooManyRequests': '请求过多，请稍后再试。',
@@ -222,6 +226,7 @@ const zh: Record<Key, string> = {
 
 const es: Record<Key, string> = {
   ...extrasEs,
+  ...creationEs,
   'common.badRequest': 'La solicitud no es válida.',
   'common.serverError': 'Algo salió mal en el servidor. Inténtalo de nuevo.',
   'common.tooManyRequests': 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',

@@ -14,6 +14,7 @@ import { createFeedbackService } from './feedback.js';
 import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
+import { createPresentationService } from './presentations.js';
 import { createPromptService } from './prompts.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createResumableUploadService } from './resumable-uploads.js';
@@ -81,6 +82,12 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     visit: createVisitService({ db, keys: visitKeys, sessions }),
     writing: createWritingService(db),
     prompts: createPromptService(db),
+    presentations: createPresentationService({
+      db,
+      ai,
+      logger,
+      offlineDelayMs: config.offlineModel.chunkDelayMs,
+    }),
     linkTitles: createLinkTitleService({ allowHosts: config.outboundAllowHosts ?? [], timeoutMs: 5000 }),
     visitLimiter: createRateLimiter(config.rateLimit.visitsPerMinute, 60_000),
     chat: createChatService({

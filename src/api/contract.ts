@@ -322,6 +322,7 @@ export interface StreamDone {
   status: MessageStatus;
 }
 export * from './contract-captcha';
+export * from './contract-creation';
 export * from './contract-documents';
 export * from './contract-extras';
 export * from './contract-oidc';

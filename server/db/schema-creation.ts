@@ -1,0 +1,29 @@
+// Presentations (and later images) of the creation area: owner-scoped.
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OutlineSection, Slide } from '../../src/api/contract-creation.js';
+import { users } from './schema.js';
+
+export const presentations = pgTable(
+  'presentations',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    topic: text('topic').notNull().default(''),
+    sourceMd5: text('source_md5'),
+    type: text('type', { enum: ['outline', 'slides'] })
+      .notNull()
+      .default('outline'),
+    templateId: integer('template_id').notNull().default(20000),
+    outline: jsonb('outline').$type<OutlineSection[]>().notNull(),
+    slides: jsonb('slides').$type<Slide[]>().notNull(),
+    generatedBy: text('generated_by', { enum: ['ai', 'offline'] })
+      .notNull()
+      .default('offline'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('presentations_owner_updated_idx').on(t.ownerId, t.updatedAt)],
+);

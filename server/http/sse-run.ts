@@ -1,0 +1,51 @@
+// Streams a ProgressRun as Server-Sent Events in the chat stream's format: `event: meta` first, then
+// `id: <chunkId>` + `data: [chunk]`, then `event: done`. Last-Event-ID resumes after that chunk.
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { Headers } from '../../src/api/contract.js';
+import type { ProgressRun, RunStatus } from '../services/progress-run.js';
+import type { AppEnv } from './context.js';
+
+export function lastEventId(c: Context<AppEnv>): number {
+  const value = Number.parseInt(c.req.header(Headers.lastEventId) ?? '', 10);
+  return Number.isInteger(value) && value >= 0 ? value : -1;
+}
+
+export function streamRun<C extends { chunkId: number }, M>(c: Context<AppEnv>, run: ProgressRun<C, M>) {
+  const after = lastEventId(c);
+  return streamSSE(c, async (stream) => {
+    await stream.writeSSE({ event: 'meta', data: JSON.stringify(run.meta) });
+    let wake: () => void = () => {};
+    const queue: C[] = [];
+    let finished: RunStatus | null = null;
+    const unsubscribe = run.subscribe(after, {
+      chunk: (chunk) => {
+        queue.push(chunk);
+        wake();
+      },
+      done: (status) => {
+        finished = status;
+        wake();
+      },
+    });
+    stream.onAbort(() => {
+      unsubscribe();
+      wake();
+    });
+    while (!stream.aborted) {
+      while (queue.length > 0 && !stream.aborted) {
+        const chunk = queue.shift()!;
+        await stream.writeSSE({ id: String(chunk.chunkId), data: JSON.stringify([chunk]) });
+      }
+      if (finished) {
+        await stream.writeSSE({ event: 'done', data: JSON.stringify({ status: finished }) });
+        break;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (queue.length > 0 || finished || stream.aborted) resolve();
+      });
+    }
+    unsubscribe();
+  });
+}

@@ -1,0 +1,102 @@
+// A presentation as a .pptx file (pptxgenjs): a title slide, then one slide per slide (or, before slides
+// exist, per outline section), in the colours of its template.
+import pptxgen from 'pptxgenjs';
+import {
+  DEFAULT_PRESENTATION_TEMPLATE_ID,
+  PRESENTATION_TEMPLATES,
+  type Presentation,
+  type PresentationTemplateId,
+} from '../../src/api/contract.js';
+import { OFFLINE_PRESENTATION_NOTE } from '../providers/ai/offline-presentation.js';
+
+export async function presentationToPptx(presentation: Presentation): Promise<Buffer> {
+  const template =
+    PRESENTATION_TEMPLATES[presentation.templateId as PresentationTemplateId] ??
+    PRESENTATION_TEMPLATES[DEFAULT_PRESENTATION_TEMPLATE_ID];
+  const pptx = new pptxgen();
+  pptx.layout = 'LAYOUT_16x9';
+  pptx.title = presentation.title;
+  pptx.company = 'Parley';
+
+  const cover = pptx.addSlide();
+  cover.background = { color: template.background };
+  cover.addShape(pptx.ShapeType.rect, { x: 0, y: 3.3, w: 10, h: 0.08, fill: { color: template.accent } });
+  cover.addText(presentation.title, {
+    x: 0.6,
+    y: 1.4,
+    w: 8.8,
+    h: 1.6,
+    fontSize: 36,
+    bold: true,
+    color: template.title,
+    valign: 'bottom',
+    fit: 'shrink',
+  });
+  if (presentation.topic && presentation.topic !== presentation.title)
+    cover.addText(presentation.topic, { x: 0.6, y: 3.5, w: 8.8, h: 0.8, fontSize: 16, color: template.text });
+  if (presentation.generatedBy === 'offline') {
+    cover.addText(OFFLINE_PRESENTATION_NOTE, {
+      x: 0.6,
+      y: 4.8,
+      w: 8.8,
+      h: 0.5,
+      fontSize: 10,
+      italic: true,
+      color: template.text,
+    });
+    cover.addNotes(OFFLINE_PRESENTATION_NOTE);
+  }
+
+  const slides =
+    presentation.slides.length > 0
+      ? presentation.slides
+      : presentation.outline.map((s) => ({ title: s.title, bullets: s.points, notes: '' }));
+  for (const item of slides) {
+    const slide = pptx.addSlide();
+    slide.background = { color: template.background };
+    slide.addText(item.title, {
+      x: 0.5,
+      y: 0.3,
+      w: 9,
+      h: 0.9,
+      fontSize: 28,
+      bold: true,
+      color: template.title,
+      fit: 'shrink',
+    });
+    slide.addShape(pptx.ShapeType.rect, {
+      x: 0.5,
+      y: 1.2,
+      w: 1.2,
+      h: 0.06,
+      fill: { color: template.accent },
+    });
+    if (item.bullets.length > 0)
+      slide.addText(
+        item.bullets.map((text) => ({ text, options: { bullet: true, breakLine: true } })),
+        {
+          x: 0.5,
+          y: 1.45,
+          w: 9,
+          h: 3.9,
+          fontSize: 18,
+          color: template.text,
+          valign: 'top',
+          paraSpaceAfter: 8,
+          fit: 'shrink',
+        },
+      );
+    if (item.notes) slide.addNotes(item.notes);
+  }
+  return (await pptx.write({ outputType: 'nodebuffer' })) as Buffer;
+}
+
+/** A file name that any file system accepts; the title itself travels in filename*. */
+export function pptxFileName(title: string): string {
+  const safe = title
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim()
+    .slice(0, 80);
+  return `${safe || 'presentation'}.pptx`;
+}
