@@ -146,8 +146,8 @@ export const connectors = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
 export * from './schema-captcha.js';
-export * from './schema-docs.js';
 export * from './schema-creation.js';
+export * from './schema-docs.js';
 export * from './schema-extras.js';
 export * from './schema-feedback.js';
 export * from './schema-oidc.js';
