@@ -1,3 +1,4 @@
+import { docsAr } from './docs';
 import type { Resource } from './en';
 import { extrasAr } from './extras';
 import { writingAr } from './writing';
@@ -271,4 +272,5 @@ export const ar: Resource = {
   },
   writing: writingAr,
   extras: extrasAr,
+  docs: docsAr,
 };

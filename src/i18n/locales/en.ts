@@ -1,3 +1,4 @@
+import { docsEn } from './docs';
 import { extrasEn } from './extras';
 import { writingEn } from './writing';
 export const en = {
@@ -275,5 +276,6 @@ export const en = {
   },
   writing: writingEn,
   extras: extrasEn,
+  docs: docsEn,
 };
 export type Resource = typeof en;

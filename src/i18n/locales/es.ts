@@ -1,3 +1,4 @@
+import { docsEs } from './docs';
 import type { Resource } from './en';
 import { extrasEs } from './extras';
 import { writingEs } from './writing';
@@ -282,4 +283,5 @@ export const es: Resource = {
   },
   writing: writingEs,
   extras: extrasEs,
+  docs: docsEs,
 };

@@ -1,3 +1,4 @@
+import { docsZh } from './docs';
 import type { Resource } from './en';
 import { extrasZh } from './extras';
 import { writingZh } from './writing';
@@ -267,4 +268,5 @@ export const zh: Resource = {
   },
   writing: writingZh,
   extras: extrasZh,
+  docs: docsZh,
 };

@@ -12,7 +12,7 @@ const pages: RouteObject[] = [
   },
   {
     path: 'chatwithdoc',
-    lazy: async () => ({ Component: (await import('../documents/UploadPage')).UploadPage }),
+    lazy: async () => ({ Component: (await import('../documents/ChatWithDocPage')).ChatWithDocPage }),
   },
   {
     path: 'writing',

@@ -11,6 +11,7 @@ import { type ChatActorRef, NEW_CHAT_KEY } from '../../machines/root';
 import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor } from '../app/root-context';
+import { DocumentChatFrame } from '../documents/DocumentChatFrame';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { ModelPicker } from './ModelPicker';
@@ -32,7 +33,11 @@ export function HomePage() {
 export function ChannelPage() {
   const { channelId = '' } = useParams();
   const actor = useChatActor(channelId, channelId);
-  return <ChatView key={channelId} actor={actor} channelId={channelId} />;
+  return (
+    <DocumentChatFrame key={channelId} channelId={channelId}>
+      <ChatView key={channelId} actor={actor} channelId={channelId} />
+    </DocumentChatFrame>
+  );
 }
 
 function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string | null }) {

@@ -1,7 +1,8 @@
-import { memo } from 'react';
+import { memo, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ChatMessage } from '../../api/contract';
+import { DocChatContext } from '../documents/doc-chat-context';
 import { Icon } from '../icons';
 import { Markdown } from '../markdown/Markdown';
 
@@ -20,6 +21,11 @@ function MessageItemView({
   actions: MessageActions;
 }) {
   const { t } = useTranslation();
+  const docChat = useContext(DocChatContext);
+  const onCite = useMemo(
+    () => (docChat ? (n: number | null) => docChat.openCitation(message.id, n) : undefined),
+    [docChat, message.id],
+  );
   if (message.role === 'user') {
     return (
       <div className="message user" data-testid="message-user">
@@ -45,7 +51,7 @@ function MessageItemView({
     >
       <div className="answer">
         {message.content ? (
-          <Markdown text={message.content} streaming={streaming} />
+          <Markdown text={message.content} streaming={streaming} onCite={onCite} />
         ) : (
           streaming && <p className="muted">{t('chat.thinking')}</p>
         )}

@@ -1,10 +1,11 @@
 // Assistant answers as markdown: GFM, sanitised, safe links only, highlighted code, lazy mermaid.
 // No math plugin on purpose: "$5 and $10" is money, not an equation.
-import { memo, useMemo } from 'react';
+import { memo, type ReactNode, useContext, useMemo } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './CodeBlock';
+import { CITE_PREFIX, CiteContext, citationNumber, linkCitations } from './citations';
 import { rehypeHighlightCode } from './highlight';
 import { isExternal, safeHref, safeImageSrc } from './safe-url';
 import { StreamContext } from './stream';
@@ -27,8 +28,20 @@ const rehypePlugins: Options['rehypePlugins'] = [[rehypeSanitize, schema], rehyp
 // Anything that is not a kept link becomes '' and is then rendered as plain text by `a` below.
 const urlTransform = (url: string, key: string) => (key === 'src' ? safeImageSrc(url) : safeHref(url)) ?? '';
 
+function Citation({ href, children }: { href: string; children: ReactNode }) {
+  const onCite = useContext(CiteContext);
+  return (
+    <sup className="citation">
+      <button type="button" data-testid="citation" onClick={() => onCite?.(citationNumber(href))}>
+        {children}
+      </button>
+    </sup>
+  );
+}
+
 const components: Components = {
   a: ({ href, children }) => {
+    if (href?.startsWith(CITE_PREFIX)) return <Citation href={href}>{children}</Citation>;
     const safe = href ? safeHref(href) : null;
     if (!safe) return <span className="unsafe-link">{children}</span>;
     return isExternal(safe) ? (
@@ -52,21 +65,33 @@ const components: Components = {
   ),
 };
 
-function MarkdownView({ text, streaming = false }: { text: string; streaming?: boolean }) {
+function MarkdownView({
+  text,
+  streaming = false,
+  onCite,
+}: {
+  text: string;
+  streaming?: boolean;
+  /** Grounded answers: [n] markers become superscripts calling this with n (null when not digits). */
+  onCite?: (n: number | null) => void;
+}) {
   const stream = useMemo(() => ({ text, streaming }), [text, streaming]);
+  const shown = useMemo(() => (onCite ? linkCitations(text) : text), [text, onCite]);
   return (
-    <StreamContext.Provider value={stream}>
-      <div className="markdown" dir="auto" data-streaming={streaming || undefined}>
-        <ReactMarkdown
-          remarkPlugins={remarkPlugins}
-          rehypePlugins={rehypePlugins}
-          urlTransform={urlTransform}
-          components={components}
-        >
-          {text}
-        </ReactMarkdown>
-      </div>
-    </StreamContext.Provider>
+    <CiteContext.Provider value={onCite ?? null}>
+      <StreamContext.Provider value={stream}>
+        <div className="markdown" dir="auto" data-streaming={streaming || undefined}>
+          <ReactMarkdown
+            remarkPlugins={remarkPlugins}
+            rehypePlugins={rehypePlugins}
+            urlTransform={urlTransform}
+            components={components}
+          >
+            {shown}
+          </ReactMarkdown>
+        </div>
+      </StreamContext.Provider>
+    </CiteContext.Provider>
   );
 }
 

@@ -1,0 +1,104 @@
+// /chatwithdoc: the document chat entry. Upload files (or name a web page), then open a document chat
+// over them; the one-chat state is stored and the chat opens at /chat/{channelId}.
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type CreatedDocument, type DocChatCreated, FREE_FILES_PER_DAY } from '../../api/contract';
+import { docsApi } from '../../api/docs';
+import { ApiError } from '../../api/http';
+import { saveOneChatState } from '../../db/one-chat-state';
+import { useLangPath } from '../app/paths';
+import { useAuthState } from '../app/root-context';
+import { useModelChoice } from '../chat/use-models';
+import { DocumentUploader } from './DocumentUploader';
+import { uploadErrorText } from './upload-errors';
+import '../pages/pages.css';
+
+export function ChatWithDocPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const to = useLangPath();
+  const auth = useAuthState();
+  const { model } = useModelChoice(auth.isGuest);
+  const [ready, setReady] = useState<CreatedDocument[]>([]);
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onReady = useCallback((documents: CreatedDocument[]) => setReady(documents), []);
+
+  const open = async (body: { md5s?: string[]; url?: string }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const created: DocChatCreated = await docsApi.createDocChat({
+        ...body,
+        model,
+        channelType: 'ONE_CHAT',
+      });
+      saveOneChatState({ channelId: created.channel_id, docs: created.docs, model: created.model });
+      navigate(to(`/chat/${created.channel_id}`));
+    } catch (cause) {
+      const api = cause instanceof ApiError ? cause : null;
+      setError(
+        uploadErrorText(t, {
+          code: api?.code ?? null,
+          message: api?.message ?? '',
+          network: api?.kind === 'network',
+          storeCode: null,
+          stage: 'parse',
+        }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitUrl = (event: FormEvent) => {
+    event.preventDefault();
+    if (url.trim()) void open({ url: url.trim() });
+  };
+
+  return (
+    <article className="page doc-entry" data-testid="chatwithdoc">
+      <h1>{t('docs.title')}</h1>
+      <p className="muted">{t('docs.intro')}</p>
+      {!auth.user?.isPro && (
+        <p className="muted small">{t('docs.dailyHint', { count: FREE_FILES_PER_DAY })}</p>
+      )}
+      <DocumentUploader onReady={onReady} />
+      {ready.length > 0 && (
+        <button
+          type="button"
+          className="primary doc-start"
+          disabled={busy}
+          data-testid="doc-chat-start"
+          onClick={() => void open({ md5s: ready.map((d) => d.md5) })}
+        >
+          {busy ? t('docs.starting') : t('docs.start')}
+        </button>
+      )}
+      <form className="doc-url" onSubmit={submitUrl}>
+        <label htmlFor="doc-url-input">{t('docs.urlLabel')}</label>
+        <div className="doc-url-row">
+          <input
+            id="doc-url-input"
+            type="url"
+            value={url}
+            placeholder={t('docs.urlPlaceholder')}
+            onChange={(event) => setUrl(event.target.value)}
+            data-testid="doc-url-input"
+          />
+          <button type="submit" disabled={busy || !url.trim()} data-testid="doc-url-submit">
+            {t('docs.urlSubmit')}
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p className="upload-error" role="alert" data-testid="doc-chat-error">
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}

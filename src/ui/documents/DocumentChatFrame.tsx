@@ -1,0 +1,94 @@
+// The document chat screen: the chat with its documents beside it. A channel without documents renders the
+// chat alone. Citations [n] of an answer open the cited page of the cited document.
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { AnswerSource, DocumentInChat } from '../../api/contract';
+import { docsApi } from '../../api/docs';
+import { readOneChatState, saveOneChatState } from '../../db/one-chat-state';
+import { DocumentPane } from './DocumentPane';
+import { DocChatContext } from './doc-chat-context';
+import './doc-chat.css';
+
+function useChannelDocs(channelId: string) {
+  const [docs, setDocs] = useState<DocumentInChat[] | null>(() => readOneChatState(channelId)?.docs ?? null);
+  useEffect(() => {
+    if (readOneChatState(channelId)) return;
+    let live = true;
+    docsApi.channel(channelId).then(
+      (detail) => {
+        const found = (detail.channel.docEntries?.docs ?? []) as DocumentInChat[];
+        if (!live) return;
+        setDocs(found);
+        if (found.length) saveOneChatState({ channelId, docs: found, model: detail.channel.model });
+      },
+      () => live && setDocs([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [channelId]);
+  return docs;
+}
+
+export function DocumentChatFrame({ channelId, children }: { channelId: string; children: ReactNode }) {
+  const docs = useChannelDocs(channelId);
+  if (!docs || docs.length === 0) return <>{children}</>;
+  return (
+    <DocumentChat channelId={channelId} docs={docs}>
+      {children}
+    </DocumentChat>
+  );
+}
+
+function DocumentChat({
+  channelId,
+  docs,
+  children,
+}: {
+  channelId: string;
+  docs: DocumentInChat[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState<{ md5: string; page: number; seq: number }>({
+    md5: docs[0].md5,
+    page: 1,
+    seq: 0,
+  });
+
+  const openCitation = useCallback(
+    async (messageId: string, n: number | null) => {
+      let sources: AnswerSource[] = [];
+      try {
+        sources = n === null ? [] : await docsApi.sources(channelId);
+      } catch {
+        sources = [];
+      }
+      const source = sources.find((s) => s.messageId === messageId && s.n === n);
+      if (!source) {
+        toast.error(t('docs.urlNotFound'));
+        return;
+      }
+      setActive((current) => ({ md5: source.md5, page: source.page, seq: current.seq + 1 }));
+    },
+    [channelId, t],
+  );
+  const context = useMemo(
+    () => ({ openCitation: (id: string, n: number | null) => void openCitation(id, n) }),
+    [openCitation],
+  );
+
+  return (
+    <DocChatContext.Provider value={context}>
+      <div className="doc-chat" data-testid="doc-chat">
+        <DocumentPane
+          docs={docs}
+          active={active}
+          onSelect={(md5) => setActive((current) => ({ md5, page: 1, seq: current.seq + 1 }))}
+        />
+        <div className="doc-chat-conversation">{children}</div>
+      </div>
+    </DocChatContext.Provider>
+  );
+}

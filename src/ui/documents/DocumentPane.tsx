@@ -1,0 +1,63 @@
+// The documents beside a document chat: a tab per document, the pdf drawn page by page, other files as
+// their text per page. The active page (opened by a citation) scrolls into view and is marked.
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentInChat } from '../../api/contract';
+import { TextView } from './TextView';
+
+const PdfView = lazy(async () => ({ default: (await import('./PdfView')).PdfView }));
+
+export interface ActivePage {
+  md5: string;
+  page: number;
+  /** Bumped on every open, so opening the same page again scrolls to it again. */
+  seq: number;
+}
+
+export function DocumentPane({
+  docs,
+  active,
+  onSelect,
+}: {
+  docs: DocumentInChat[];
+  active: ActivePage;
+  onSelect(md5: string): void;
+}) {
+  const { t } = useTranslation();
+  const doc = docs.find((d) => d.md5 === active.md5) ?? docs[0];
+  return (
+    <aside className="doc-pane" data-testid="doc-pane" aria-label={t('docs.documents')}>
+      {docs.length > 1 && (
+        <div className="doc-tabs" role="tablist">
+          {docs.map((d) => (
+            <button
+              key={d.md5}
+              type="button"
+              role="tab"
+              aria-selected={d.md5 === doc.md5}
+              onClick={() => onSelect(d.md5)}
+              data-testid="doc-tab"
+            >
+              {d.file_name}
+            </button>
+          ))}
+        </div>
+      )}
+      <header className="doc-pane-head">
+        <strong className="doc-name" data-testid="doc-name">
+          {doc.file_name}
+        </strong>
+        <span className="muted small">{t('docs.pages', { count: doc.file_page_count })}</span>
+      </header>
+      <div className="doc-pages">
+        {doc.file_type === 'application/pdf' ? (
+          <Suspense fallback={<p className="muted">{t('docs.loadingDocument')}</p>}>
+            <PdfView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
+          </Suspense>
+        ) : (
+          <TextView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,115 @@
+// A pdf beside the chat, drawn with pdf.js: every page gets its place at once (sized from the first page),
+// and is drawn when it comes near the screen. Loaded as its own chunk, only on document chats.
+import * as pdfjs from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { docsApi } from '../../api/docs';
+import type { ActivePage } from './DocumentPane';
+
+pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+
+const WIDTH = 560;
+
+export function PdfView({ md5, active }: { md5: string; active: ActivePage | null }) {
+  const { t } = useTranslation();
+  const [pdf, setPdf] = useState<pdfjs.PDFDocumentProxy | null>(null);
+  const [ratio, setRatio] = useState(1.414);
+  const [failed, setFailed] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let task: ReturnType<typeof pdfjs.getDocument> | null = null;
+    (async () => {
+      const bytes = await docsApi.fileBytes(md5, controller.signal);
+      task = pdfjs.getDocument({ data: new Uint8Array(bytes) });
+      const loaded = await task.promise;
+      const first = (await loaded.getPage(1)).getViewport({ scale: 1 });
+      if (controller.signal.aborted) return;
+      setRatio(first.height / first.width);
+      setPdf(loaded);
+    })().catch(() => !controller.signal.aborted && setFailed(true));
+    return () => {
+      controller.abort();
+      void task?.destroy();
+    };
+  }, [md5]);
+
+  useEffect(() => {
+    if (!active || !pdf) return;
+    root.current?.querySelector(`[data-page="${active.page}"]`)?.scrollIntoView({ block: 'start' });
+  }, [active, pdf]);
+
+  if (failed) return <p className="error-text">{t('docs.documentFailed')}</p>;
+  if (!pdf) return <p className="muted">{t('docs.loadingDocument')}</p>;
+  return (
+    <div ref={root} className="doc-pdf" data-testid="doc-pdf">
+      {Array.from({ length: pdf.numPages }, (_v, index) => (
+        <PdfPage
+          key={index + 1}
+          pdf={pdf}
+          page={index + 1}
+          height={Math.round(WIDTH * ratio)}
+          active={active?.page === index + 1}
+          label={t('docs.page', { page: index + 1 })}
+        />
+      ))}
+    </div>
+  );
+}
+
+function PdfPage(props: {
+  pdf: pdfjs.PDFDocumentProxy;
+  page: number;
+  height: number;
+  active: boolean;
+  label: string;
+}) {
+  const { pdf, page } = props;
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || drawn) return;
+    let cancelled = false;
+    const observer = new IntersectionObserver(
+      async (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        const target = canvas.current;
+        if (!target) return;
+        const proxy = await pdf.getPage(page);
+        const base = proxy.getViewport({ scale: 1 });
+        const scale = (WIDTH / base.width) * (window.devicePixelRatio || 1);
+        const viewport = proxy.getViewport({ scale });
+        target.width = Math.floor(viewport.width);
+        target.height = Math.floor(viewport.height);
+        const context = target.getContext('2d');
+        if (!context || cancelled) return;
+        await proxy.render({ canvas: target, canvasContext: context, viewport }).promise;
+        if (!cancelled) setDrawn(true);
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+    };
+  }, [pdf, page, drawn]);
+  return (
+    <div
+      ref={box}
+      className="doc-page pdf-page"
+      data-testid="doc-page"
+      data-page={page}
+      data-drawn={drawn || undefined}
+      data-active={props.active || undefined}
+      style={{ minHeight: props.height }}
+    >
+      <canvas ref={canvas} style={{ width: WIDTH, maxWidth: '100%' }} aria-label={props.label} role="img" />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Word, PowerPoint and web-page documents beside the chat: their text, page by page.
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentPages } from '../../api/contract';
+import { docsApi } from '../../api/docs';
+import type { ActivePage } from './DocumentPane';
+
+export function TextView({ md5, active }: { md5: string; active: ActivePage | null }) {
+  const { t } = useTranslation();
+  const [doc, setDoc] = useState<DocumentPages | null>(null);
+  const [failed, setFailed] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    docsApi.pages(md5, controller.signal).then(setDoc, () => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [md5]);
+  useEffect(() => {
+    if (!active || !doc) return;
+    root.current?.querySelector(`[data-page="${active.page}"]`)?.scrollIntoView({ block: 'start' });
+  }, [active, doc]);
+  if (failed) return <p className="error-text">{t('docs.documentFailed')}</p>;
+  if (!doc) return <p className="muted">{t('docs.loadingDocument')}</p>;
+  return (
+    <div ref={root} className="doc-text" dir="auto">
+      {doc.pages.map((page) => (
+        <section
+          key={page.page}
+          className="doc-page"
+          data-testid="doc-page"
+          data-page={page.page}
+          data-active={active?.page === page.page || undefined}
+        >
+          <h3 className="muted small">{t('docs.page', { page: page.page })}</h3>
+          <p>{page.text}</p>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { makePdf } from '../helpers/doc-fixtures';
+import { expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
+
+test('upload a 3-page pdf, ask, and the answer cites the page, which opens beside the chat', async ({
+  page,
+}) => {
+  const pdf = await makePdf([
+    'Welcome to the lighthouse keeper manual. Read it before your first night shift.',
+    'The lamp is lit thirty minutes before sunset and the lens is cleaned every Tuesday.',
+    'Storm procedure: close the shutters and radio the harbour master.',
+  ]);
+  await openAsGuest(page, '/chatwithdoc');
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'keeper.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByTestId('upload-item').first()).toContainText('3 pages', { timeout: 30_000 });
+  await page.getByTestId('doc-chat-start').click();
+
+  await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  const channelId = page.url().split('/').pop() ?? '';
+  const stored = await page.evaluate((id) => localStorage.getItem(`oneChatState_${id}`), channelId);
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({
+    channelId,
+    roleEnum: 'SUMMARYPROMPT',
+    channelType: 'ONE_CHAT',
+    docs: [{ file_name: 'keeper.pdf', file_page_count: 3, file_type: 'application/pdf' }],
+  });
+  await expect(page.getByTestId('doc-name')).toHaveText('keeper.pdf');
+  await expect(page.getByTestId('doc-page')).toHaveCount(3);
+  await expect(page.locator('[data-testid="doc-page"][data-page="1"]')).toHaveAttribute('data-drawn', 'true');
+
+  await sendMessage(page, 'When is the lamp lit?');
+  const answer = await lastAnswerDone(page);
+  await expect(answer).toContainText('lit thirty minutes before sunset');
+  const citation = answer.getByTestId('citation').first();
+  await expect(citation).toHaveText(/^\d+$/);
+  await citation.click();
+  const cited = page.locator('[data-testid="doc-page"][data-active="true"]');
+  await expect(cited).toHaveAttribute('data-page', '2');
+  await expect(cited).toBeInViewport();
+  await expect(cited).toHaveAttribute('data-drawn', 'true');
+
+  // The chat reopened from history still has its document beside it.
+  await page.reload();
+  await expect(page.getByTestId('doc-pane')).toBeVisible();
+  await expect(page.getByTestId('citation').first()).toBeVisible();
+});
