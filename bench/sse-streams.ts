@@ -75,6 +75,8 @@ async function startServerProcess(dataDir: string): Promise<{ url: string; close
       LOG_LEVEL: 'warn',
       OFFLINE_MODEL_CHUNK_DELAY_MS: String(CHUNK_DELAY_MS),
       VISIT_RATE_LIMIT_PER_MINUTE: '100000',
+      // Each guest sends many streams here; plan quotas would stop them.
+      QUOTAS: 'off',
       STATIC_DIR: path.join(dataDir, 'none'),
     },
   });

@@ -45,6 +45,7 @@ export interface Config {
   /** The sidebar's quick links and the download modal's store links; null where not set up. */
   links: AppLinks;
   docs: DocsConfig;
+  billing: BillingConfig;
 }
 
 /** Document chat: parsing limits (a worker thread per parse) and the free plan's daily allowance. */
@@ -55,6 +56,34 @@ export interface DocsConfig {
   parseMaxBytes: number;
   urlMaxBytes: number;
   urlTimeoutMs: number;
+}
+
+export interface BillingConfig {
+  /** Split members into price groups A/B (PRICE_TEST=1); off: everyone pays group 0 prices. */
+  priceTest: boolean;
+  trialStatus: 'none' | 'Pro' | 'ProAndUnlimit';
+  /** MARKETING_COUPON="CODE:monthly:yearly:description", fractions e.g. SPRING:0.2:0.3:Spring sale. */
+  marketingCoupon: { code: string; monthly: number; yearly: number; description: string } | null;
+  /** Signs the test provider's webhooks; unset: derived from the server's key. */
+  testpaySecret: string | null;
+  /** How often the test provider renews or ends subscriptions whose period is over. */
+  testpayTickMs: number;
+  /** QUOTAS=off: plan quotas are not enforced (a private instance; benchmarks). Model rules still apply. */
+  enforceQuotas: boolean;
+}
+
+function marketingCoupon(raw: string | undefined): BillingConfig['marketingCoupon'] {
+  const [code, monthly, yearly, ...description] = (raw ?? '').split(':');
+  if (!code || !monthly || !yearly) return null;
+  const m = Number(monthly);
+  const y = Number(yearly);
+  if (!(m >= 0 && m < 1 && y >= 0 && y < 1)) return null;
+  return {
+    code: code.trim().toUpperCase(),
+    monthly: m,
+    yearly: y,
+    description: description.join(':').trim() || code,
+  };
 }
 
 export interface S3Config {
@@ -183,6 +212,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
           }
         : null,
+    },
+    billing: {
+      priceTest: env.PRICE_TEST === '1' || env.PRICE_TEST === 'true',
+      trialStatus: (['none', 'Pro', 'ProAndUnlimit'] as const).find((s) => s === env.TRIAL_STATUS) ?? 'Pro',
+      marketingCoupon: marketingCoupon(env.MARKETING_COUPON),
+      testpaySecret: env.TESTPAY_WEBHOOK_SECRET || null,
+      testpayTickMs: int(env.TESTPAY_TICK_MS, 60_000),
+      enforceQuotas: env.QUOTAS !== 'off',
     },
     outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '')
       .split(',')

@@ -25,6 +25,7 @@ export async function startServer(
   const ai = createAiProvider(config);
   const services = createServices({ config, db: database.db, ai, logger });
   await services.chat.failInterrupted();
+  await services.billing.seed();
   const app = createApp(services);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -32,6 +33,15 @@ export async function startServer(
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  // The test provider delivers webhooks left over from before a restart, then renews on a timer.
+  services.billing.setSelfUrl(url);
+  void services.billing.testpay.flush().catch(() => {});
+  const billingTimer = setInterval(
+    () =>
+      void services.billing.testpay.tick().catch((err) => logger.warn({ err }, 'test provider tick failed')),
+    config.billing.testpayTickMs,
+  );
+  billingTimer.unref();
   logger.info(
     { url, database: database.kind, ai: ai.offline ? 'built-in offline model' : config.ai.baseUrl },
     'Parley is listening',
@@ -41,6 +51,7 @@ export async function startServer(
     port,
     services,
     async close() {
+      clearInterval(billingTimer);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Open SSE streams would keep close() waiting forever.

@@ -145,6 +145,7 @@ export const connectors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
+export * from './schema-billing.js';
 export * from './schema-captcha.js';
 export * from './schema-creation.js';
 export * from './schema-docs.js';

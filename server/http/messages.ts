@@ -3,10 +3,12 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../src/api/contract.js';
 import { creationAr, creationEn, creationEs, creationZh } from './messages-creation.js';
 import { extrasAr, extrasEn, extrasEs, extrasZh } from './messages-extras.js';
+import { billingMessages } from './messages-billing.js';
 
 const en = {
   ...extrasEn,
   ...creationEn,
+  ...billingMessages.en,
   'common.badRequest': 'The request is not valid.',
   'common.serverError': 'Something went wrong on the server. Please try again.',
   'common.tooManyRequests': 'Too many requests. Please wait a moment and try again.',
@@ -82,6 +84,7 @@ type Key = keyof typeof en;
 const ar: Record<Key, string> = {
   ...extrasAr,
   ...creationAr,
+  ...billingMessages.ar,
   'common.badRequest': 'الطلب غير صالح.',
   'common.serverError': 'حدث خطأ في الخادم. يرجى المحاولة مرة أخرى.',
   'common.tooManyRequests': 'طلبات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.',
@@ -155,6 +158,7 @@ const ar: Record<Key, string> = {
 const zh: Record<Key, string> = {
   ...extrasZh,
   ...creationZh,
+  ...billingMessages.zh,
   'common.badRequest': '请求无效。',
   'common.serverError': '服务器出错了，请重试。',
   'common.tooManyRequests': '请求过多，请稍后再试。',
@@ -227,6 +231,7 @@ const zh: Record<Key, string> = {
 const es: Record<Key, string> = {
   ...extrasEs,
   ...creationEs,
+  ...billingMessages.es,
   'common.badRequest': 'La solicitud no es válida.',
   'common.serverError': 'Algo salió mal en el servidor. Inténtalo de nuevo.',
   'common.tooManyRequests': 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',

@@ -17,7 +17,8 @@ export const userRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     return ok(c, await c.get('services').userSettings.tips(caller, await readJson(c, TipsRequest)));
   })
-  .get(Paths.usage, async (c) => ok(c, await c.get('services').userSettings.usage(requireCaller(c))))
+  // Quotas come from the plan catalogue (services/billing/quotas.ts).
+  .get(Paths.usage, async (c) => ok(c, await c.get('services').billing.meter.usage(requireCaller(c))))
   .get(Paths.checkConnector, async (c) =>
     ok(c, { connectors: await c.get('services').userSettings.connectors(requireCaller(c)) }),
   )

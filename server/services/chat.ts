@@ -12,10 +12,10 @@ import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import type { ChatTurn, GroundingSource, WritingTask } from '../providers/ai/provider.js';
 import { AnswerRun, createRunPersister } from './answer-run.js';
+import type { Meter } from './billing/quotas.js';
 import type { ChannelService } from './channels.js';
 import { groundedTurns } from './docs/grounded-prompt.js';
 import { newId } from './ids.js';
-import { assertModelAllowed } from './models.js';
 import type { Caller } from './sessions.js';
 import { WRITING_CHANNEL_TYPE, writingTaskOf, writingTurns, writingUserMessage } from './writing-prompts.js';
 
@@ -43,6 +43,8 @@ export function createChatService(deps: {
   ai: AiProvider;
   channels: ChannelService;
   logger: Logger;
+  /** Model permission and plan quotas (20001 over quota). */
+  meter: Meter;
   persistIntervalMs: number;
   idleTimeoutMs: number;
   /** Document chats: the numbered page sources of an answer (null for other chats), kept per answer. */
@@ -111,7 +113,9 @@ export function createChatService(deps: {
     if (!request.regenerate && !request.message.trim() && !writing?.selection.trim())
       throw badRequest('chat.messageRequired');
     const userText = writing ? writingUserMessage(writing) : request.message;
-    assertModelAllowed(caller, request.model);
+    // Regenerating answers the same message again; only new messages count against the quota.
+    if (request.regenerate) await deps.meter.assertModel(caller, request.model);
+    else await deps.meter.assertChat(caller, request.model);
 
     let channel = request.channelId ? await deps.channels.ownedChannel(caller, request.channelId) : null;
     let userMessageId: string;

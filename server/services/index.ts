@@ -4,7 +4,10 @@ import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import { createMailer } from '../providers/mail/index.js';
 import { createOidcClients } from '../providers/oidc/index.js';
+import { createTestpayProvider } from '../providers/payments/testpay.js';
 import { createObjectStore } from '../providers/storage/index.js';
+import { createBillingService } from './billing/index.js';
+import { createBillingManagement } from './billing/management.js';
 import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
@@ -47,7 +50,9 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     logger,
   });
   const docChats = createDocChatService({ db, documents });
+  const billing = createBilling(config, db, logger, visitKeys);
   return {
+    billing,
     documents,
     docChats,
     objectStore,
@@ -95,6 +100,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       ai,
       channels,
       logger,
+      meter: billing.meter,
       persistIntervalMs: config.persistIntervalMs,
       idleTimeoutMs: config.ai.timeoutMs,
       grounding: docChats,
@@ -102,3 +108,50 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/** Plans and billing with the built-in test provider as the embedded default. */
+function createBilling(
+  config: Config,
+  db: Database,
+  logger: Logger,
+  visitKeys: ReturnType<typeof loadOrCreateVisitKeys>,
+) {
+  let selfUrl: string | null = null;
+  const coupon = config.billing.marketingCoupon;
+  const testpay = createTestpayProvider({
+    db,
+    logger,
+    secret: config.billing.testpaySecret ?? visitKeys.deriveSecret('parley testpay webhook').toString('hex'),
+    selfUrl: () => selfUrl,
+    product: (id) => billing.catalogue.productById(id),
+  });
+  const billing = createBillingService({
+    db,
+    logger,
+    providers: [testpay],
+    enforceQuotas: config.billing.enforceQuotas,
+    catalogueOptions: {
+      priceTest: config.billing.priceTest,
+      trialStatus: config.billing.trialStatus,
+      marketingCoupon: coupon
+        ? {
+            code: coupon.code,
+            kind: 'marketing',
+            monthlyDiscount: coupon.monthly,
+            yearlyDiscount: coupon.yearly,
+            durationMonths: 3,
+            description: coupon.description,
+            active: true,
+          }
+        : null,
+    },
+  });
+  return Object.assign(billing, {
+    testpay,
+    management: createBillingManagement({ db, billing }),
+    /** Called once the server listens: the test provider can now deliver its webhooks to it. */
+    setSelfUrl(url: string) {
+      selfUrl = url;
+    },
+  });
+}

@@ -20,11 +20,11 @@ export function modelList(offline: boolean): ModelListItem[] {
   }));
 }
 
-/** Server-side model permission: guests only Standard; pro models need a paid membership (not sold yet). */
-export function assertModelAllowed(caller: Caller, model: string) {
+/** Server-side model permission: guests only Standard; pro models need a paid membership. */
+export function assertModelAllowed(caller: Caller, model: string, paid = false) {
   const entry = CATALOGUE.find((m) => m.name === model);
   if (!entry) throw new AppError(ResponseCode.BadRequest, 'chat.unknownModel', { httpStatus: 400 });
-  if (entry.free) return;
+  if (entry.free || paid) return;
   if (caller.kind === 'guest') {
     throw new AppError(ResponseCode.UsageExceedsLimit, 'chat.guestModel', {
       source: 'GPT4Turbo',

@@ -1,29 +1,23 @@
 // Per-user settings the shell reads: properties, feature tips and experiments, usage, connectors.
 import crypto from 'node:crypto';
-import { and, eq, gte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   CONNECTOR_TYPES,
   type Connector,
   ConnectorStatus,
   type ConnectorType,
   EXPERIMENTS,
-  MODEL_STANDARD,
   ResponseCode,
   TIP_TAGS,
   type TipsResponse,
-  type Usage,
   type UserProperties,
 } from '../../src/api/contract.js';
 import type { TipsRequest } from '../../src/api/schemas.js';
 import type { Database } from '../db/client.js';
-import { channels, connectors, messages, userTips } from '../db/schema.js';
+import { connectors, userTips } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import type { Caller } from './sessions.js';
 import { currentUser } from './user-info.js';
-
-/** Until plans and quotas arrive (issue 5): the free plan's daily allowance. */
-export const FREE_DAILY = { gpt3: 30, gpt4: 0, docUploads: 2 };
-const PAID_MONTHLY = { gpt3: 3000, gpt4: 300 };
 
 /** A stable variant per user and experiment: the same answer on every call. */
 export function experimentVariant(userId: string, key: string): string {
@@ -69,30 +63,6 @@ export function createUserSettingsService(db: Database, driveConfigured = false)
           key,
           value: experimentVariant(caller.userId, key),
         })),
-      };
-    },
-
-    async usage(caller: Caller, now = new Date()): Promise<Usage> {
-      const user = await currentUser(db, caller);
-      const period: Usage['period'] = user.isUnlimited ? 'unlimited' : user.isPro ? 'month' : 'day';
-      const since =
-        period === 'day'
-          ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-          : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const sent = await db
-        .select({ model: messages.model })
-        .from(messages)
-        .innerJoin(channels, eq(channels.id, messages.channelId))
-        .where(
-          and(eq(channels.ownerId, caller.userId), eq(messages.role, 'user'), gte(messages.createdAt, since)),
-        );
-      const gpt3 = sent.filter((m) => m.model === MODEL_STANDARD).length;
-      const totals = period === 'day' ? FREE_DAILY : PAID_MONTHLY;
-      return {
-        gpt3: { used: gpt3, total: period === 'unlimited' ? -1 : totals.gpt3 },
-        gpt4: { used: sent.length - gpt3, total: period === 'unlimited' ? -1 : totals.gpt4 },
-        docUploadLimitHint: FREE_DAILY.docUploads,
-        period,
       };
     },
 

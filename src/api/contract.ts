@@ -321,6 +321,7 @@ export interface StreamMeta {
 export interface StreamDone {
   status: MessageStatus;
 }
+export * from './contract-billing';
 export * from './contract-captcha';
 export * from './contract-creation';
 export * from './contract-documents';

@@ -1,0 +1,59 @@
+// One small interface for every payment provider; the billing service never talks to a provider otherwise.
+// A provider only *requests* changes: Parley's subscription state moves when the provider's signed event
+// about the change arrives at the webhook (see services/billing/subscription-state.ts).
+import type { ConfirmStatus, PayProviderId, UpgradeResult } from '../../../src/api/contract.js';
+import type { BillingEvent } from '../../services/billing/subscription-state.js';
+
+export interface CatalogueProduct {
+  id: string;
+  membershipId: number;
+  price: number;
+  currency: string;
+  period: string;
+  productType: string;
+}
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string | null;
+  customerId: string | null;
+  product: CatalogueProduct;
+  providerProductId: string;
+  trialDays: number;
+  discount: { code: string; percent: number; durationMonths: number; activity: string } | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface DiscountRequest {
+  code: string;
+  percent: number;
+  durationMonths: number;
+  activity: string;
+}
+
+export interface PaymentProvider {
+  /** The webhook path segment and the `provider` column. */
+  readonly name: 'testpay' | 'stripe' | 'fastspring' | 'wallet';
+  readonly payProvider: PayProviderId;
+  readonly label: string;
+  readonly test: boolean;
+  /** A hosted checkout page to send the browser to. */
+  checkout(request: CheckoutRequest): Promise<string>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  applyDiscount(subscriptionId: string, discount: DiscountRequest): Promise<void>;
+  upgrade(
+    subscriptionId: string,
+    product: CatalogueProduct,
+    providerProductId: string,
+    returnUrl: string,
+  ): Promise<UpgradeResult>;
+  /** The 3-D Secure outcome of an upgrade payment; null when it is not this user's. */
+  confirmStatus(confirmId: string, userId: string): Promise<ConfirmStatus | null>;
+  portalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /** Verifies the signature and translates the body; throws WebhookSignatureError when it does not verify. */
+  verifyWebhook(rawBody: string, headers: Record<string, string | undefined>): Promise<BillingEvent[]>;
+}
+
+export class WebhookSignatureError extends Error {}
+export class ProviderError extends Error {}

@@ -1,0 +1,92 @@
+// Plans, purchase and provider webhooks (issue 5). Thin: validate, call the billing service, answer.
+import { type Context, Hono } from 'hono';
+import { BillingPaths, PayProvider } from '../../src/api/contract.js';
+import {
+  CancelRequest,
+  CheckoutQuery,
+  ConfirmQuery,
+  PreviewQuery,
+  SubscriptionQuery,
+  UpgradeQuery,
+} from '../../src/api/schemas-billing.js';
+import { type AppEnv, ok, requireCaller } from '../http/context.js';
+import { readJson, readQuery } from '../http/validate.js';
+
+function originOf(c: Context<AppEnv>, publicBaseUrl: string | null) {
+  return publicBaseUrl ? new URL(publicBaseUrl).origin : new URL(c.req.url).origin;
+}
+
+export const billingRoutes = new Hono<AppEnv>()
+  .get(BillingPaths.allProducts, async (c) =>
+    ok(c, await c.get('services').billing.allProducts(c.get('caller'))),
+  )
+  .get(BillingPaths.freeTrial, async (c) => ok(c, await c.get('services').billing.freeTrial(c.get('caller'))))
+  .get(BillingPaths.payment, (c) => ok(c, c.get('services').billing.payment()))
+  .post(BillingPaths.marketingActive, async (c) => ok(c, await c.get('services').billing.marketingActive()))
+  .get(BillingPaths.stripeCheck, (c) => checkout(c, { trial: false, withCoupon: false }))
+  .get(BillingPaths.stripeCheckWithTrail, (c) => checkout(c, { trial: true, withCoupon: false }))
+  .get(BillingPaths.stripeCheckWithCoupon, (c) => checkout(c, { trial: false, withCoupon: true }))
+  .get(BillingPaths.billingDetail, async (c) =>
+    ok(c, await c.get('services').billing.management.detail(requireCaller(c))),
+  )
+  .post(BillingPaths.cancelSubscription, async (c) => {
+    const caller = requireCaller(c);
+    const { subscriptionId, feedback } = await readJson(c, CancelRequest);
+    return ok(c, await c.get('services').billing.management.cancel(caller, subscriptionId, feedback));
+  })
+  .get(BillingPaths.allowCancelDiscount, async (c) =>
+    ok(c, await c.get('services').billing.management.allowCancelDiscount(requireCaller(c))),
+  )
+  .get(BillingPaths.allowStudentDiscount, async (c) =>
+    ok(c, await c.get('services').billing.management.allowStudentDiscount(requireCaller(c))),
+  )
+  .get(BillingPaths.cancelDiscount, async (c) => {
+    const caller = requireCaller(c);
+    const { subscriptionId } = readQuery(c, SubscriptionQuery);
+    return ok(c, await c.get('services').billing.management.applyCoupon(caller, subscriptionId, 'retention'));
+  })
+  .get(BillingPaths.detailPreview, async (c) => {
+    const caller = requireCaller(c);
+    const { key } = readQuery(c, PreviewQuery);
+    return ok(c, await c.get('services').billing.management.detailPreview(caller, key));
+  })
+  .get(BillingPaths.upgradeProducts, async (c) =>
+    ok(c, await c.get('services').billing.management.upgradeProducts(requireCaller(c))),
+  )
+  .get(BillingPaths.upgradeV2, async (c) => {
+    const caller = requireCaller(c);
+    const { productId } = readQuery(c, UpgradeQuery);
+    const services = c.get('services');
+    const returnUrl = `${originOf(c, services.config.publicBaseUrl)}/`;
+    const result = await services.billing.management.upgrade(caller, productId, returnUrl);
+    if (result.confirmUrl?.startsWith('/'))
+      result.confirmUrl = `${originOf(c, services.config.publicBaseUrl)}${result.confirmUrl}`;
+    return ok(c, result);
+  })
+  .get(BillingPaths.checkConfirm, async (c) => {
+    const caller = requireCaller(c);
+    const { confirmId } = readQuery(c, ConfirmQuery);
+    return ok(c, await c.get('services').billing.management.checkConfirm(caller, confirmId));
+  })
+  .post(`${BillingPaths.webhook}/:provider`, async (c) => {
+    const headers: Record<string, string | undefined> = {};
+    c.req.raw.headers.forEach((value, key) => {
+      headers[key.toLowerCase()] = value;
+    });
+    const count = await c
+      .get('services')
+      .billing.webhook(c.req.param('provider'), await c.req.text(), headers);
+    return ok(c, { received: count });
+  });
+
+async function checkout(c: Context<AppEnv>, options: { trial: boolean; withCoupon: boolean }) {
+  const caller = requireCaller(c);
+  const query = readQuery(c, CheckoutQuery);
+  const services = c.get('services');
+  const url = await services.billing.checkout(caller, query, {
+    ...options,
+    provider: query.payProvider ?? PayProvider.Card,
+    origin: originOf(c, services.config.publicBaseUrl),
+  });
+  return ok(c, url);
+}

@@ -1,0 +1,198 @@
+// Plans and purchase: what is for sale to this caller, checkout through the chosen provider, and the
+// webhook entry point. Management (cancel, coupons, upgrade, student discount) is in management.ts.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  type CheckoutQuery,
+  type FreeTrialInfo,
+  type MarketingActive,
+  type PaymentInfo,
+  PayProvider,
+  type ProductList,
+  ResponseCode,
+  TRIAL_DAYS,
+} from '../../../src/api/contract.js';
+import type { Database } from '../../db/client.js';
+import { subscriptions, users } from '../../db/schema.js';
+import { AppError, badRequest, unauthenticated } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
+import { type PaymentProvider, WebhookSignatureError } from '../../providers/payments/provider.js';
+import type { Caller } from '../sessions.js';
+import { currentUser } from '../user-info.js';
+import { type Catalogue, type CatalogueOptions, createCatalogue, seedCatalogue } from './catalogue.js';
+import { createLedger } from './ledger.js';
+import { createMeter } from './quotas.js';
+
+export function createBillingService(deps: {
+  db: Database;
+  logger: Logger;
+  catalogueOptions: CatalogueOptions;
+  providers: PaymentProvider[];
+  enforceQuotas?: boolean;
+}) {
+  const { db } = deps;
+  const catalogue: Catalogue = createCatalogue(db, deps.catalogueOptions);
+  const ledger = createLedger(db);
+  const meter = createMeter(db, catalogue, deps.enforceQuotas ?? true);
+  const providers = deps.providers;
+
+  function providerById(id: number | undefined): PaymentProvider {
+    const found = providers.find((p) => p.payProvider === (id ?? PayProvider.Card)) ?? providers[0];
+    if (!found) throw new AppError(ResponseCode.BadRequest, 'billing.noProvider', { httpStatus: 400 });
+    return found;
+  }
+  const providerByName = (name: string) => providers.find((p) => p.name === name) ?? null;
+
+  async function member(caller: Caller) {
+    if (caller.kind !== 'member') throw unauthenticated();
+    const [row] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+    return row;
+  }
+
+  /** Only addresses on this app (a relative path or the caller's own origin) may be returned to. */
+  function assertReturnUrl(url: string, origin: string) {
+    if (url.startsWith('/') && !url.startsWith('//')) return;
+    try {
+      if (new URL(url).origin === origin) return;
+    } catch {}
+    throw badRequest('billing.returnUrl');
+  }
+
+  async function liveSubscriptions(userId: string) {
+    return db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+        ),
+      )
+      .orderBy(desc(subscriptions.currentPeriodEnd));
+  }
+
+  return {
+    catalogue,
+    ledger,
+    meter,
+    providers,
+    providerByName,
+    providerById,
+    liveSubscriptions,
+
+    async seed() {
+      await seedCatalogue(db, deps.catalogueOptions);
+    },
+
+    async allProducts(caller: Caller | null): Promise<ProductList> {
+      const userId = caller?.kind === 'member' ? caller.userId : null;
+      const all = await catalogue.productsFor(userId);
+      return {
+        productVOS: all.filter((p) => p.productType === 'Pro' || p.productType === 'Unlimited'),
+        priceStatus: catalogue.priceGroupOf(userId),
+        trialStatus: await catalogue.trialStatusFor(userId),
+        status: 1,
+      };
+    },
+
+    async freeTrial(caller: Caller | null): Promise<FreeTrialInfo> {
+      const userId = caller?.kind === 'member' ? caller.userId : null;
+      const trialStatus = await catalogue.trialStatusFor(userId);
+      const all = await catalogue.productsFor(userId);
+      const products = all.filter(
+        (p) =>
+          p.subscription === 'year' &&
+          (p.productType === 'Pro' || (p.productType === 'Unlimited' && trialStatus === 'ProAndUnlimit')),
+      );
+      return { trialStatus, days: TRIAL_DAYS, products: trialStatus === 'none' ? [] : products };
+    },
+
+    payment(): PaymentInfo {
+      return { providers: providers.map((p) => ({ id: p.payProvider, name: p.label, test: p.test })) };
+    },
+
+    async marketingActive(): Promise<MarketingActive> {
+      return { discountCoupon: await catalogue.activeDiscount() };
+    },
+
+    /** Starts a hosted checkout; answers the provider's page to send the browser to. */
+    async checkout(
+      caller: Caller,
+      query: CheckoutQuery,
+      options: { provider: number; trial: boolean; withCoupon: boolean; origin: string },
+    ): Promise<string> {
+      const user = await member(caller);
+      assertReturnUrl(query.successUrl, options.origin);
+      assertReturnUrl(query.cancelUrl, options.origin);
+      const provider = providerById(options.provider);
+      const product =
+        (await catalogue.productByProviderId(provider.payProvider, query.productId)) ??
+        (await catalogue.productById(query.productId));
+      if (!product) throw badRequest('billing.unknownProduct');
+      if ((await liveSubscriptions(user.id)).length > 0) throw badRequest('billing.alreadyMember');
+      let trialDays = 0;
+      if (options.trial) {
+        const status = await catalogue.trialStatusFor(user.id);
+        const eligible =
+          product.period === 'year' &&
+          ((status !== 'none' && product.productType === 'Pro') ||
+            (status === 'ProAndUnlimit' && product.productType === 'Unlimited'));
+        if (!eligible || Number(query.days ?? TRIAL_DAYS) !== TRIAL_DAYS) throw badRequest('billing.noTrial');
+        trialDays = TRIAL_DAYS;
+      }
+      let discount = null;
+      if (options.withCoupon) {
+        const coupon = query.coupon ? await catalogue.coupon(query.coupon) : null;
+        if (coupon?.kind !== 'marketing' || !coupon.active) throw badRequest('billing.couponInvalid');
+        const fraction = product.period === 'year' ? coupon.yearlyDiscount : coupon.monthlyDiscount;
+        discount = {
+          code: coupon.code,
+          percent: Math.round(fraction * 100),
+          durationMonths: coupon.durationMonths,
+          activity: coupon.code,
+        };
+      }
+      const providerProductId =
+        (await catalogue.toProduct(product)).productIds[String(provider.payProvider)] ?? product.id;
+      const existing = (
+        await db
+          .select()
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.provider, provider.name)))
+          .limit(1)
+      )[0];
+      const url = await provider.checkout({
+        userId: user.id,
+        email: user.email,
+        customerId: existing?.customerId ?? null,
+        product,
+        providerProductId,
+        trialDays,
+        discount,
+        successUrl: query.successUrl,
+        cancelUrl: query.cancelUrl,
+      });
+      return url.startsWith('/') ? `${options.origin}${url}` : url;
+    },
+
+    /** A provider's webhook: verified first; a bad signature changes nothing and answers 400. */
+    async webhook(name: string, rawBody: string, headers: Record<string, string | undefined>) {
+      const provider = providerByName(name);
+      if (!provider) throw new AppError(ResponseCode.NotFound, 'billing.noProvider', { httpStatus: 404 });
+      let events: Awaited<ReturnType<PaymentProvider['verifyWebhook']>>;
+      try {
+        events = await provider.verifyWebhook(rawBody, headers);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError || error instanceof SyntaxError) {
+          deps.logger.warn({ provider: name, reason: (error as Error).message }, 'webhook refused');
+          throw new AppError(ResponseCode.BadRequest, 'billing.webhookSignature', { httpStatus: 400 });
+        }
+        throw error;
+      }
+      await ledger.ingest(provider.name, events);
+      return events.length;
+    },
+
+    currentUser: (caller: Caller) => currentUser(db, caller),
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

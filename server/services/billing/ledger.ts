@@ -1,0 +1,131 @@
+// Verified provider events in, subscription state and the user's membership out. Events are stored by
+// (provider, event id) before anything else, so a retried or duplicated webhook counts once, and every
+// change refolds the subscription from all its stored events (order-independent, restart-safe).
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { billingCustomers, billingEvents, subscriptions, trialsUsed, users } from '../../db/schema.js';
+import { type BillingEvent, bestGrant, foldSubscription, grantedMembership } from './subscription-state.js';
+
+export function createLedger(db: Database) {
+  // One refold at a time per subscription (a single server process owns its database writes).
+  const locks = new Map<string, Promise<unknown>>();
+  function serial<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = locks.get(key) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    locks.set(
+      key,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
+  async function refold(provider: string, subscriptionId: string): Promise<string | null> {
+    const rows = await db
+      .select()
+      .from(billingEvents)
+      .where(and(eq(billingEvents.provider, provider), eq(billingEvents.subscriptionId, subscriptionId)));
+    const state = foldSubscription(rows.map((r) => r.payload as BillingEvent));
+    if (!state) return null;
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, state.userId)).limit(1);
+    if (!owner) return null;
+    const values = {
+      provider,
+      id: subscriptionId,
+      userId: state.userId,
+      customerId: state.customerId,
+      status: state.status,
+      membershipId: state.membershipId,
+      productId: state.productId,
+      price: state.price,
+      currency: state.currency,
+      interval: state.interval,
+      currentPeriodStart: new Date(state.periodStart),
+      currentPeriodEnd: new Date(state.periodEnd),
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      trial: state.trial,
+      discountPercent: state.discountPercent,
+      discountDuration: state.discountDuration,
+      activity: state.activity,
+      updatedAt: new Date(),
+    };
+    await db
+      .insert(subscriptions)
+      .values(values)
+      .onConflictDoUpdate({ target: [subscriptions.provider, subscriptions.id], set: values });
+    if (state.customerId)
+      await db
+        .insert(billingCustomers)
+        .values({ provider, customerId: state.customerId, userId: state.userId })
+        .onConflictDoNothing();
+    // A trial, once started, is used up for good (even if it is cancelled the same day).
+    if (rows.some((r) => (r.payload as BillingEvent).trial))
+      await db.insert(trialsUsed).values({ userId: state.userId }).onConflictDoNothing();
+    return state.userId;
+  }
+
+  async function syncUser(userId: string, now = Date.now()) {
+    const subs = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const grants = subs
+      .map((s) =>
+        grantedMembership(
+          {
+            subscriptionId: s.id,
+            userId: s.userId,
+            customerId: s.customerId,
+            status: s.status,
+            membershipId: s.membershipId,
+            productId: s.productId,
+            price: s.price,
+            currency: s.currency,
+            interval: s.interval as 'month' | 'year',
+            trial: s.trial,
+            periodStart: s.currentPeriodStart.getTime(),
+            periodEnd: s.currentPeriodEnd.getTime(),
+            cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+            discountPercent: s.discountPercent,
+            discountDuration: s.discountDuration,
+            activity: s.activity,
+          },
+          now,
+        ),
+      )
+      .filter((g): g is NonNullable<typeof g> => g !== null);
+    const best = bestGrant(grants);
+    await db
+      .update(users)
+      .set({
+        membershipId: best?.membershipId ?? 0,
+        membershipExpDate: best ? new Date(best.expiresAt) : null,
+      })
+      .where(eq(users.id, userId));
+  }
+
+  return {
+    /** Stores verified events (duplicates ignored) and brings subscriptions and memberships up to date. */
+    async ingest(provider: string, events: BillingEvent[]): Promise<void> {
+      for (const event of events) {
+        await db
+          .insert(billingEvents)
+          .values({
+            provider,
+            eventId: event.id,
+            subscriptionId: event.subscriptionId,
+            type: event.type,
+            occurredAt: Math.round(event.occurredAt),
+            payload: event,
+          })
+          .onConflictDoNothing();
+      }
+      // A duplicate still refolds: the first delivery may have crashed before it finished.
+      const touched = new Set(events.map((e) => e.subscriptionId));
+      for (const subscriptionId of touched) {
+        await serial(`${provider}:${subscriptionId}`, async () => {
+          const userId = await refold(provider, subscriptionId);
+          if (userId) await serial(`user:${userId}`, () => syncUser(userId));
+        });
+      }
+    },
+    syncUser,
+  };
+}
+export type Ledger = ReturnType<typeof createLedger>;

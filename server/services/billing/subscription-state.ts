@@ -1,0 +1,158 @@
+// The subscription state machine, event-sourced: a subscription is the fold of its verified provider
+// events in the order they happened at the provider (not the order they arrived), so a late older event
+// never undoes a newer state and the same event twice counts once (events are stored by id).
+//   trialing (7 days) -> active -> renewed (invoice.paid) / past_due (payment failed)
+//   active -> cancel at period end (updated) -> expired (deleted) -> the user is back on Free.
+import { MembershipId } from '../../../src/api/contract.js';
+
+export const EVENT_TYPES = [
+  'subscription.created',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'subscription.updated',
+  'subscription.deleted',
+] as const;
+export type BillingEventType = (typeof EVENT_TYPES)[number];
+
+/** A provider event after verification, in Parley's own terms. Times are epoch milliseconds. */
+export interface BillingEvent {
+  id: string;
+  type: BillingEventType;
+  subscriptionId: string;
+  occurredAt: number;
+  userId?: string;
+  customerId?: string;
+  membershipId?: number;
+  productId?: string;
+  price?: number;
+  currency?: string;
+  interval?: 'month' | 'year';
+  trial?: boolean;
+  periodStart?: number;
+  periodEnd?: number;
+  cancelAtPeriodEnd?: boolean;
+  discountPercent?: number;
+  discountDuration?: number;
+  activity?: string | null;
+}
+
+export interface SubscriptionState {
+  subscriptionId: string;
+  userId: string;
+  customerId: string | null;
+  status: 'trialing' | 'active' | 'past_due' | 'expired';
+  membershipId: number;
+  productId: string | null;
+  price: number;
+  currency: string;
+  interval: 'month' | 'year';
+  trial: boolean;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  discountPercent: number;
+  discountDuration: number;
+  activity: string | null;
+}
+
+/** Same-instant events still need one order: the order they are caused in at a provider. */
+const TYPE_RANK: Record<BillingEventType, number> = {
+  'subscription.created': 0,
+  'invoice.paid': 1,
+  'invoice.payment_failed': 2,
+  'subscription.updated': 3,
+  'subscription.deleted': 4,
+};
+
+export function compareEvents(a: BillingEvent, b: BillingEvent): number {
+  return (
+    a.occurredAt - b.occurredAt ||
+    TYPE_RANK[a.type] - TYPE_RANK[b.type] ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+function apply(state: SubscriptionState | null, event: BillingEvent): SubscriptionState | null {
+  if (event.type === 'subscription.created') {
+    if (!event.userId || event.membershipId === undefined) return state;
+    const base: SubscriptionState = {
+      subscriptionId: event.subscriptionId,
+      userId: event.userId,
+      customerId: event.customerId ?? null,
+      status: event.trial ? 'trialing' : 'active',
+      membershipId: event.membershipId,
+      productId: event.productId ?? null,
+      price: event.price ?? 0,
+      currency: event.currency ?? 'USD',
+      interval: event.interval ?? 'month',
+      trial: event.trial ?? false,
+      periodStart: event.periodStart ?? event.occurredAt,
+      periodEnd: event.periodEnd ?? event.occurredAt,
+      cancelAtPeriodEnd: false,
+      discountPercent: 0,
+      discountDuration: 0,
+      activity: null,
+    };
+    return state ?? base;
+  }
+  // Nothing is known before the subscription exists, and nothing revives an expired one.
+  if (!state || state.status === 'expired') return state;
+  switch (event.type) {
+    case 'invoice.paid':
+      return {
+        ...state,
+        ...patchOf(event, state),
+        status: 'active',
+        trial: false,
+        periodStart: Math.max(state.periodStart, event.periodStart ?? state.periodStart),
+        periodEnd: Math.max(state.periodEnd, event.periodEnd ?? state.periodEnd),
+      };
+    case 'invoice.payment_failed':
+      return { ...state, status: 'past_due' };
+    case 'subscription.updated':
+      return { ...state, ...patchOf(event, state) };
+    case 'subscription.deleted':
+      return { ...state, status: 'expired', cancelAtPeriodEnd: false };
+  }
+  return state;
+}
+
+/** The fields an event names, over the current state (periods handled by the caller). */
+function patchOf(event: Partial<BillingEvent & SubscriptionState>, state: SubscriptionState) {
+  return {
+    membershipId: event.membershipId ?? state.membershipId,
+    productId: event.productId ?? state.productId,
+    price: event.price ?? state.price,
+    currency: event.currency ?? state.currency,
+    interval: event.interval ?? state.interval,
+    cancelAtPeriodEnd: event.cancelAtPeriodEnd ?? state.cancelAtPeriodEnd,
+    discountPercent: event.discountPercent ?? state.discountPercent,
+    discountDuration: event.discountDuration ?? state.discountDuration,
+    activity: event.activity === undefined ? state.activity : event.activity,
+  };
+}
+
+export function foldSubscription(events: BillingEvent[]): SubscriptionState | null {
+  return [...events].sort(compareEvents).reduce<SubscriptionState | null>(apply, null);
+}
+
+/** The membership a subscription grants at `now`, or null when it grants none. */
+export function grantedMembership(
+  state: SubscriptionState,
+  now: number,
+): { membershipId: number; expiresAt: number } | null {
+  if (state.status === 'expired' || state.periodEnd <= now) return null;
+  if (state.status === 'trialing') return { membershipId: MembershipId.Trial, expiresAt: state.periodEnd };
+  return { membershipId: state.membershipId, expiresAt: state.periodEnd };
+}
+
+const RANK: Record<number, number> = { 0: 0, 2: 1, 1: 2, 3: 2, 6: 3, 7: 3, 4: 4, 5: 4 };
+
+/** Of several grants, the highest plan wins, then the one lasting longest. */
+export function bestGrant(grants: { membershipId: number; expiresAt: number }[]) {
+  return (
+    grants.sort(
+      (a, b) => (RANK[b.membershipId] ?? 0) - (RANK[a.membershipId] ?? 0) || b.expiresAt - a.expiresAt,
+    )[0] ?? null
+  );
+}

@@ -1,0 +1,185 @@
+// Wire contract of plans, purchase, subscriptions and billing (issue 5). Re-exported from contract.ts;
+// the server imports the same types.
+
+export const BillingPaths = {
+  allProducts: '/api/v1/membership/allProducts',
+  freeTrial: '/api/v1/membership/freeTrial',
+  payment: '/api/v1/membership/payment',
+  marketingActive: '/api/v1/marketing/active',
+  stripeCheck: '/api/v1/stripe/check',
+  stripeCheckWithTrail: '/api/v1/stripe/checkWithTrail',
+  stripeCheckWithCoupon: '/api/v1/stripe/checkWithCoupon',
+  stripePortal: '/api/v1/stripe/portal',
+  fastspringOrder: '/api/v1/fastspring/order',
+  fastspringCheck: '/api/v1/fastspring/check',
+  fastspringPrice: '/api/v1/fastspring/price',
+  fastspringPortal: '/api/v1/fastspring/portal',
+  billingDetail: '/api/v1/billing/detail',
+  cancelSubscription: '/api/v1/billing/subscription/cancel',
+  allowCancelDiscount: '/api/v1/billing/allowCancelDiscount',
+  allowStudentDiscount: '/api/v1/billing/allowStudentDiscount',
+  cancelDiscount: '/api/v1/billing/cancelDiscount',
+  detailPreview: '/api/v1/billing/detailPreview',
+  toStudentCode: '/api/v1/auth/toStudentEmailValidationCode',
+  studentCode: '/api/v1/auth/studentEmailValidationCode',
+  upgradeProducts: '/api/v1/upgrade/upGradeProducts',
+  upgradeV2: '/api/v1/upgrade/upgradeV2',
+  checkConfirm: '/api/v1/upgrade/checkConfirm',
+  /** Verified provider events arrive here: /api/v1/billing/webhook/{testpay|stripe|fastspring|wallet}. */
+  webhook: '/api/v1/billing/webhook',
+  /** The built-in test provider's hosted pages (checkout, 3-D Secure challenge), served by Parley. */
+  testpay: '/pay/test',
+} as const;
+
+export const PayProvider = { Card: 0, MerchantOfRecord: 2, Wallet: 3 } as const;
+export type PayProviderId = (typeof PayProvider)[keyof typeof PayProvider];
+
+export const PriceGroup = { Other: 0, A: 1, B: 2 } as const;
+export type TrialStatus = 'none' | 'Pro' | 'ProAndUnlimit';
+export type ProductType = 'FREE' | 'PRO' | 'PRO+' | 'Unlimited';
+export type Period = 'month' | 'year';
+
+export interface MembershipQuota {
+  membershipId: number;
+  /** Standard-model messages per period; -1 means no limit. */
+  gpt3Quota: number;
+  /** Pro-model messages per period; -1 means no limit. */
+  gpt4Quota: number;
+  pdfPageQuota: number;
+  uploadQuota: number;
+}
+
+export interface Product {
+  membershipId: number;
+  /** The products list uses Pro or Unlimited (and Pro+ where sold). */
+  productType: 'Pro' | 'Unlimited' | 'ProPlus';
+  /** Minor units (cents). */
+  price: number;
+  productPriceText: string;
+  currency: string;
+  strikePrice: number | null;
+  /** Keyed by pay provider id (0 card, 2 merchant of record, 3 wallet). */
+  productIds: Record<string, string>;
+  subscription: Period;
+  membership: MembershipQuota;
+}
+
+export interface ProductList {
+  productVOS: Product[];
+  priceStatus: number;
+  trialStatus: TrialStatus;
+  /** 1 when the list is for sale to this caller. */
+  status: number;
+}
+
+export interface FreeTrialInfo {
+  trialStatus: TrialStatus;
+  days: number;
+  /** Products that may start with the trial (yearly Pro, and yearly Unlimited with ProAndUnlimit). */
+  products: Product[];
+}
+
+export interface PaymentInfo {
+  /** The providers this server takes payments with, in the order the chooser lists them. */
+  providers: { id: PayProviderId; name: string; test: boolean }[];
+}
+
+export interface DiscountInfo {
+  monthlyDiscount: number;
+  yearlyDiscount: number;
+  desc: string;
+  period: string;
+  url: string | null;
+  discountCouponCode: string;
+}
+export interface MarketingActive {
+  discountCoupon: DiscountInfo | null;
+}
+
+export interface CheckoutQuery {
+  successUrl: string;
+  cancelUrl: string;
+  productId: string;
+  days?: string;
+  coupon?: string;
+}
+
+export interface BillingDetail {
+  membershipId: number;
+  subscriptionId: string;
+  price: number;
+  amount: number;
+  nextCharge: number;
+  symbol: string;
+  subscriptionInterval: 'Month' | 'Year';
+  discountAmount: number;
+  discountPercent: number;
+  discountDuration: number;
+  activity: string | null;
+  provider: number;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  canceled: boolean;
+  /** Parley extra: the subscription is in its free trial. */
+  trial: boolean;
+}
+
+export interface CouponPreview {
+  discountPercent: number;
+  symbol: string;
+  amount: number;
+  discountAmount: number;
+  nextCharge: number;
+  subscriptionInterval: 'Month' | 'Year';
+}
+
+export interface UpgradeItem {
+  productIds: Record<string, string>;
+  membershipId: number;
+  subscription: Period;
+  discount: number;
+  discountAmount: number;
+  decimalPlaces: number;
+  symbol: string;
+  remainAmount: number;
+  greyDetails: string[];
+  colorDetails: string[];
+}
+export interface UpgradeProducts {
+  studentDiscount: boolean;
+  upgradeList: UpgradeItem[];
+}
+export interface UpgradeResult {
+  /** 1: open confirmUrl (3-D Secure); 0: done. */
+  action: 0 | 1;
+  confirmUrl: string | null;
+  confirmId: string | null;
+}
+export const CONFIRM_STATUSES = [
+  'canceled',
+  'processing',
+  'requires_action',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_payment_method',
+  'succeeded',
+] as const;
+export type ConfirmStatus = (typeof CONFIRM_STATUSES)[number];
+
+export const CANCEL_QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] as const;
+export const CANCEL_OPTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
+/** Options whose answer needs extra free text (field name `q1-d` ...). */
+export const CANCEL_EXTRA_TEXT = { q1: ['d', 'e', 'f', 'h'], q4: ['e'] } as const;
+
+export const TRIAL_DAYS = 7;
+export const DEFAULT_ANNUAL_SAVING_PERCENT = 16;
+/** The student-discount activity name; billing detail's activity ends with it. */
+export const STUDENT_ACTIVITY = 'StudentSummer';
+export const RETENTION_ACTIVITY = 'CancelRetention';
+
+/** The test provider's cards (any future expiry and any CVC). */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  threeDSecure: '4000002760003184',
+} as const;

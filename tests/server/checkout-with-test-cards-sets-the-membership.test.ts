@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProductList, TEST_CARDS } from '../../src/api/contract';
+import { answerChallenge, billingDetail, loginMember, me, payWithCard } from '../helpers/billing';
+import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
+
+describe.each(DATABASES)('checkout through the built-in test provider on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it('lists Pro and Unlimited, monthly and yearly, with quotas, trial status and price group', async () => {
+    const token = await loginMember(server, 'list@example.com');
+    const { body } = await call<ProductList>(server.url, 'GET', '/api/v1/membership/allProducts', { token });
+    expect(body.data.trialStatus).toBe('Pro');
+    expect(body.data.priceStatus).toBe(0);
+    expect(body.data.productVOS.map((p) => [p.productType, p.subscription, p.price])).toEqual([
+      ['Pro', 'month', 999],
+      ['Pro', 'year', 10070],
+      ['Unlimited', 'month', 1999],
+      ['Unlimited', 'year', 20150],
+    ]);
+    const pro = body.data.productVOS[0];
+    expect(pro.productIds['0']).toBe('pro-month-g0');
+    expect(pro.membership).toMatchObject({ membershipId: 1, gpt3Quota: 3000, gpt4Quota: 300 });
+    expect(body.data.productVOS[2].membership.gpt4Quota).toBe(-1);
+  });
+
+  it('a card that succeeds returns to the app and makes the user Pro through the signed webhook', async () => {
+    const token = await loginMember(server, 'buyer@example.com');
+    const paid = await payWithCard(server, token, { productId: 'pro-month-g0', card: TEST_CARDS.succeeds });
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe('/?stripeStatus=success');
+    expect(await me(server, token)).toMatchObject({ isPro: true, membershipId: 1, isTrial: false });
+    const detail = await billingDetail(server, token);
+    expect(detail.data).toMatchObject({
+      membershipId: 1,
+      price: 999,
+      subscriptionInterval: 'Month',
+      canceled: false,
+    });
+    // Paying twice is refused: the user already has a plan.
+    const again = await payWithCard(server, token, { productId: 'pro-year-g0', card: TEST_CARDS.succeeds });
+    expect(again.started.code).toBe(400);
+    expect(again.started.msg).toMatch(/already a member/);
+  });
+
+  it('a declined card shows the decline on the page and changes nothing', async () => {
+    const token = await loginMember(server, 'declined@example.com');
+    const paid = await payWithCard(server, token, { productId: 'pro-month-g0', card: TEST_CARDS.declined });
+    expect(paid.status).toBe(402);
+    expect(paid.page).toContain('Your card was declined');
+    expect(await me(server, token)).toMatchObject({ isPro: false, membershipId: 0 });
+    expect((await billingDetail(server, token)).data).toBeNull();
+  });
+
+  it('a 3-D Secure card asks for a challenge: fail leaves the user free, approve makes them Pro', async () => {
+    const token = await loginMember(server, 'secure@example.com');
+    const first = await payWithCard(server, token, {
+      productId: 'pro-month-g0',
+      card: TEST_CARDS.threeDSecure,
+    });
+    expect(first.status).toBe(303);
+    expect(first.location).toMatch(/^\/pay\/test\/challenge\//);
+    const failed = await answerChallenge(server, first.location!, 'fail');
+    expect(failed.page).toContain('3-D Secure authentication failed');
+    expect((await me(server, token)).isPro).toBe(false);
+
+    const second = await payWithCard(server, token, {
+      productId: 'pro-month-g0',
+      card: TEST_CARDS.threeDSecure,
+    });
+    const approved = await answerChallenge(server, second.location!, 'approve');
+    expect(approved.status).toBe(303);
+    expect(approved.location).toBe('/?stripeStatus=success');
+    expect(await me(server, token)).toMatchObject({ isPro: true, membershipId: 1 });
+  });
+
+  it('the 7-day trial of yearly Pro makes a Trail user once; the trial is then used up', async () => {
+    const token = await loginMember(server, 'trial@example.com');
+    const trial = await payWithCard(server, token, {
+      path: '/api/v1/stripe/checkWithTrail',
+      productId: 'pro-year-g0',
+      card: TEST_CARDS.succeeds,
+      query: { days: '7' },
+    });
+    expect(trial.status).toBe(303);
+    expect(await me(server, token)).toMatchObject({
+      isPro: true,
+      isTrial: true,
+      membershipId: 2,
+      parsedRoles: ['Trail'],
+      timeRemaining: 7,
+    });
+    const products = await call<ProductList>(server.url, 'GET', '/api/v1/membership/allProducts', { token });
+    expect(products.body.data.trialStatus).toBe('none');
+    // A monthly plan never comes with the trial.
+    const other = await loginMember(server, 'trial-month@example.com');
+    const refused = await payWithCard(server, other, {
+      path: '/api/v1/stripe/checkWithTrail',
+      productId: 'pro-month-g0',
+      card: TEST_CARDS.succeeds,
+      query: { days: '7' },
+    });
+    expect(refused.started.code).toBe(400);
+  });
+
+  it('guests must log in, and the return address must be on this site', async () => {
+    const guest = await newGuest(server.url);
+    const asGuest = await call(
+      server.url,
+      'GET',
+      '/api/v1/stripe/check?productId=pro-month-g0&successUrl=/&cancelUrl=/',
+      {
+        token: guest,
+      },
+    );
+    expect(asGuest.status).toBe(401);
+    const token = await loginMember(server, 'redirect@example.com');
+    const away = await call(
+      server.url,
+      'GET',
+      '/api/v1/stripe/check?productId=pro-month-g0&successUrl=https://evil.example/&cancelUrl=/',
+      { token },
+    );
+    expect(away.body).toMatchObject({ code: 400, msg: 'The return address must be on this site.' });
+    const spanish = await call(
+      server.url,
+      'GET',
+      '/api/v1/stripe/check?productId=nope&successUrl=/&cancelUrl=/',
+      {
+        token,
+        headers: { language: 'es' },
+      },
+    );
+    expect(spanish.body.msg).toBe('Este plan no está a la venta.');
+  });
+});
