@@ -1,9 +1,10 @@
 // Server messages in the caller's language (the `language` header). Keys are stable; clients may also map
 // codes to their own text, but a caller without a client still reads a clear message.
 import { DEFAULT_LANGUAGE, type Language } from '../../src/api/contract.js';
+
+import { billingMessages } from './messages-billing.js';
 import { creationAr, creationEn, creationEs, creationZh } from './messages-creation.js';
 import { extrasAr, extrasEn, extrasEs, extrasZh } from './messages-extras.js';
-import { billingMessages } from './messages-billing.js';
 
 const en = {
   ...extrasEn,
