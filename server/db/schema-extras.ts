@@ -1,6 +1,7 @@
 // Saved prompts, shares and analytics events (the extras area). Re-exported from schema.ts.
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './schema.js';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SnapshotMessage } from '../../src/api/contract-extras.js';
+import { channels, users } from './schema.js';
 
 /** A user's saved prompts; only the owner reads or changes one. */
 export const userPrompts = pgTable(
@@ -34,4 +35,29 @@ export const promptRecentSearches = pgTable(
     searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** A snapshot of a chat taken when it was shared; readable by anyone holding the key, until revoked. */
+export const channelShares = pgTable(
+  'channel_shares',
+  {
+    id: text('id').primaryKey(),
+    /** sha256 of the 192-bit key; the key itself is only in the link. */
+    keyHash: text('key_hash').notNull(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    model: text('model').notNull(),
+    messages: jsonb('messages').$type<SnapshotMessage[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('channel_shares_key_idx').on(t.keyHash),
+    index('channel_shares_channel_idx').on(t.channelId),
+  ],
 );

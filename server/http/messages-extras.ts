@@ -1,5 +1,8 @@
 // Server messages of the extras area (saved prompts, sharing, analytics, templates), spread into messages.ts.
 export const extrasEn = {
+  'share.notFound': 'This shared chat does not exist or is no longer shared.',
+  'share.nothingToShare': 'This chat has no finished answer to share yet.',
+  'share.loginToContinue': 'Log in to continue this conversation in a chat of your own.',
   'prompt.notFound': 'This prompt does not exist or is not yours.',
   'prompt.nameRequired': 'Please give the prompt a name.',
   'prompt.nameTooLong': 'A prompt name can have at most 50 characters.',
@@ -9,6 +12,9 @@ export const extrasEn = {
 type ExtrasKey = keyof typeof extrasEn;
 
 export const extrasAr: Record<ExtrasKey, string> = {
+  'share.notFound': 'هذه المحادثة المشتركة غير موجودة أو لم تعد مشتركة.',
+  'share.nothingToShare': 'لا تحتوي هذه المحادثة على إجابة مكتملة لمشاركتها بعد.',
+  'share.loginToContinue': 'سجّل الدخول لمتابعة هذه المحادثة في محادثة خاصة بك.',
   'prompt.notFound': 'هذه التعليمة غير موجودة أو ليست لك.',
   'prompt.nameRequired': 'يرجى إعطاء التعليمة اسمًا.',
   'prompt.nameTooLong': 'يمكن أن يحتوي اسم التعليمة على 50 حرفًا على الأكثر.',
@@ -17,6 +23,9 @@ export const extrasAr: Record<ExtrasKey, string> = {
 };
 
 export const extrasZh: Record<ExtrasKey, string> = {
+  'share.notFound': '此分享的对话不存在或已停止分享。',
+  'share.nothingToShare': '此对话还没有可分享的完整回答。',
+  'share.loginToContinue': '登录后即可在你自己的对话中继续此对话。',
   'prompt.notFound': '此提示词不存在或不属于你。',
   'prompt.nameRequired': '请为提示词命名。',
   'prompt.nameTooLong': '提示词名称最多 50 个字符。',
@@ -25,6 +34,9 @@ export const extrasZh: Record<ExtrasKey, string> = {
 };
 
 export const extrasEs: Record<ExtrasKey, string> = {
+  'share.notFound': 'Este chat compartido no existe o ya no se comparte.',
+  'share.nothingToShare': 'Este chat aún no tiene una respuesta terminada para compartir.',
+  'share.loginToContinue': 'Inicia sesión para continuar esta conversación en un chat propio.',
   'prompt.notFound': 'Este prompt no existe o no es tuyo.',
   'prompt.nameRequired': 'Ponle un nombre al prompt.',
   'prompt.nameTooLong': 'El nombre de un prompt puede tener como máximo 50 caracteres.',

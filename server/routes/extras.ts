@@ -1,11 +1,16 @@
-import { Hono } from 'hono';
-import { PromptPaths } from '../../src/api/contract.js';
+import { type Context, Hono } from 'hono';
+import { PromptPaths, SharePaths } from '../../src/api/contract.js';
 import {
   AddPromptRequest,
+  CreateShareRequest,
+  MySharesQuery,
   PromptId,
   PromptInstanceRequest,
   PromptListQuery,
   RecentSearchRequest,
+  RevokeShareRequest,
+  ShareKeyQuery,
+  ShareKeyRequest,
   UpdatePromptRequest,
 } from '../../src/api/schemas-extras.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
@@ -16,6 +21,13 @@ const promptIdParam = (raw: string) => {
   const parsed = PromptId.safeParse(raw);
   if (!parsed.success) throw notFound('prompt.notFound');
   return parsed.data;
+};
+
+/** A malformed key answers exactly like an unknown one. */
+const shareKeyOf = (c: Context<AppEnv>) => {
+  const parsed = ShareKeyQuery.safeParse(c.req.query());
+  if (!parsed.success) throw notFound('share.notFound');
+  return parsed.data.shareKey;
 };
 
 export const extrasRoutes = new Hono<AppEnv>()
@@ -48,4 +60,32 @@ export const extrasRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     const promptId = promptIdParam(c.req.param('promptId'));
     return ok(c, await c.get('services').prompts.remove(caller, promptId));
+  })
+  // Sharing: the three reads need no login; the key alone opens one snapshot and nothing else.
+  .post(SharePaths.create, async (c) => {
+    const caller = requireCaller(c);
+    const { channelId } = await readJson(c, CreateShareRequest);
+    return ok(c, await c.get('services').shares.create(caller, channelId));
+  })
+  .get(SharePaths.mine, async (c) => {
+    const caller = requireCaller(c);
+    const { channelId } = readQuery(c, MySharesQuery);
+    return ok(c, await c.get('services').shares.mine(caller, channelId));
+  })
+  .post(SharePaths.revoke, async (c) => {
+    const caller = requireCaller(c);
+    const { shareId } = await readJson(c, RevokeShareRequest);
+    return ok(c, await c.get('services').shares.revoke(caller, shareId));
+  })
+  .get(SharePaths.preview, async (c) => ok(c, await c.get('services').shares.preview(shareKeyOf(c))))
+  .get(SharePaths.detail, async (c) => ok(c, await c.get('services').shares.detail(shareKeyOf(c))))
+  .get(SharePaths.conversation, async (c) =>
+    ok(c, await c.get('services').shares.conversation(shareKeyOf(c))),
+  )
+  .post(SharePaths.createChannelByShareKey, async (c) => {
+    const caller = requireCaller(c);
+    const parsed = ShareKeyRequest.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) throw notFound('share.notFound');
+    const { shareKey } = parsed.data;
+    return ok(c, await c.get('services').shares.createChannel(caller, shareKey));
   });

@@ -22,6 +22,7 @@ import { createPromptService } from './prompts.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createResumableUploadService } from './resumable-uploads.js';
 import { createSessionService } from './sessions.js';
+import { createShareService } from './shares.js';
 import { createSocialLoginService } from './social-login.js';
 import { createUploadService } from './uploads.js';
 import { createUserSettingsService } from './user-settings.js';
@@ -93,6 +94,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       logger,
       offlineDelayMs: config.offlineModel.chunkDelayMs,
     }),
+    shares: createShareService({ db, channels }),
     linkTitles: createLinkTitleService({ allowHosts: config.outboundAllowHosts ?? [], timeoutMs: 5000 }),
     visitLimiter: createRateLimiter(config.rateLimit.visitsPerMinute, 60_000),
     chat: createChatService({

@@ -1,6 +1,6 @@
 // Request validators of the extras area: the server parses with them, the client imports their types.
 import { z } from 'zod';
-import { PROMPT_CONTENT_MAX, PROMPT_NAME_MAX, PROMPT_PAGE_MAX } from './contract-extras';
+import { PROMPT_CONTENT_MAX, PROMPT_NAME_MAX, PROMPT_PAGE_MAX, SHARE_KEY_PATTERN } from './contract-extras';
 
 /** Characters as a person counts them (code points), not UTF-16 units. */
 const chars = (value: string) => Array.from(value).length;
@@ -57,3 +57,15 @@ export type UpdatePromptRequest = z.input<typeof UpdatePromptRequest>;
 
 export const RecentSearchRequest = z.object({ key: z.string().max(200).optional() });
 export type RecentSearchRequest = z.input<typeof RecentSearchRequest>;
+
+const ShareKey = z.string().regex(SHARE_KEY_PATTERN, 'share.notFound');
+export const ShareKeyQuery = z.object({ shareKey: ShareKey });
+export type ShareKeyQuery = z.infer<typeof ShareKeyQuery>;
+export const ShareKeyRequest = ShareKeyQuery;
+
+const ChannelIdField = z.string().min(1, 'channel.notFound').max(64, 'channel.notFound');
+export const CreateShareRequest = z.object({ channelId: ChannelIdField });
+export type CreateShareRequest = z.infer<typeof CreateShareRequest>;
+export const MySharesQuery = CreateShareRequest;
+export const RevokeShareRequest = z.object({ shareId: z.string().min(1).max(64) });
+export type RevokeShareRequest = z.infer<typeof RevokeShareRequest>;

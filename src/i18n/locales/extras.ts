@@ -1,5 +1,25 @@
 // Strings of the extras area (saved prompts, sharing, analytics, templates) in the four languages.
 export const extrasEn = {
+  share: {
+    open: 'Share',
+    title: 'Share this chat',
+    description:
+      'Anyone with the link can read the chat as it is now, without logging in. Later messages are not shared.',
+    create: 'Create link',
+    link: 'Share link',
+    copy: 'Copy link',
+    revoke: 'Stop sharing',
+    revoked: 'The link no longer works.',
+    sharedAt_one: 'Shared {{date}} · {{count}} message',
+    sharedAt_other: 'Shared {{date}} · {{count}} messages',
+    close: 'Close',
+    loading: 'Loading the shared chat…',
+    notFound: 'This shared chat does not exist or is no longer shared.',
+    loadFailed: 'The shared chat could not be loaded. Check your connection and try again.',
+    readOnly: 'Shared chat · read only',
+    continue: 'Continue this conversation',
+    continueFailed: 'The conversation could not be continued. Please try again.',
+  },
   prompts: {
     open: 'Prompts',
     title: 'Saved prompts',
@@ -31,6 +51,26 @@ export const extrasEn = {
 export type ExtrasResource = typeof extrasEn;
 
 export const extrasAr: ExtrasResource = {
+  share: {
+    open: 'مشاركة',
+    title: 'مشاركة هذه المحادثة',
+    description:
+      'يمكن لأي شخص لديه الرابط قراءة المحادثة كما هي الآن دون تسجيل الدخول. لا تتم مشاركة الرسائل اللاحقة.',
+    create: 'إنشاء رابط',
+    link: 'رابط المشاركة',
+    copy: 'نسخ الرابط',
+    revoke: 'إيقاف المشاركة',
+    revoked: 'لم يعد الرابط يعمل.',
+    sharedAt_one: 'تمت المشاركة {{date}} · رسالة واحدة',
+    sharedAt_other: 'تمت المشاركة {{date}} · {{count}} رسائل',
+    close: 'إغلاق',
+    loading: 'جارٍ تحميل المحادثة المشتركة…',
+    notFound: 'هذه المحادثة المشتركة غير موجودة أو لم تعد مشتركة.',
+    loadFailed: 'تعذر تحميل المحادثة المشتركة. تحقق من اتصالك وحاول مرة أخرى.',
+    readOnly: 'محادثة مشتركة · للقراءة فقط',
+    continue: 'متابعة هذه المحادثة',
+    continueFailed: 'تعذرت متابعة المحادثة. يرجى المحاولة مرة أخرى.',
+  },
   prompts: {
     open: 'التعليمات',
     title: 'التعليمات المحفوظة',
@@ -61,6 +101,25 @@ export const extrasAr: ExtrasResource = {
 };
 
 export const extrasZh: ExtrasResource = {
+  share: {
+    open: '分享',
+    title: '分享此对话',
+    description: '任何拥有链接的人都无需登录即可阅读此刻的对话。之后的消息不会被分享。',
+    create: '创建链接',
+    link: '分享链接',
+    copy: '复制链接',
+    revoke: '停止分享',
+    revoked: '该链接已失效。',
+    sharedAt_one: '分享于 {{date}} · {{count}} 条消息',
+    sharedAt_other: '分享于 {{date}} · {{count}} 条消息',
+    close: '关闭',
+    loading: '正在加载分享的对话…',
+    notFound: '此分享的对话不存在或已停止分享。',
+    loadFailed: '无法加载分享的对话。请检查网络后重试。',
+    readOnly: '分享的对话 · 只读',
+    continue: '继续此对话',
+    continueFailed: '无法继续此对话，请重试。',
+  },
   prompts: {
     open: '提示词',
     title: '已保存的提示词',
@@ -91,6 +150,26 @@ export const extrasZh: ExtrasResource = {
 };
 
 export const extrasEs: ExtrasResource = {
+  share: {
+    open: 'Compartir',
+    title: 'Compartir este chat',
+    description:
+      'Cualquiera con el enlace puede leer el chat tal como está ahora, sin iniciar sesión. Los mensajes posteriores no se comparten.',
+    create: 'Crear enlace',
+    link: 'Enlace para compartir',
+    copy: 'Copiar enlace',
+    revoke: 'Dejar de compartir',
+    revoked: 'El enlace ya no funciona.',
+    sharedAt_one: 'Compartido {{date}} · {{count}} mensaje',
+    sharedAt_other: 'Compartido {{date}} · {{count}} mensajes',
+    close: 'Cerrar',
+    loading: 'Cargando el chat compartido…',
+    notFound: 'Este chat compartido no existe o ya no se comparte.',
+    loadFailed: 'No se pudo cargar el chat compartido. Comprueba tu conexión e inténtalo de nuevo.',
+    readOnly: 'Chat compartido · solo lectura',
+    continue: 'Continuar esta conversación',
+    continueFailed: 'No se pudo continuar la conversación. Inténtalo de nuevo.',
+  },
   prompts: {
     open: 'Prompts',
     title: 'Prompts guardados',

@@ -18,6 +18,10 @@ const pages: RouteObject[] = [
     path: 'writing',
     lazy: async () => ({ Component: (await import('../writing/WritingPage')).WritingPage }),
   },
+  {
+    path: 'share/:shareKey',
+    lazy: async () => ({ Component: (await import('../share/SharePage')).SharePage }),
+  },
   { path: 'logout', lazy: async () => ({ Component: (await import('../pages/LogoutPage')).LogoutPage }) },
   {
     path: 'releasenote',

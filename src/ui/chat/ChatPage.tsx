@@ -12,6 +12,7 @@ import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor } from '../app/root-context';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
+import { ShareButton } from '../share/ShareButton';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { ModelPicker } from './ModelPicker';
@@ -127,6 +128,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         onStop={() => actor.send({ type: 'STOP' })}
       >
         <ModelPicker landing={landing} model={model} isGuest={auth.isGuest} onChoose={choose} />
+        {channelId && <ShareButton channelId={channelId} disabled={!online || chat.active} />}
       </Composer>
     </div>
   );

@@ -9,6 +9,7 @@ import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { BotChallengeModal } from '../captcha/BotChallengeModal';
 import { CookieBanner } from '../consent/CookieBanner';
+import { ShareKeyCatcher } from '../share/ShareKeyCatcher';
 import { ArabicPrompt } from './ArabicPrompt';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
@@ -66,6 +67,7 @@ export function Shell() {
       <BotChallengeModal />
       <CookieBanner />
       <ArabicPrompt />
+      <ShareKeyCatcher />
     </div>
   );
 }

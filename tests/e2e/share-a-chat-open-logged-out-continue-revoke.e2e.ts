@@ -1,0 +1,75 @@
+import { expect, lastAnswerDone, mailedCode, openAsGuest, sendMessage, test } from './support/app';
+
+test('a shared chat opens without a login, another user continues it in their own chat, revoking ends the link', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openAsGuest(page);
+  await sendMessage(page, 'Which fruit has the most vitamin C?');
+  await lastAnswerDone(page);
+  await expect(page).toHaveURL(/\/chat\//);
+  const ownerChat = page.url();
+
+  await page.getByTestId('share-open').click();
+  await page.getByTestId('share-create').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(link).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
+  await expect(page.getByTestId('share-item')).toHaveCount(1);
+
+  // The chat goes on after sharing; the share keeps the moment it was made.
+  await page.keyboard.press('Escape');
+  await sendMessage(page, 'A later question that stays private');
+  await lastAnswerDone(page);
+
+  const visitor = await browser.newContext({ baseURL });
+  const other = await visitor.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('share-page')).toBeVisible();
+  await expect(other.getByTestId('share-title')).toHaveText('Which fruit has the most vitamin C?');
+  await expect(other.getByTestId('message-user')).toHaveText(['Which fruit has the most vitamin C?']);
+  await expect(other.getByTestId('message-assistant')).toHaveCount(1);
+  await expect(other.getByText('A later question that stays private')).toHaveCount(0);
+  await expect(other.getByTestId('composer')).toHaveCount(0);
+  await expect(other.getByRole('button', { name: /Read Document/i })).toHaveCount(0);
+
+  // Continue: the key goes into the query, is stored and removed from the URL, and the login is asked for.
+  await other.getByTestId('share-continue').click();
+  await expect(other.getByTestId('login-modal')).toBeVisible();
+  expect(new URL(other.url()).searchParams.has('shareKey')).toBe(false);
+  expect(await other.evaluate(() => localStorage.getItem('parley.pendingShareKey'))).toBe(
+    link.split('/').pop(),
+  );
+  await other.getByTestId('login-email').fill('continuer@example.com');
+  await other.getByTestId('login-next').click();
+  await expect(other.getByTestId('code-boxes')).toBeVisible();
+  const code = await mailedCode('continuer@example.com');
+  await other.getByTestId('code-box').first().focus();
+  await other.keyboard.type(code);
+  await expect(other.getByTestId('auth-state')).toHaveText('continuer@example.com');
+
+  await expect(other).toHaveURL(/\/chat\//);
+  expect(other.url()).not.toBe(ownerChat);
+  await expect(other.getByTestId('message-user')).toHaveText(['Which fruit has the most vitamin C?']);
+  await sendMessage(other, 'And which vegetable?');
+  await lastAnswerDone(other);
+  await expect(other.getByTestId('message-user')).toHaveText([
+    'Which fruit has the most vitamin C?',
+    'And which vegetable?',
+  ]);
+  expect(await other.evaluate(() => localStorage.getItem('parley.pendingShareKey'))).toBeNull();
+
+  // The owner's chat did not get the continuer's message.
+  await page.reload();
+  await expect(page.getByTestId('message-user')).toHaveCount(2);
+  await expect(page.getByText('And which vegetable?')).toHaveCount(0);
+
+  // Revoke: the link answers not found.
+  await page.getByTestId('share-open').click();
+  await page.getByTestId('share-revoke').click();
+  await expect(page.getByTestId('share-item')).toHaveCount(0);
+  const stranger = await visitor.newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByTestId('share-not-found')).toContainText('no longer shared');
+  await visitor.close();
+});
