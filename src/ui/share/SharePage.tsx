@@ -7,9 +7,13 @@ import { SHARE_KEY_PARAM, type ShareConversation } from '../../api/contract';
 import { ApiError } from '../../api/http';
 import { shareApi } from '../../api/shares';
 import { useLangPath } from '../app/paths';
+import { CiteContext } from '../markdown/citations';
 import { Markdown } from '../markdown/Markdown';
 import '../chat/chat.css';
 import './share.css';
+
+/** The shared view has no document pane (no Read Document): [n] markers are shown, and open nothing. */
+const showCitationsOnly = () => {};
 
 type Load =
   | { state: 'loading' }
@@ -48,55 +52,57 @@ export function SharePage() {
     );
   const { data } = load;
   return (
-    <div className="share-page" data-testid="share-page">
-      <header className="share-header">
-        <h1 dir="auto" data-testid="share-title">
-          {data.title}
-        </h1>
-        <span className="small muted">{t('extras.share.readOnly')}</span>
-      </header>
-      <div className="share-messages">
-        {data.messages.map((message, index) =>
-          message.role === 'user' ? (
-            <div className="message-row" key={index}>
-              <div className="message user" data-testid="message-user">
-                <div className="bubble" dir="auto">
-                  {message.content}
+    <CiteContext.Provider value={showCitationsOnly}>
+      <div className="share-page" data-testid="share-page">
+        <header className="share-header">
+          <h1 dir="auto" data-testid="share-title">
+            {data.title}
+          </h1>
+          <span className="small muted">{t('extras.share.readOnly')}</span>
+        </header>
+        <div className="share-messages">
+          {data.messages.map((message, index) =>
+            message.role === 'user' ? (
+              <div className="message-row" key={index}>
+                <div className="message user" data-testid="message-user">
+                  <div className="bubble" dir="auto">
+                    {message.content}
+                  </div>
                 </div>
               </div>
-            </div>
-          ) : (
-            <div className="message-row" key={index}>
-              <div className="message assistant" data-testid="message-assistant" data-status="done">
-                <div className="answer">
-                  <Markdown text={message.content} streaming={false} />
+            ) : (
+              <div className="message-row" key={index}>
+                <div className="message assistant" data-testid="message-assistant" data-status="done">
+                  <div className="answer">
+                    <Markdown text={message.content} streaming={false} />
+                  </div>
+                  {message.citations.length > 0 && (
+                    <ol className="share-citations small" data-testid="share-citations">
+                      {message.citations.map((citation) => (
+                        <li key={citation.url}>
+                          <a href={citation.url} target="_blank" rel="noopener noreferrer nofollow">
+                            {citation.title}
+                          </a>
+                        </li>
+                      ))}
+                    </ol>
+                  )}
                 </div>
-                {message.citations.length > 0 && (
-                  <ol className="share-citations small" data-testid="share-citations">
-                    {message.citations.map((citation) => (
-                      <li key={citation.url}>
-                        <a href={citation.url} target="_blank" rel="noopener noreferrer nofollow">
-                          {citation.title}
-                        </a>
-                      </li>
-                    ))}
-                  </ol>
-                )}
               </div>
-            </div>
-          ),
-        )}
+            ),
+          )}
+        </div>
+        <footer className="share-footer">
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => navigate(to(`/?${SHARE_KEY_PARAM}=${encodeURIComponent(shareKey)}`))}
+            data-testid="share-continue"
+          >
+            {t('extras.share.continue')}
+          </button>
+        </footer>
       </div>
-      <footer className="share-footer">
-        <button
-          type="button"
-          className="button primary"
-          onClick={() => navigate(to(`/?${SHARE_KEY_PARAM}=${encodeURIComponent(shareKey)}`))}
-          data-testid="share-continue"
-        >
-          {t('extras.share.continue')}
-        </button>
-      </footer>
-    </div>
+    </CiteContext.Provider>
   );
 }
