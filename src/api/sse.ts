@@ -12,10 +12,10 @@ import {
 } from './contract';
 import { ApiError, apiHooks, react, readEnvelope, requestHeaders } from './http';
 
-export interface ChatStreamHandlers {
-  meta(meta: StreamMeta): void;
-  chunk(chunk: StreamChunk): void;
-  done(done: StreamDone): void;
+export interface StreamHandlers<C, M, D> {
+  meta(meta: M): void;
+  chunk(chunk: C): void;
+  done(done: D): void;
   /** The connection dropped and a reconnect is scheduled (attempt counts from 1). */
   reconnecting?(attempt: number): void;
 }
@@ -36,9 +36,17 @@ class RetriableStreamError extends Error {}
 
 export const reconnectDelayMs = (attempt: number) => Math.min(500 * 2 ** Math.max(0, attempt - 1), 8000);
 
-export async function streamChat(
-  body: SendRequest,
-  handlers: ChatStreamHandlers,
+export type ChatStreamHandlers = StreamHandlers<StreamChunk, StreamMeta, StreamDone>;
+
+export function streamChat(body: SendRequest, handlers: ChatStreamHandlers, options: ChatStreamOptions) {
+  return streamEvents(Paths.send, body, handlers, options);
+}
+
+/** POSTs to any of Parley's SSE endpoints (meta, chunks with ids, done) with the same resume rules. */
+export async function streamEvents<C extends { chunkId: number }, M, D>(
+  path: string,
+  body: unknown,
+  handlers: StreamHandlers<C, M, D>,
   options: ChatStreamOptions,
 ): Promise<void> {
   let lastChunkId = options.afterChunkId ?? -1;
@@ -51,13 +59,13 @@ export async function streamChat(
   if (lastChunkId >= 0) headers[Headers.lastEventId] = String(lastChunkId);
 
   const onMessage = (message: EventSourceMessage) => {
-    if (message.event === 'meta') return handlers.meta(JSON.parse(message.data) as StreamMeta);
+    if (message.event === 'meta') return handlers.meta(JSON.parse(message.data) as M);
     if (message.event === 'done') {
       finished = true;
-      return handlers.done(JSON.parse(message.data) as StreamDone);
+      return handlers.done(JSON.parse(message.data) as D);
     }
     if (!message.data) return;
-    for (const chunk of JSON.parse(message.data) as StreamChunk[]) {
+    for (const chunk of JSON.parse(message.data) as C[]) {
       // A repeated chunkId (a replay overlapping what we hold) is ignored.
       if (chunk.chunkId <= lastChunkId) continue;
       lastChunkId = chunk.chunkId;
@@ -67,7 +75,7 @@ export async function streamChat(
   };
 
   try {
-    await fetchEventSource(new URL(Paths.send, location.origin).toString(), {
+    await fetchEventSource(new URL(path, location.origin).toString(), {
       method: 'POST',
       headers,
       body: JSON.stringify(body),

@@ -1,3 +1,4 @@
+import { creationAr } from './creation';
 import { docsAr } from './docs';
 import type { Resource } from './en';
 import { extrasAr } from './extras';
@@ -273,4 +274,5 @@ export const ar: Resource = {
   writing: writingAr,
   extras: extrasAr,
   docs: docsAr,
+  creation: creationAr,
 };

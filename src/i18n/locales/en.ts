@@ -1,3 +1,4 @@
+import { creationEn } from './creation';
 import { docsEn } from './docs';
 import { extrasEn } from './extras';
 import { writingEn } from './writing';
@@ -277,5 +278,6 @@ export const en = {
   writing: writingEn,
   extras: extrasEn,
   docs: docsEn,
+  creation: creationEn,
 };
 export type Resource = typeof en;

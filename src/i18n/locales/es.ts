@@ -1,3 +1,4 @@
+import { creationEs } from './creation';
 import { docsEs } from './docs';
 import type { Resource } from './en';
 import { extrasEs } from './extras';
@@ -284,4 +285,5 @@ export const es: Resource = {
   writing: writingEs,
   extras: extrasEs,
   docs: docsEs,
+  creation: creationEs,
 };

@@ -1,3 +1,4 @@
+import { creationZh } from './creation';
 import { docsZh } from './docs';
 import type { Resource } from './en';
 import { extrasZh } from './extras';
@@ -269,4 +270,5 @@ export const zh: Resource = {
   writing: writingZh,
   extras: extrasZh,
   docs: docsZh,
+  creation: creationZh,
 };

@@ -22,6 +22,14 @@ const pages: RouteObject[] = [
     path: 'share/:shareKey',
     lazy: async () => ({ Component: (await import('../share/SharePage')).SharePage }),
   },
+  {
+    path: 'creation/:type/Presentation',
+    lazy: async () => ({ Component: (await import('../creation/PresentationPage')).PresentationPage }),
+  },
+  {
+    path: 'ppt',
+    lazy: async () => ({ Component: (await import('../creation/PresentationPage')).PresentationPage }),
+  },
   { path: 'logout', lazy: async () => ({ Component: (await import('../pages/LogoutPage')).LogoutPage }) },
   {
     path: 'releasenote',

@@ -1,0 +1,56 @@
+// Client calls of the creation area: presentations (generate streams over SSE, like chat).
+import {
+  type GeneratePresentationRequest,
+  type Presentation,
+  type PresentationChunk,
+  PresentationPaths,
+  type PresentationStreamDone,
+  type PresentationStreamMeta,
+  type PresentationSummary,
+  type UpdateOutlineRequest,
+} from './contract';
+import { ApiError, type RequestOptions, react, readEnvelope, request, requestHeaders } from './http';
+import { type ChatStreamOptions, type StreamHandlers, streamEvents } from './sse';
+
+type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;
+
+export const presentationApi = {
+  list: (options?: Quiet) => request<PresentationSummary[]>('GET', PresentationPaths.list, options),
+  get: (presentationId: string, options?: Quiet) =>
+    request<Presentation>('GET', PresentationPaths.get, { ...options, query: { presentationId } }),
+  updateOutline: (body: UpdateOutlineRequest, options?: Quiet) =>
+    request<Presentation>('POST', PresentationPaths.updateOutline, { ...options, body }),
+  remove: (presentationId: string, options?: Quiet) =>
+    request<boolean>('POST', PresentationPaths.delete, { ...options, body: { presentationId } }),
+  generate: (
+    body: GeneratePresentationRequest,
+    handlers: StreamHandlers<PresentationChunk, PresentationStreamMeta, PresentationStreamDone>,
+    options: ChatStreamOptions,
+  ) => streamEvents(PresentationPaths.generate, body, handlers, options),
+
+  /** The .pptx as a Blob (the call needs the Authorization header, so no plain link). */
+  async exportPptx(presentationId: string): Promise<{ blob: Blob; fileName: string }> {
+    const url = new URL(PresentationPaths.exportPptx, location.origin);
+    url.searchParams.set('presentationId', presentationId);
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: requestHeaders(), credentials: 'include' });
+    } catch (cause) {
+      throw react(new ApiError('network', cause instanceof Error ? cause.message : 'Network error'));
+    }
+    if (!response.ok) {
+      const envelope = await readEnvelope(response);
+      throw react(
+        envelope
+          ? new ApiError('envelope', envelope.msg, envelope.code, response.status, envelope)
+          : new ApiError('http', response.statusText || `HTTP ${response.status}`, null, response.status),
+      );
+    }
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    return {
+      blob: await response.blob(),
+      fileName: encoded ? decodeURIComponent(encoded) : 'presentation.pptx',
+    };
+  },
+};
