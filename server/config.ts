@@ -56,6 +56,8 @@ export interface DocsConfig {
   parseMaxBytes: number;
   urlMaxBytes: number;
   urlTimeoutMs: number;
+  /** Web (SearXNG-compatible JSON) and academic (arXiv API) search; unset addresses turn them off. */
+  search: { searxngUrl: string | null; arxivUrl: string | null; timeoutMs: number };
 }
 
 export interface BillingConfig {
@@ -232,6 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parseMaxBytes: int(env.DOCS_PARSE_MAX_BYTES, 100 * 1024 * 1024),
       urlMaxBytes: int(env.DOCS_URL_MAX_BYTES, 10 * 1024 * 1024),
       urlTimeoutMs: int(env.DOCS_URL_TIMEOUT_MS, 10_000),
+      search: {
+        searxngUrl: env.SEARCH_SEARXNG_URL || null,
+        arxivUrl: env.SEARCH_ARXIV_URL || null,
+        timeoutMs: int(env.SEARCH_TIMEOUT_MS, 8000),
+      },
     },
   };
 }

@@ -1,7 +1,16 @@
 // Document chat: a user's parsed documents, their text in page-numbered chunks (PostgreSQL full-text search,
 // also on PGlite), the documents of each channel and the page sources each answer was given.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { channels, messages, users } from './schema.js';
 
 export const documents = pgTable(
@@ -79,4 +88,27 @@ export const answerSources = pgTable(
     excerpt: text('excerpt').notNull(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.n] }), index('answer_sources_channel_idx').on(t.channelId)],
+);
+
+/** The web or academic search results an answer was given: [n] in its text is link n. */
+export const answerLinks = pgTable(
+  'answer_links',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    n: integer('n').notNull(),
+    kind: text('kind', { enum: ['web', 'academic'] }).notNull(),
+    url: text('url').notNull(),
+    title: text('title').notNull(),
+    favicon: text('favicon').notNull(),
+    source: text('source').notNull(),
+    publishDate: text('publish_date'),
+    snippet: text('snippet').notNull(),
+    isPdf: boolean('is_pdf').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.n] }), index('answer_links_channel_idx').on(t.channelId)],
 );

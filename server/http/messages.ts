@@ -79,6 +79,9 @@ const en = {
   'docs.dailyLimit': 'The free plan includes {{count}} new documents a day. Upgrade to add more today.',
   'docs.notFound': 'This document does not exist or is not yours.',
   'docs.tooManyDocs': 'You can chat with at most {{count}} documents at once.',
+  'search.webOff': 'Online search is not configured on this server.',
+  'search.academicOff': 'Academic search is not configured on this server.',
+  'search.failed': 'The search service did not answer. Please try again later.',
 };
 type Key = keyof typeof en;
 
@@ -154,6 +157,9 @@ const ar: Record<Key, string> = {
   'docs.dailyLimit': 'تتضمن الخطة المجانية {{count}} مستندات جديدة يوميًا. قم بالترقية لإضافة المزيد اليوم.',
   'docs.notFound': 'هذا المستند غير موجود أو ليس لك.',
   'docs.tooManyDocs': 'يمكنك الدردشة مع {{count}} مستندات على الأكثر في آن واحد.',
+  'search.webOff': 'البحث على الإنترنت غير مُعد على هذا الخادم.',
+  'search.academicOff': 'البحث الأكاديمي غير مُعد على هذا الخادم.',
+  'search.failed': 'لم تستجب خدمة البحث. يرجى المحاولة لاحقًا.',
 };
 
 const zh: Record<Key, string> = {
@@ -227,6 +233,9 @@ const zh: Record<Key, string> = {
   'docs.dailyLimit': '免费套餐每天可添加 {{count}} 个新文档。升级后今天即可添加更多。',
   'docs.notFound': '此文档不存在或不属于你。',
   'docs.tooManyDocs': '一次最多可以与 {{count}} 个文档对话。',
+  'search.webOff': '此服务器未配置联网搜索。',
+  'search.academicOff': '此服务器未配置学术搜索。',
+  'search.failed': '搜索服务没有响应，请稍后再试。',
 };
 
 const es: Record<Key, string> = {
@@ -306,6 +315,9 @@ const es: Record<Key, string> = {
     'El plan gratuito incluye {{count}} documentos nuevos al día. Mejora tu plan para añadir más hoy.',
   'docs.notFound': 'Este documento no existe o no es tuyo.',
   'docs.tooManyDocs': 'Puedes chatear con un máximo de {{count}} documentos a la vez.',
+  'search.webOff': 'La búsqueda en línea no está configurada en este servidor.',
+  'search.academicOff': 'La búsqueda académica no está configurada en este servidor.',
+  'search.failed': 'El servicio de búsqueda no respondió. Inténtalo más tarde.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

@@ -43,6 +43,15 @@ export const docsRoutes = new Hono<AppEnv>()
     c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`);
     return c.body(Readable.toWeb(stream) as unknown as ReadableStream);
   })
+  .get(DocumentPaths.linkSources, async (c) => {
+    const caller = requireCaller(c);
+    const { channelId } = readQuery(c, ChannelQuery);
+    return ok(c, await c.get('services').docChats.links(caller, channelId));
+  })
+  .get(DocumentPaths.searchStatus, (c) => {
+    const { search } = c.get('services');
+    return ok(c, { web: Boolean(search.web), academic: Boolean(search.academic) });
+  })
   .get(DocumentPaths.answerSources, async (c) => {
     const caller = requireCaller(c);
     const { channelId } = readQuery(c, ChannelQuery);

@@ -54,6 +54,7 @@ export function createChatService(deps: {
       channelId: string,
       channelType: string,
       question: string,
+      searchMode?: 'web' | 'academic',
     ): Promise<GroundingSource[] | null>;
     recordSources(messageId: string, channelId: string, sources: GroundingSource[]): Promise<void>;
   };
@@ -180,17 +181,30 @@ export function createChatService(deps: {
     runs.set(request.requestId, run);
     const turns = await history(channel.id, answerMessageId);
     const question = [...turns].reverse().find((t) => t.role === 'user')?.content ?? userText;
-    const sources =
-      !writing && deps.grounding
-        ? await deps.grounding.ground(caller, channel.id, channel.channelType, question)
+    const grounding = deps.grounding;
+    const channelRef = channel;
+    // Document chunks or search results are found once the stream is open, so a slow or failing search
+    // shows as this answer's error instead of leaving a half-made message behind.
+    const ground =
+      !writing && grounding
+        ? async () => {
+            const sources = await grounding.ground(
+              caller,
+              channelRef.id,
+              channelRef.channelType,
+              question,
+              request.searchMode ?? (request.searchSwitch ? 'web' : undefined),
+            );
+            if (sources) await grounding.recordSources(answerMessageId, channelRef.id, sources);
+            return sources;
+          }
         : null;
-    if (sources) await deps.grounding?.recordSources(answerMessageId, channel.id, sources);
     void generate(
       run,
-      writing ? writingTurns(writing, turns) : sources ? groundedTurns(sources, turns) : turns,
+      writing ? writingTurns(writing, turns) : turns,
       language,
       writing ?? undefined,
-      sources ?? undefined,
+      ground,
     );
     return run;
   }
@@ -200,7 +214,7 @@ export function createChatService(deps: {
     turns: ChatTurn[],
     language: Language,
     writing?: WritingTask,
-    sources?: GroundingSource[],
+    ground?: (() => Promise<GroundingSource[] | null>) | null,
   ) {
     const persister = createRunPersister(db, run, deps.persistIntervalMs, (error) =>
       deps.logger.error({ err: error, requestId: run.requestId }, 'persisting an answer failed'),
@@ -210,9 +224,10 @@ export function createChatService(deps: {
     const signal = AbortSignal.any([run.controller.signal, idle.signal]);
     let error: string | null = null;
     try {
+      const sources = ground ? ((await ground()) ?? undefined) : undefined;
       for await (const piece of deps.ai.stream({
         model: run.meta.model,
-        messages: turns,
+        messages: sources ? groundedTurns(sources, turns) : turns,
         signal,
         writing,
         sources,
@@ -225,14 +240,20 @@ export function createChatService(deps: {
       if (idle.signal.aborted) throw new Error(`no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`);
     } catch (cause) {
       if (!run.controller.signal.aborted) {
-        const detail = idle.signal.aborted
-          ? `no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`
-          : cause instanceof Error
-            ? cause.message
-            : String(cause);
-        error = translate(language, 'chat.providerError', { detail });
-        deps.logger.warn({ requestId: run.requestId, detail }, 'AI provider failed');
-        run.push({ error, code: ResponseCode.ServerError });
+        if (cause instanceof AppError) {
+          // Grounding refused (search not configured or not answering): its own translated message.
+          error = translate(language, cause.messageKey, cause.options.params);
+          run.push({ error, code: cause.code });
+        } else {
+          const detail = idle.signal.aborted
+            ? `no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`
+            : cause instanceof Error
+              ? cause.message
+              : String(cause);
+          error = translate(language, 'chat.providerError', { detail });
+          deps.logger.warn({ requestId: run.requestId, detail }, 'AI provider failed');
+          run.push({ error, code: ResponseCode.ServerError });
+        }
       }
     } finally {
       clearTimeout(idleTimer);

@@ -5,6 +5,7 @@ import type { AiProvider } from '../providers/ai/index.js';
 import { createMailer } from '../providers/mail/index.js';
 import { createOidcClients } from '../providers/oidc/index.js';
 import { createTestpayProvider } from '../providers/payments/testpay.js';
+import { createSearchProviders } from '../providers/search/index.js';
 import { createObjectStore } from '../providers/storage/index.js';
 import { createBillingService } from './billing/index.js';
 import { createBillingManagement } from './billing/management.js';
@@ -50,12 +51,14 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     allowHosts: config.outboundAllowHosts ?? [],
     logger,
   });
-  const docChats = createDocChatService({ db, documents });
   const billing = createBilling(config, db, logger, visitKeys);
+  const search = createSearchProviders(config.docs.search);
+  const docChats = createDocChatService({ db, documents, search });
   return {
     billing,
     documents,
     docChats,
+    search,
     objectStore,
     uploads: createUploadService({ store: objectStore, config: config.storage }),
     resumableUploads: createResumableUploadService({ db, store: objectStore, config: config.storage }),

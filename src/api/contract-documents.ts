@@ -13,7 +13,69 @@ export const DocumentPaths = {
   documentFile: '/api/v1/chat/doc/file',
   /** GET ?channelId=: the numbered page sources of every answer in a document chat. */
   answerSources: '/api/v1/chat/doc/sources',
+  /** GET ?channelId=: the web and academic sources of every answer in a chat (source lists). */
+  linkSources: '/api/v1/chat/linkSources',
+  /** GET: which search providers this server has (off ones show a clear state). */
+  searchStatus: '/api/v1/search/status',
+  /** GET /api/v1/workspace/{routeType}/{fileCategory}: the caller's files by category. */
+  workspace: '/api/v1/workspace',
 } as const;
+
+/** The spec's source link. */
+export interface SourceLink {
+  url: string;
+  title: string;
+  favicon: string;
+  source: string;
+  publishDate: string | null;
+  snippet: string;
+  isPdf: boolean;
+}
+
+/** Source n of an answer that searched the web or arXiv. */
+export interface LinkSource extends SourceLink {
+  messageId: string;
+  n: number;
+  kind: 'web' | 'academic';
+}
+
+export type SearchMode = 'web' | 'academic';
+
+export interface SearchStatus {
+  web: boolean;
+  academic: boolean;
+}
+
+/** Source-list rules of the spec. */
+export const SOURCE_LIST_COLLAPSED_CARDS = 3;
+export const SOURCE_LIST_VIEW_ALL_ABOVE = 4;
+export const SOURCE_LIST_MAX_FAVICONS = 7;
+
+/** Preprint abstract links (4 digits, a dot, 4 or 5 digits) and the pdf link they convert to. */
+export const ARXIV_ABS = /^https?:\/\/(?:www\.)?arxiv\.org\/abs\/(\d{4}\.\d{4,5})(v\d+)?\/?$/i;
+export const PDF_LINK = /(\.pdf(?:[?#].*)?$)|(^https?:\/\/(?:www\.)?arxiv\.org\/pdf\/\d{4}\.\d{4,5})/i;
+
+export function readableDocumentUrl(url: string): string | null {
+  const abs = ARXIV_ABS.exec(url);
+  if (abs) return `https://arxiv.org/pdf/${abs[1]}${abs[2] ?? ''}`;
+  return PDF_LINK.test(url) ? url : null;
+}
+
+/** Workspace: routeType manual (uploaded) or ai (generated); the spec's categories. */
+export const WORKSPACE_CATEGORIES = ['all', 'pdf', 'doc', 'ppt', 'image', 'presentation', 'writing'] as const;
+export type WorkspaceCategory = (typeof WORKSPACE_CATEGORIES)[number];
+export type WorkspaceRouteType = 'manual' | 'ai';
+
+export interface WorkspaceFile {
+  id: string;
+  category: Exclude<WorkspaceCategory, 'all'>;
+  routeType: WorkspaceRouteType;
+  name: string;
+  /** Where the app opens it (a path inside Parley). */
+  href: string;
+  updatedAt: string;
+  pageCount?: number;
+}
 
 /** The pay prompt's source when a free user has used today's documents. */
 export const FREE_DAY_MAX_FILE_SOURCE = 'FREEDAYMAXFILE';

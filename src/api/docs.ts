@@ -8,7 +8,9 @@ import {
   type DocChatCreateRequest,
   type DocumentPages,
   DocumentPaths,
+  type LinkSource,
   Paths,
+  type SearchStatus,
 } from './contract';
 import { ApiError, readEnvelope, request, requestHeaders } from './http';
 
@@ -29,6 +31,13 @@ export const docsApi = {
       signal,
       suppressAlert: true,
     }),
+  linkSources: (channelId: string, signal?: AbortSignal) =>
+    request<LinkSource[]>('GET', DocumentPaths.linkSources, {
+      query: { channelId },
+      signal,
+      suppressAlert: true,
+    }),
+  searchStatus: () => request<SearchStatus>('GET', DocumentPaths.searchStatus, { suppressAlert: true }),
   channel: (channelId: string) =>
     request<ChannelDetail>('POST', Paths.getChannel, { body: { channelId }, suppressAlert: true }),
 

@@ -34,6 +34,8 @@ export const SendRequest = z.object({
   channelId: z.string().max(64).optional().nullable(),
   model: z.string().min(1).max(64).default(MODEL_STANDARD),
   searchSwitch: z.boolean().optional(),
+  /** Beyond the spec: which search grounds the answer (searchSwitch alone means web). */
+  searchMode: z.enum(['web', 'academic']).optional(),
   message: z.string().max(MESSAGE_MAX, 'chat.messageTooLong').default(''),
   writingSelectionText: z.string().max(MESSAGE_MAX).optional(),
   writingDocPromptTemplateId: z.union([z.string(), z.number()]).optional(),

@@ -25,7 +25,7 @@ export interface ChatContext {
 }
 
 export type ChatEvent =
-  | { type: 'SEND'; text: string; model: string; language: string }
+  | { type: 'SEND'; text: string; model: string; language: string; searchMode?: 'web' | 'academic' }
   | { type: 'REGENERATE'; model: string; language: string }
   | { type: 'STOP' }
   | { type: 'SYNC' }
@@ -250,7 +250,13 @@ function streamInput(context: ChatContext, event: ChatEvent): StreamInput {
   }
   if (event.type === 'SEND') {
     return {
-      body: { ...base, model: event.model, language: event.language, message: event.text },
+      body: {
+        ...base,
+        model: event.model,
+        language: event.language,
+        message: event.text,
+        ...(event.searchMode ? { searchMode: event.searchMode, searchSwitch: true } : {}),
+      },
       afterChunkId: -1,
     };
   }

@@ -8,5 +8,6 @@ export const testDocsConfig = (overrides: Partial<DocsConfig> = {}): DocsConfig 
   parseMaxBytes: 50 * 1024 * 1024,
   urlMaxBytes: 5 * 1024 * 1024,
   urlTimeoutMs: 5000,
+  search: { searxngUrl: null, arxivUrl: null, timeoutMs: 5000 },
   ...overrides,
 });

@@ -19,10 +19,13 @@ export interface CompletionRequest {
 /** Source n of a grounded answer: a chunk of one of the chat's documents, with its page. */
 export interface GroundingSource {
   n: number;
+  /** Empty for a search result (see link). */
   documentId: string;
   fileName: string;
   page: number;
   text: string;
+  /** A web or academic search result instead of a document chunk. */
+  link?: import('../../../src/api/contract.js').SourceLink & { kind: 'web' | 'academic' };
 }
 
 export interface WritingTask {

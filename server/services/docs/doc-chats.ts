@@ -6,14 +6,24 @@ import {
   type ChannelSummary,
   type DocChatCreated,
   type DocumentInChat,
+  type LinkSource,
   MULTI_DOC_MAX_NON_PRO,
   MULTI_DOC_MAX_PRO,
   ResponseCode,
+  type SearchMode,
 } from '../../../src/api/contract.js';
 import type { Database } from '../../db/client.js';
-import { answerSources, channelDocuments, channels, documentChunks, documents } from '../../db/schema.js';
+import {
+  answerLinks,
+  answerSources,
+  channelDocuments,
+  channels,
+  documentChunks,
+  documents,
+} from '../../db/schema.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { GroundingSource } from '../../providers/ai/provider.js';
+import type { SearchProvider } from '../../providers/search/index.js';
 import { toChannelSummary } from '../channels.js';
 import { newId } from '../ids.js';
 import { assertModelAllowed } from '../models.js';
@@ -60,7 +70,14 @@ export async function docEntriesByChannel(
   return map;
 }
 
-export function createDocChatService(deps: { db: Database; documents: DocumentService }) {
+/** Search results given to the model per answer. */
+const LINKS_PER_ANSWER = 8;
+
+export function createDocChatService(deps: {
+  db: Database;
+  documents: DocumentService;
+  search: Partial<Record<SearchMode, SearchProvider>>;
+}) {
   const { db } = deps;
 
   async function ownedDocs(caller: Caller, md5s: string[]): Promise<DocumentRow[]> {
@@ -176,7 +193,33 @@ export function createDocChatService(deps: { db: Database; documents: DocumentSe
       channelId: string,
       channelType: string,
       question: string,
+      searchMode?: SearchMode,
     ): Promise<GroundingSource[] | null> {
+      if (searchMode) {
+        const provider = deps.search[searchMode];
+        if (!provider)
+          throw new AppError(
+            ResponseCode.BadRequest,
+            searchMode === 'web' ? 'search.webOff' : 'search.academicOff',
+            {
+              httpStatus: 400,
+            },
+          );
+        let links: Awaited<ReturnType<SearchProvider['search']>>;
+        try {
+          links = await provider.search(question, { limit: LINKS_PER_ANSWER });
+        } catch {
+          throw new AppError(ResponseCode.ServerError, 'search.failed', { httpStatus: 502 });
+        }
+        return links.map((link, index) => ({
+          n: index + 1,
+          documentId: '',
+          fileName: link.title,
+          page: 0,
+          text: `${link.title}. ${link.snippet}`,
+          link: { ...link, kind: searchMode },
+        }));
+      }
       if (!DOC_CHANNEL_TYPES.has(channelType)) return null;
       const docs = await docsOfChannel(caller, channelId);
       if (docs.length === 0) return null;
@@ -239,7 +282,28 @@ export function createDocChatService(deps: { db: Database; documents: DocumentSe
       });
     },
 
-    async recordSources(messageId: string, channelId: string, sources: GroundingSource[]) {
+    async recordSources(messageId: string, channelId: string, all: GroundingSource[]) {
+      const links = all.filter((s) => s.link);
+      if (links.length > 0)
+        await db.insert(answerLinks).values(
+          links.map((s) => {
+            const link = s.link as NonNullable<GroundingSource['link']>;
+            return {
+              messageId,
+              channelId,
+              n: s.n,
+              kind: link.kind,
+              url: link.url,
+              title: link.title,
+              favicon: link.favicon,
+              source: link.source,
+              publishDate: link.publishDate,
+              snippet: link.snippet,
+              isPdf: link.isPdf,
+            };
+          }),
+        );
+      const sources = all.filter((s) => !s.link);
       if (sources.length === 0) return;
       await db.insert(answerSources).values(
         sources.map((s) => ({
@@ -251,6 +315,20 @@ export function createDocChatService(deps: { db: Database; documents: DocumentSe
           excerpt: s.text.slice(0, 300),
         })),
       );
+    },
+
+    async links(caller: Caller, channelId: string): Promise<LinkSource[]> {
+      const [channel] = await db
+        .select({ id: channels.id })
+        .from(channels)
+        .where(and(eq(channels.id, channelId), eq(channels.ownerId, caller.userId)));
+      if (!channel) throw notFound('channel.notFound');
+      const rows = await db
+        .select()
+        .from(answerLinks)
+        .where(eq(answerLinks.channelId, channelId))
+        .orderBy(asc(answerLinks.messageId), asc(answerLinks.n));
+      return rows.map(({ channelId: _c, ...row }) => row);
     },
 
     async sources(caller: Caller, channelId: string): Promise<AnswerSource[]> {

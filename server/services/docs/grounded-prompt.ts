@@ -7,7 +7,7 @@ export function groundedTurns(sources: GroundingSource[], turns: ChatTurn[]): Ch
   const system: ChatTurn = {
     role: 'system',
     content: [
-      "You answer questions about the user's documents using only the numbered sources below.",
+      "Answer using only the numbered sources below (pages of the user's documents or search results).",
       'After every sentence that uses a source, cite it with its number in square brackets, like [1] or [2][3].',
       'Cite only numbers listed below. If the sources do not contain the answer, say so plainly.',
       "Answer in the language of the user's question, in Markdown.",

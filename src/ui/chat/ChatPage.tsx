@@ -12,6 +12,7 @@ import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor } from '../app/root-context';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
+import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
 import { ShareButton } from '../share/ShareButton';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -47,6 +48,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   const auth = useAuthState();
   const landing = useLanding();
   const { model, choose } = useModelChoice(auth.isGuest);
+  const search = useSearchMode();
   const chat = useSelector(actor, (s) => ({
     active: s.matches('active'),
     waitingForMeta: s.matches({ active: 'sending' }),
@@ -83,10 +85,16 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
 
   const send = useCallback(
     (text: string) => {
-      actor.send({ type: 'SEND', text, model, language: currentLanguage() });
+      actor.send({
+        type: 'SEND',
+        text,
+        model,
+        language: currentLanguage(),
+        searchMode: search.mode ?? undefined,
+      });
       return true;
     },
-    [actor, model],
+    [actor, model, search.mode],
   );
   const actions = useMemo(
     () => ({
@@ -129,6 +137,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
       >
         <ModelPicker landing={landing} model={model} isGuest={auth.isGuest} onChoose={choose} />
         {channelId && <ShareButton channelId={channelId} disabled={!online || chat.active} />}
+        <SearchPicker mode={search.mode} onChoose={search.choose} />
       </Composer>
     </div>
   );

@@ -2,9 +2,13 @@ import { memo, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ChatMessage } from '../../api/contract';
+import { useLangPath } from '../app/paths';
 import { DocChatContext } from '../documents/doc-chat-context';
+import { LinkSourcesContext } from '../documents/link-sources-context';
+import { SourceList } from '../documents/SourceList';
 import { Icon } from '../icons';
 import { Markdown } from '../markdown/Markdown';
+import { safeHref } from '../markdown/safe-url';
 
 export interface MessageActions {
   onRegenerate?(): void;
@@ -22,10 +26,18 @@ function MessageItemView({
 }) {
   const { t } = useTranslation();
   const docChat = useContext(DocChatContext);
-  const onCite = useMemo(
-    () => (docChat ? (n: number | null) => docChat.openCitation(message.id, n) : undefined),
-    [docChat, message.id],
-  );
+  const links = useContext(LinkSourcesContext)?.get(message.id);
+  const to = useLangPath();
+  const onCite = useMemo(() => {
+    if (links?.length)
+      return (n: number | null) => {
+        const link = links.find((l) => l.n === n);
+        const href = link ? safeHref(link.url) : null;
+        if (href) window.open(href, '_blank', 'noopener,noreferrer');
+        else toast.error(t('docs.urlNotFound'));
+      };
+    return docChat ? (n: number | null) => docChat.openCitation(message.id, n) : undefined;
+  }, [docChat, links, message.id, t]);
   if (message.role === 'user') {
     return (
       <div className="message user" data-testid="message-user">
@@ -55,6 +67,7 @@ function MessageItemView({
         ) : (
           streaming && <p className="muted">{t('chat.thinking')}</p>
         )}
+        {links && !streaming && <SourceList links={links} chatPath={(id) => to(`/chat/${id}`)} />}
         {message.error && (
           <p className="error-text" role="alert" data-testid="message-error">
             {message.error}

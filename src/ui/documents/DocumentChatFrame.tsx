@@ -1,13 +1,17 @@
 // The document chat screen: the chat with its documents beside it. A channel without documents renders the
 // chat alone. Citations [n] of an answer open the cited page of the cited document.
+
+import { useLiveQuery } from 'dexie-react-hooks';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { AnswerSource, DocumentInChat } from '../../api/contract';
+import type { AnswerSource, DocumentInChat, LinkSource } from '../../api/contract';
 import { docsApi } from '../../api/docs';
+import { channels } from '../../db/channels';
 import { readOneChatState, saveOneChatState } from '../../db/one-chat-state';
 import { DocumentPane } from './DocumentPane';
 import { DocChatContext } from './doc-chat-context';
+import { LinkSourcesContext } from './link-sources-context';
 import './doc-chat.css';
 
 function useChannelDocs(channelId: string) {
@@ -31,13 +35,44 @@ function useChannelDocs(channelId: string) {
   return docs;
 }
 
+/** The web and academic sources of the channel's answers, fetched again whenever an answer finishes. */
+function useLinkSources(channelId: string) {
+  const [links, setLinks] = useState<Map<string, LinkSource[]>>(new Map());
+  const finished = useLiveQuery(
+    async () =>
+      (await channels.messages(channelId)).filter((m) => m.role === 'assistant' && m.status !== 'streaming')
+        .length,
+    [channelId],
+  );
+  useEffect(() => {
+    if (!finished) return;
+    const controller = new AbortController();
+    docsApi.linkSources(channelId, controller.signal).then(
+      (list) => {
+        const map = new Map<string, LinkSource[]>();
+        for (const link of list) map.set(link.messageId, [...(map.get(link.messageId) ?? []), link]);
+        setLinks(map);
+      },
+      () => {},
+    );
+    return () => controller.abort();
+  }, [channelId, finished]);
+  return links;
+}
+
 export function DocumentChatFrame({ channelId, children }: { channelId: string; children: ReactNode }) {
   const docs = useChannelDocs(channelId);
-  if (!docs || docs.length === 0) return <>{children}</>;
+  const links = useLinkSources(channelId);
   return (
-    <DocumentChat channelId={channelId} docs={docs}>
-      {children}
-    </DocumentChat>
+    <LinkSourcesContext.Provider value={links}>
+      {!docs || docs.length === 0 ? (
+        children
+      ) : (
+        <DocumentChat channelId={channelId} docs={docs}>
+          {children}
+        </DocumentChat>
+      )}
+    </LinkSourcesContext.Provider>
   );
 }
 

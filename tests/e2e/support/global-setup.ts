@@ -2,9 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../../../server/config';
 import { startServer } from '../../../server/start';
 import { startOidcProvider } from '../../helpers/oidc-provider';
 import { startSmtpSink } from '../../helpers/smtp-sink';
+import { startSearchSite } from './search-site';
 
 export default async function globalSetup() {
   const staticDir = path.resolve(process.env.STATIC_DIR ?? 'dist');
@@ -17,7 +19,13 @@ export default async function globalSetup() {
   process.env.PARLEY_E2E_INBOX = inboxFile;
   // Google and Apple sign-in go to a real OIDC provider on 127.0.0.1, never to the internet.
   const idp = await startOidcProvider();
+  // Web and academic search go to local servers speaking SearXNG's JSON and the arXiv API.
+  const searchSite = await startSearchSite();
   const server = await startServer({
+    docs: {
+      ...loadConfig(process.env).docs,
+      search: { searxngUrl: searchSite.base, arxivUrl: `${searchSite.base}/api/query`, timeoutMs: 5000 },
+    },
     oidc: idp.parleyConfig,
     mail: { smtpUrl: smtp.url, from: 'Parley <no-reply@parley.test>' },
     port: 0,
@@ -50,6 +58,7 @@ export default async function globalSetup() {
   return async () => {
     await server.close();
     await idp.close();
+    searchSite.close();
     await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

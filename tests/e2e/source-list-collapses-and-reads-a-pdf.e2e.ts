@@ -1,0 +1,45 @@
+import { expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
+
+test('a web-search answer lists its sources: 3 cards and view-all, then all with collapse; Read Document opens the pdf chat in a new tab', async ({
+  page,
+  context,
+}) => {
+  await openAsGuest(page, '/');
+  await page.getByTestId('search-mode').selectOption('web');
+  await sendMessage(page, 'How do bees keep warm in winter?');
+  const answer = await lastAnswerDone(page);
+  await expect(answer).toContainText('clustering and shivering');
+  const list = answer.getByTestId('source-list');
+  await expect(list.getByTestId('source-card')).toHaveCount(3);
+  await expect(list.getByTestId('source-view-all')).toContainText('View all 8');
+  await expect(list.getByTestId('source-favicon')).toHaveCount(7);
+
+  await list.getByTestId('source-view-all').click();
+  await expect(list.getByTestId('source-card')).toHaveCount(8);
+  await expect(list.getByTestId('source-view-all')).toHaveCount(0);
+  await list.getByTestId('source-collapse').click();
+  await expect(list.getByTestId('source-card')).toHaveCount(3);
+
+  // Only the pdf result offers Read Document.
+  await expect(list.getByTestId('read-document')).toHaveCount(1);
+  const opened = context.waitForEvent('page');
+  await list.getByTestId('read-document').click();
+  const tab = await opened;
+  await tab.waitForURL(/\/chat\/[\w-]+$/);
+  expect(await tab.evaluate(() => localStorage.getItem('pageMode'))).toBe('academicSearch');
+  await expect(tab.getByTestId('doc-name')).toHaveText('bees.pdf');
+  await expect(tab.getByTestId('doc-page')).toHaveCount(2);
+});
+
+test('academic search answers from arXiv with the abstract as a source that offers Read Document', async ({
+  page,
+}) => {
+  await openAsGuest(page, '/');
+  await page.getByTestId('search-mode').selectOption('academic');
+  await sendMessage(page, 'bee cluster warmth');
+  const answer = await lastAnswerDone(page);
+  const card = answer.getByTestId('source-card').first();
+  await expect(card).toContainText('Thermal regulation in honey bee clusters');
+  await expect(card).toContainText('arXiv');
+  await expect(card.getByTestId('read-document')).toBeVisible();
+});
