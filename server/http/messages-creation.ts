@@ -1,5 +1,8 @@
 // Server messages of the creation area (presentations, flowcharts, images), spread into messages.ts.
 export const creationEn = {
+  'flowchart.promptRequired': 'Describe the steps of the flowchart first.',
+  'flowchart.promptTooLong': 'A flowchart description can have at most 2000 characters.',
+  'flowchart.invalid': 'The AI did not answer with a flowchart. Please try again or rephrase.',
   'presentation.notFound': 'This presentation does not exist or is not yours.',
   'presentation.badId': 'The presentation id is not valid.',
   'presentation.topicRequired': 'Please enter a topic or choose a document first.',
@@ -21,6 +24,9 @@ export const creationEn = {
 type CreationKey = keyof typeof creationEn;
 
 export const creationAr: Record<CreationKey, string> = {
+  'flowchart.promptRequired': 'صف خطوات المخطط الانسيابي أولًا.',
+  'flowchart.promptTooLong': 'يمكن أن يحتوي وصف المخطط الانسيابي على 2000 حرف على الأكثر.',
+  'flowchart.invalid': 'لم يُجب الذكاء الاصطناعي بمخطط انسيابي. يرجى المحاولة مرة أخرى أو إعادة الصياغة.',
   'presentation.notFound': 'هذا العرض التقديمي غير موجود أو ليس لك.',
   'presentation.badId': 'معرّف العرض التقديمي غير صالح.',
   'presentation.topicRequired': 'يرجى إدخال موضوع أو اختيار مستند أولًا.',
@@ -41,6 +47,9 @@ export const creationAr: Record<CreationKey, string> = {
 };
 
 export const creationZh: Record<CreationKey, string> = {
+  'flowchart.promptRequired': '请先描述流程图的步骤。',
+  'flowchart.promptTooLong': '流程图描述最多 2000 个字符。',
+  'flowchart.invalid': 'AI 没有返回流程图，请重试或换个说法。',
   'presentation.notFound': '此演示文稿不存在或不属于你。',
   'presentation.badId': '演示文稿 ID 无效。',
   'presentation.topicRequired': '请先输入主题或选择文档。',
@@ -61,6 +70,10 @@ export const creationZh: Record<CreationKey, string> = {
 };
 
 export const creationEs: Record<CreationKey, string> = {
+  'flowchart.promptRequired': 'Describe primero los pasos del diagrama de flujo.',
+  'flowchart.promptTooLong':
+    'La descripción de un diagrama de flujo puede tener como máximo 2000 caracteres.',
+  'flowchart.invalid': 'La IA no respondió con un diagrama de flujo. Inténtalo de nuevo o reformúlalo.',
   'presentation.notFound': 'Esta presentación no existe o no es tuya.',
   'presentation.badId': 'El identificador de la presentación no es válido.',
   'presentation.topicRequired': 'Escribe un tema o elige primero un documento.',

@@ -1,7 +1,8 @@
 // Presentations (and later flowcharts and images): thin handlers over the creation services.
 import { Hono } from 'hono';
-import { PresentationPaths } from '../../src/api/contract.js';
+import { FlowchartPaths, PresentationPaths } from '../../src/api/contract.js';
 import {
+  FlowchartRequest,
   GeneratePresentationRequest,
   PresentationIdQuery,
   UpdateOutlineRequest,
@@ -50,4 +51,8 @@ export const creationRoutes = new Hono<AppEnv>()
       'Content-Disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       'Cache-Control': 'no-store',
     });
+  })
+  .post(FlowchartPaths.generate, async (c) => {
+    const caller = requireCaller(c);
+    return ok(c, await c.get('services').flowcharts.generate(caller, await readJson(c, FlowchartRequest)));
   });

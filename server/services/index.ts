@@ -15,6 +15,7 @@ import { createChatService } from './chat.js';
 import { createDocChatService } from './docs/doc-chats.js';
 import { createDocumentService } from './docs/documents.js';
 import { createFeedbackService } from './feedback.js';
+import { createFlowchartService } from './flowcharts.js';
 import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
@@ -91,6 +92,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     visit: createVisitService({ db, keys: visitKeys, sessions }),
     writing: createWritingService(db),
     prompts: createPromptService(db),
+    flowcharts: createFlowchartService({ ai, timeoutMs: config.ai.timeoutMs }),
     presentations: createPresentationService({
       db,
       ai,

@@ -104,3 +104,18 @@ export interface UpdateOutlineRequest {
   title: string;
   outline: OutlineSection[];
 }
+
+// ---- Flowcharts ---------------------------------------------------------------------------------
+export const FlowchartPaths = { generate: '/api/v1/creation/flowchart' } as const;
+export const FLOWCHART_PROMPT_MAX = 2000;
+
+export interface FlowchartRequest {
+  prompt: string;
+  model?: string;
+}
+
+export interface Flowchart {
+  /** Mermaid flowchart code. */
+  code: string;
+  generatedBy: GeneratedBy;
+}

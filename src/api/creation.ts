@@ -1,5 +1,7 @@
 // Client calls of the creation area: presentations (generate streams over SSE, like chat).
 import {
+  type Flowchart,
+  FlowchartPaths,
   type GeneratePresentationRequest,
   type Presentation,
   type PresentationChunk,
@@ -53,4 +55,9 @@ export const presentationApi = {
       fileName: encoded ? decodeURIComponent(encoded) : 'presentation.pptx',
     };
   },
+};
+
+export const flowchartApi = {
+  generate: (prompt: string, options?: Quiet) =>
+    request<Flowchart>('POST', FlowchartPaths.generate, { ...options, body: { prompt } }),
 };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_PRESENTATION_TEMPLATE_ID,
+  FLOWCHART_PROMPT_MAX,
   OUTLINE_SECTIONS_MAX,
   PRESENTATION_TEMPLATES,
   PRESENTATION_TITLE_MAX,
@@ -86,3 +87,17 @@ export type UpdateOutlineRequest = z.input<typeof UpdateOutlineRequest>;
 
 export const PresentationIdQuery = z.object({ presentationId: PresentationId });
 export type PresentationIdQuery = z.infer<typeof PresentationIdQuery>;
+
+export const FlowchartRequest = z.object({
+  prompt: z
+    .string('flowchart.promptRequired')
+    .transform((p) => p.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'flowchart.promptRequired')
+        .refine((p) => chars(p) <= FLOWCHART_PROMPT_MAX, 'flowchart.promptTooLong'),
+    ),
+  model: z.string().max(64).optional(),
+});
+export type FlowchartRequest = z.input<typeof FlowchartRequest>;

@@ -1,5 +1,16 @@
 // Strings of the creation area (presentations, flowcharts, images) in the four languages.
 export const creationEn = {
+  flowchart: {
+    title: 'Flowchart',
+    promptLabel: 'Describe the steps',
+    placeholder:
+      'e.g. Order coffee: choose a drink, then pay, if the card is accepted? then wait, then collect it',
+    draw: 'Draw the flowchart',
+    drawing: 'Drawing…',
+    offline:
+      "No AI provider is configured: Parley's offline model drew the steps you listed, in order (no AI).",
+    code: 'Mermaid code',
+  },
   tools: 'Creation tools',
   tool: { Presentation: 'Presentation', Flowchart: 'Flowchart', Image: 'Image' },
   presentation: {
@@ -41,6 +52,16 @@ export const creationEn = {
 };
 
 export const creationAr: typeof creationEn = {
+  flowchart: {
+    title: 'مخطط انسيابي',
+    promptLabel: 'صف الخطوات',
+    placeholder: 'مثال: طلب قهوة: اختر مشروبًا، ثم ادفع، ثم انتظر، ثم استلمه',
+    draw: 'ارسم المخطط الانسيابي',
+    drawing: 'جارٍ الرسم…',
+    offline:
+      'لم يُضبط أي مزوّد للذكاء الاصطناعي: رسم نموذج Parley غير المتصل الخطوات التي ذكرتها بالترتيب (بلا ذكاء اصطناعي).',
+    code: 'شيفرة Mermaid',
+  },
   tools: 'أدوات الإنشاء',
   tool: { Presentation: 'عرض تقديمي', Flowchart: 'مخطط انسيابي', Image: 'صورة' },
   presentation: {
@@ -82,6 +103,15 @@ export const creationAr: typeof creationEn = {
 };
 
 export const creationZh: typeof creationEn = {
+  flowchart: {
+    title: '流程图',
+    promptLabel: '描述步骤',
+    placeholder: '例如：点咖啡：选择饮品，然后付款，然后等待，然后取餐',
+    draw: '绘制流程图',
+    drawing: '正在绘制…',
+    offline: '未配置 AI 服务：Parley 离线模型按顺序绘制了你列出的步骤（非 AI）。',
+    code: 'Mermaid 代码',
+  },
   tools: '创作工具',
   tool: { Presentation: '演示文稿', Flowchart: '流程图', Image: '图片' },
   presentation: {
@@ -123,6 +153,16 @@ export const creationZh: typeof creationEn = {
 };
 
 export const creationEs: typeof creationEn = {
+  flowchart: {
+    title: 'Diagrama de flujo',
+    promptLabel: 'Describe los pasos',
+    placeholder: 'p. ej. Pedir un café: elige una bebida, luego paga, luego espera, luego recógela',
+    draw: 'Dibujar el diagrama',
+    drawing: 'Dibujando…',
+    offline:
+      'No hay ningún proveedor de IA configurado: el modelo sin conexión de Parley dibujó los pasos que indicaste, en orden (sin IA).',
+    code: 'Código Mermaid',
+  },
   tools: 'Herramientas de creación',
   tool: { Presentation: 'Presentación', Flowchart: 'Diagrama de flujo', Image: 'Imagen' },
   presentation: {

@@ -27,6 +27,10 @@ const pages: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../creation/PresentationPage')).PresentationPage }),
   },
   {
+    path: 'creation/:type/Flowchart',
+    lazy: async () => ({ Component: (await import('../creation/FlowchartPage')).FlowchartPage }),
+  },
+  {
     path: 'ppt',
     lazy: async () => ({ Component: (await import('../creation/PresentationPage')).PresentationPage }),
   },

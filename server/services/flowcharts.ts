@@ -1,0 +1,34 @@
+// Flowcharts: a prompt becomes Mermaid code, from a real model or the offline model's step reader.
+import { type Flowchart, MODEL_STANDARD, ResponseCode } from '../../src/api/contract.js';
+import { AppError } from '../http/errors.js';
+import type { AiProvider } from '../providers/ai/index.js';
+import { mermaidFromAnswer, offlineFlowchart } from '../providers/ai/offline-flowchart.js';
+import { assertModelAllowed } from './models.js';
+import type { Caller } from './sessions.js';
+
+export function createFlowchartService(deps: { ai: AiProvider; timeoutMs: number }) {
+  return {
+    async generate(caller: Caller, input: { prompt: string; model?: string }): Promise<Flowchart> {
+      const model = input.model ?? MODEL_STANDARD;
+      assertModelAllowed(caller, model);
+      if (deps.ai.offline) return { code: offlineFlowchart(input.prompt), generatedBy: 'offline' };
+      let answer = '';
+      for await (const piece of deps.ai.stream({
+        model,
+        messages: [
+          {
+            role: 'system',
+            content:
+              'You draw flowcharts. Answer with one ```mermaid code block containing a "flowchart TD" diagram and nothing else. Quote node labels.',
+          },
+          { role: 'user', content: input.prompt },
+        ],
+        signal: AbortSignal.timeout(deps.timeoutMs),
+      }))
+        answer += piece;
+      const code = mermaidFromAnswer(answer);
+      if (!code) throw new AppError(ResponseCode.ServerError, 'flowchart.invalid', { httpStatus: 502 });
+      return { code, generatedBy: 'ai' };
+    },
+  };
+}
