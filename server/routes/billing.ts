@@ -6,11 +6,21 @@ import {
   CheckoutQuery,
   ConfirmQuery,
   PreviewQuery,
+  StudentCodeRequest,
+  StudentVerifyRequest,
   SubscriptionQuery,
   UpgradeQuery,
 } from '../../src/api/schemas-billing.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
+import { unauthenticated } from '../http/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
+
+/** Billing calls that act on a subscription need a logged-in member (a guest has none). */
+function requireMember(c: Context<AppEnv>) {
+  const caller = requireCaller(c);
+  if (caller.kind !== 'member') throw unauthenticated();
+  return caller;
+}
 
 function originOf(c: Context<AppEnv>, publicBaseUrl: string | null) {
   return publicBaseUrl ? new URL(publicBaseUrl).origin : new URL(c.req.url).origin;
@@ -67,6 +77,17 @@ export const billingRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     const { confirmId } = readQuery(c, ConfirmQuery);
     return ok(c, await c.get('services').billing.management.checkConfirm(caller, confirmId));
+  })
+  .post(BillingPaths.toStudentCode, async (c) => {
+    const caller = requireMember(c);
+    const { email } = await readJson(c, StudentCodeRequest);
+    await c.get('services').billing.student.sendCode(caller, email);
+    return ok(c, true);
+  })
+  .post(BillingPaths.studentCode, async (c) => {
+    const caller = requireMember(c);
+    const { email, code, subscriptionId } = await readJson(c, StudentVerifyRequest);
+    return ok(c, await c.get('services').billing.student.verify(caller, email, code, subscriptionId));
   })
   .post(`${BillingPaths.webhook}/:provider`, async (c) => {
     const headers: Record<string, string | undefined> = {};

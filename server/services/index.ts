@@ -9,6 +9,7 @@ import { createSearchProviders } from '../providers/search/index.js';
 import { createObjectStore } from '../providers/storage/index.js';
 import { createBillingService } from './billing/index.js';
 import { createBillingManagement } from './billing/management.js';
+import { createStudentDiscount } from './billing/student.js';
 import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
@@ -52,7 +53,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     allowHosts: config.outboundAllowHosts ?? [],
     logger,
   });
-  const billing = createBilling(config, db, logger, visitKeys);
+  const billing = createBilling(config, db, logger, visitKeys, mailer);
   const search = createSearchProviders(config.docs.search);
   const docChats = createDocChatService({ db, documents, search });
   return {
@@ -122,6 +123,7 @@ function createBilling(
   db: Database,
   logger: Logger,
   visitKeys: ReturnType<typeof loadOrCreateVisitKeys>,
+  mailer: ReturnType<typeof createMailer>,
 ) {
   let selfUrl: string | null = null;
   const coupon = config.billing.marketingCoupon;
@@ -153,9 +155,11 @@ function createBilling(
         : null,
     },
   });
+  const management = createBillingManagement({ db, billing });
   return Object.assign(billing, {
     testpay,
-    management: createBillingManagement({ db, billing }),
+    management,
+    student: createStudentDiscount({ db, mailer, management }),
     /** Called once the server listens: the test provider can now deliver its webhooks to it. */
     setSelfUrl(url: string) {
       selfUrl = url;

@@ -63,3 +63,10 @@ export const PortalQuery = z.object({
   accountId: z.string().max(200).optional(),
   callbackUrl: z.string().max(2000).optional(),
 });
+
+export const StudentCodeRequest = z.object({ email: z.string().max(254) });
+export const StudentVerifyRequest = z.object({
+  email: z.string().max(254),
+  code: z.string().max(20),
+  subscriptionId: z.string().min(1).max(200),
+});
