@@ -72,6 +72,26 @@ export interface BillingConfig {
   testpayTickMs: number;
   /** QUOTAS=off: plan quotas are not enforced (a private instance; benchmarks). Model rules still apply. */
   enforceQuotas: boolean;
+  /** Set (STRIPE_SECRET_KEY): Stripe takes card payments instead of the built-in test provider. */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
+  /** Set (FASTSPRING_USERNAME): FastSpring is offered as the merchant-of-record provider. */
+  fastspring: {
+    username: string;
+    password: string;
+    storefront: string;
+    webhookSecret: string;
+    apiBase: string;
+  } | null;
+  /** BILLING_PRODUCT_IDS="0:pro-month-g0=price_123,2:pro-month-g0=parley-pro-monthly": provider ids per product. */
+  productIds: { provider: number; productId: string; providerProductId: string }[];
+}
+
+function productIds(raw: string | undefined): BillingConfig['productIds'] {
+  return (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim().match(/^(\d+):([\w-]+)=(.+)$/))
+    .filter((m): m is RegExpMatchArray => m !== null)
+    .map((m) => ({ provider: Number(m[1]), productId: m[2], providerProductId: m[3].trim() }));
 }
 
 function marketingCoupon(raw: string | undefined): BillingConfig['marketingCoupon'] {
@@ -222,6 +242,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testpaySecret: env.TESTPAY_WEBHOOK_SECRET || null,
       testpayTickMs: int(env.TESTPAY_TICK_MS, 60_000),
       enforceQuotas: env.QUOTAS !== 'off',
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            apiBase: env.STRIPE_API_BASE || null,
+          }
+        : null,
+      fastspring: env.FASTSPRING_USERNAME
+        ? {
+            username: env.FASTSPRING_USERNAME,
+            password: env.FASTSPRING_PASSWORD ?? '',
+            storefront: env.FASTSPRING_STOREFRONT ?? '',
+            webhookSecret: env.FASTSPRING_WEBHOOK_SECRET ?? '',
+            apiBase: env.FASTSPRING_API_BASE || 'https://api.fastspring.com',
+          }
+        : null,
+      productIds: productIds(env.BILLING_PRODUCT_IDS),
     },
     outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '')
       .split(',')

@@ -5,6 +5,7 @@ import {
   CancelRequest,
   CheckoutQuery,
   ConfirmQuery,
+  PortalQuery,
   PreviewQuery,
   StudentCodeRequest,
   StudentVerifyRequest,
@@ -12,7 +13,7 @@ import {
   UpgradeQuery,
 } from '../../src/api/schemas-billing.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
-import { unauthenticated } from '../http/errors.js';
+import { badRequest, unauthenticated } from '../http/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
 
 /** Billing calls that act on a subscription need a logged-in member (a guest has none). */
@@ -78,6 +79,29 @@ export const billingRoutes = new Hono<AppEnv>()
     const { confirmId } = readQuery(c, ConfirmQuery);
     return ok(c, await c.get('services').billing.management.checkConfirm(caller, confirmId));
   })
+  .get(BillingPaths.stripePortal, async (c) => portal(c, PayProvider.Card))
+  .get(BillingPaths.fastspringPortal, async (c) => portal(c, PayProvider.MerchantOfRecord))
+  .get(BillingPaths.fastspringCheck, (c) => checkout(c, { trial: false, withCoupon: false }, 'fastspring'))
+  .post(BillingPaths.fastspringOrder, async (c) => {
+    const caller = requireMember(c);
+    const body = (await c.req.json().catch(() => ({}))) as { items?: { product?: unknown }[] };
+    const productId = body.items?.[0]?.product;
+    if (typeof productId !== 'string') throw badRequest('billing.unknownProduct');
+    const services = c.get('services');
+    const origin = originOf(c, services.config.publicBaseUrl);
+    const url = await services.billing.checkout(
+      caller,
+      { productId, successUrl: '/?fscNext=1', cancelUrl: '/' },
+      { provider: PayProvider.MerchantOfRecord, trial: false, withCoupon: false, origin },
+    );
+    return ok(c, { url });
+  })
+  .get(BillingPaths.fastspringPrice, async (c) => {
+    const caller = requireMember(c);
+    const { subscriptionId } = readQuery(c, SubscriptionQuery);
+    const sub = await c.get('services').billing.management.owned(caller, subscriptionId);
+    return ok(c, { price: sub.price, currency: sub.currency, interval: sub.interval });
+  })
   .post(BillingPaths.toStudentCode, async (c) => {
     const caller = requireMember(c);
     const { email } = await readJson(c, StudentCodeRequest);
@@ -100,13 +124,27 @@ export const billingRoutes = new Hono<AppEnv>()
     return ok(c, { received: count });
   });
 
-async function checkout(c: Context<AppEnv>, options: { trial: boolean; withCoupon: boolean }) {
+async function portal(c: Context<AppEnv>, provider: number) {
+  const caller = requireMember(c);
+  const query = readQuery(c, PortalQuery);
+  const services = c.get('services');
+  const origin = originOf(c, services.config.publicBaseUrl);
+  const back = query.callbackUrl?.startsWith(origin) ? query.callbackUrl : `${origin}/`;
+  return ok(c, await services.billing.portal(caller, provider, query.customer ?? query.accountId, back));
+}
+
+async function checkout(
+  c: Context<AppEnv>,
+  options: { trial: boolean; withCoupon: boolean },
+  providerName?: 'fastspring',
+) {
   const caller = requireCaller(c);
   const query = readQuery(c, CheckoutQuery);
   const services = c.get('services');
   const url = await services.billing.checkout(caller, query, {
     ...options,
-    provider: query.payProvider ?? PayProvider.Card,
+    provider:
+      providerName === 'fastspring' ? PayProvider.MerchantOfRecord : (query.payProvider ?? PayProvider.Card),
     origin: originOf(c, services.config.publicBaseUrl),
   });
   return ok(c, url);

@@ -1,9 +1,14 @@
+import { and, eq } from 'drizzle-orm';
+import { PayProvider } from '../../src/api/contract.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { billingCustomers } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import { createMailer } from '../providers/mail/index.js';
 import { createOidcClients } from '../providers/oidc/index.js';
+import { createFastSpringProvider } from '../providers/payments/fastspring.js';
+import { createStripeProvider } from '../providers/payments/stripe.js';
 import { createTestpayProvider } from '../providers/payments/testpay.js';
 import { createSearchProviders } from '../providers/search/index.js';
 import { createObjectStore } from '../providers/storage/index.js';
@@ -137,11 +142,34 @@ function createBilling(
   const billing = createBillingService({
     db,
     logger,
-    providers: [testpay],
+    providers: [
+      config.billing.stripe
+        ? createStripeProvider(config.billing.stripe, {
+            productByPrice: (price) => billing.catalogue.productByProviderId(PayProvider.Card, price),
+            customerOwnedBy: async (customerId, userId) => {
+              const [row] = await db
+                .select()
+                .from(billingCustomers)
+                .where(and(eq(billingCustomers.customerId, customerId), eq(billingCustomers.userId, userId)))
+                .limit(1);
+              return Boolean(row);
+            },
+          })
+        : testpay,
+      ...(config.billing.fastspring
+        ? [
+            createFastSpringProvider(config.billing.fastspring, {
+              productByPath: (path) =>
+                billing.catalogue.productByProviderId(PayProvider.MerchantOfRecord, path),
+            }),
+          ]
+        : []),
+    ],
     enforceQuotas: config.billing.enforceQuotas,
     catalogueOptions: {
       priceTest: config.billing.priceTest,
       trialStatus: config.billing.trialStatus,
+      productIds: config.billing.productIds,
       marketingCoupon: coupon
         ? {
             code: coupon.code,

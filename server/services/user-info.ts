@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { MembershipId, type UserInfo } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { billingCustomers, users } from '../db/schema.js';
 import type { Caller } from './sessions.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,5 +48,14 @@ export function toUserInfo(row: typeof users.$inferSelect, now = new Date()): Us
 
 export async function currentUser(db: Database, caller: Caller): Promise<UserInfo> {
   const [row] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
-  return toUserInfo(row);
+  const info = toUserInfo(row);
+  // Payment provider customers (billing): the card provider (Stripe or the built-in test one), FastSpring.
+  const customers = await db
+    .select()
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, caller.userId));
+  info.stripeCustomer =
+    customers.find((c) => c.provider === 'stripe' || c.provider === 'testpay')?.customerId ?? null;
+  info.fastspringCustomer = customers.find((c) => c.provider === 'fastspring')?.customerId ?? null;
+  return info;
 }

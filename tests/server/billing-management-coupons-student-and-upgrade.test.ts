@@ -32,8 +32,15 @@ describe.each(DATABASES)('managing a subscription on %s', (kind) => {
       nextCharge: 699,
       subscriptionInterval: 'Month',
     });
-    const applied = await get<BillingDetail>(token, `/api/v1/billing/cancelDiscount?subscriptionId=${subscriptionId}`);
-    expect(applied.body.data).toMatchObject({ discountPercent: 30, nextCharge: 699, activity: 'CancelRetention' });
+    const applied = await get<BillingDetail>(
+      token,
+      `/api/v1/billing/cancelDiscount?subscriptionId=${subscriptionId}`,
+    );
+    expect(applied.body.data).toMatchObject({
+      discountPercent: 30,
+      nextCharge: 699,
+      activity: 'CancelRetention',
+    });
     expect((await get<boolean>(token, '/api/v1/billing/allowCancelDiscount')).body.data).toBe(false);
     const twice = await get(token, `/api/v1/billing/cancelDiscount?subscriptionId=${subscriptionId}`);
     expect(twice.body.msg).toBe('This discount is not available for your subscription.');
@@ -64,7 +71,11 @@ describe.each(DATABASES)('managing a subscription on %s', (kind) => {
     const wrong = await verify(code === '000000' ? '111111' : '000000');
     expect(wrong.body).toMatchObject({ code: 10002, msg: 'The verification code does not match.' });
     const right = await verify(` ${code} `);
-    expect(right.body.data).toMatchObject({ discountPercent: 50, activity: 'StudentSummer', nextCharge: 5035 });
+    expect(right.body.data).toMatchObject({
+      discountPercent: 50,
+      activity: 'StudentSummer',
+      nextCharge: 5035,
+    });
     // Someone else cannot use their code on this subscription.
     const other = await loginMember(server, 'other-student@example.com');
     const stolen = await call(server.url, 'POST', '/api/v1/auth/studentEmailValidationCode', {
@@ -82,7 +93,10 @@ describe.each(DATABASES)('managing a subscription on %s', (kind) => {
     const unlimited = list.upgradeList.find((i) => i.membershipId === 4)!;
     expect(unlimited.remainAmount).toBeGreaterThan(1999 - 999 - 1);
     expect(unlimited.remainAmount).toBeLessThanOrEqual(1999);
-    const result = await get<UpgradeResult>(token, `/api/v1/upgrade/upgradeV2?productId=${unlimited.productIds['0']}`);
+    const result = await get<UpgradeResult>(
+      token,
+      `/api/v1/upgrade/upgradeV2?productId=${unlimited.productIds['0']}`,
+    );
     expect(result.body.data.action).toBe(0);
     expect(await me(server, token)).toMatchObject({ isUnlimited: true, membershipId: 4 });
     const down = await get(token, '/api/v1/upgrade/upgradeV2?productId=pro-month-g0');
@@ -91,26 +105,41 @@ describe.each(DATABASES)('managing a subscription on %s', (kind) => {
 
   it('upgrade with a 3-D Secure card: action 1 with confirmUrl; approve succeeds, fail is canceled', async () => {
     const token = await loginMember(server, 'upgrade-3ds@example.com');
-    const first = await payWithCard(server, token, { productId: 'pro-month-g0', card: TEST_CARDS.threeDSecure });
+    const first = await payWithCard(server, token, {
+      productId: 'pro-month-g0',
+      card: TEST_CARDS.threeDSecure,
+    });
     await answerChallenge(server, first.location!, 'approve');
     expect((await me(server, token)).membershipId).toBe(1);
 
-    const failing = (await get<UpgradeResult>(token, '/api/v1/upgrade/upgradeV2?productId=unlimited-month-g0')).body.data;
+    const failing = (
+      await get<UpgradeResult>(token, '/api/v1/upgrade/upgradeV2?productId=unlimited-month-g0')
+    ).body.data;
     expect(failing.action).toBe(1);
     expect(failing.confirmUrl).toMatch(/\/pay\/test\/challenge\//);
-    expect((await get(token, `/api/v1/upgrade/checkConfirm?confirmId=${failing.confirmId}`)).body.data).toBe('requires_action');
+    expect((await get(token, `/api/v1/upgrade/checkConfirm?confirmId=${failing.confirmId}`)).body.data).toBe(
+      'requires_action',
+    );
     const back = await answerChallenge(server, failing.confirmUrl!, 'fail');
     expect(back.location).toBe(`${server.url}/?from=paymentConfirm&confirmId=${failing.confirmId}`);
-    expect((await get(token, `/api/v1/upgrade/checkConfirm?confirmId=${failing.confirmId}`)).body.data).toBe('canceled');
+    expect((await get(token, `/api/v1/upgrade/checkConfirm?confirmId=${failing.confirmId}`)).body.data).toBe(
+      'canceled',
+    );
     expect((await me(server, token)).membershipId).toBe(1);
 
-    const approving = (await get<UpgradeResult>(token, '/api/v1/upgrade/upgradeV2?productId=unlimited-month-g0')).body.data;
+    const approving = (
+      await get<UpgradeResult>(token, '/api/v1/upgrade/upgradeV2?productId=unlimited-month-g0')
+    ).body.data;
     await answerChallenge(server, approving.confirmUrl!, 'approve');
-    expect((await get(token, `/api/v1/upgrade/checkConfirm?confirmId=${approving.confirmId}`)).body.data).toBe('succeeded');
+    expect(
+      (await get(token, `/api/v1/upgrade/checkConfirm?confirmId=${approving.confirmId}`)).body.data,
+    ).toBe('succeeded');
     expect(await me(server, token)).toMatchObject({ isUnlimited: true, membershipId: 4 });
     // Another user cannot read this payment's status.
     const other = await loginMember(server, 'nosy@example.com');
-    expect((await get(other, `/api/v1/upgrade/checkConfirm?confirmId=${approving.confirmId}`)).status).toBe(404);
+    expect((await get(other, `/api/v1/upgrade/checkConfirm?confirmId=${approving.confirmId}`)).status).toBe(
+      404,
+    );
   });
 
   it('a trial cannot be upgraded', async () => {

@@ -113,6 +113,8 @@ export interface CatalogueOptions {
   trialStatus: TrialStatus;
   /** An operator-set marketing coupon, e.g. from MARKETING_COUPON. */
   marketingCoupon: typeof coupons.$inferInsert | null;
+  /** The operator's provider ids for catalogue products (replacing Parley's own id at that provider). */
+  productIds?: { provider: number; productId: string; providerProductId: string }[];
 }
 
 export async function seedCatalogue(db: Database, options: CatalogueOptions) {
@@ -125,6 +127,20 @@ export async function seedCatalogue(db: Database, options: CatalogueOptions) {
         .insert(providerProducts)
         .values({ provider, providerProductId: row.id, productId: row.id })
         .onConflictDoNothing();
+  }
+  for (const mapped of options.productIds ?? []) {
+    await db
+      .delete(providerProducts)
+      .where(
+        and(eq(providerProducts.provider, mapped.provider), eq(providerProducts.productId, mapped.productId)),
+      );
+    await db
+      .insert(providerProducts)
+      .values(mapped)
+      .onConflictDoUpdate({
+        target: [providerProducts.provider, providerProducts.providerProductId],
+        set: { productId: mapped.productId },
+      });
   }
   for (const row of COUPON_SEED) await db.insert(coupons).values(row).onConflictDoNothing();
   if (options.marketingCoupon) {

@@ -12,10 +12,14 @@ import {
   TRIAL_DAYS,
 } from '../../../src/api/contract.js';
 import type { Database } from '../../db/client.js';
-import { subscriptions, users } from '../../db/schema.js';
+import { billingCustomers, subscriptions, users } from '../../db/schema.js';
 import { AppError, badRequest, unauthenticated } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
-import { type PaymentProvider, WebhookSignatureError } from '../../providers/payments/provider.js';
+import {
+  type PaymentProvider,
+  ProviderError,
+  WebhookSignatureError,
+} from '../../providers/payments/provider.js';
 import type { Caller } from '../sessions.js';
 import { currentUser } from '../user-info.js';
 import { type Catalogue, type CatalogueOptions, createCatalogue, seedCatalogue } from './catalogue.js';
@@ -41,6 +45,18 @@ export function createBillingService(deps: {
     return found;
   }
   const providerByName = (name: string) => providers.find((p) => p.name === name) ?? null;
+
+  async function viaProvider<T>(task: () => Promise<T>): Promise<T> {
+    try {
+      return await task();
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        deps.logger.warn({ err: error }, 'payment provider failed');
+        throw new AppError(ResponseCode.ServerError, 'billing.providerUnavailable', { httpStatus: 502 });
+      }
+      throw error;
+    }
+  }
 
   async function member(caller: Caller) {
     if (caller.kind !== 'member') throw unauthenticated();
@@ -160,17 +176,19 @@ export function createBillingService(deps: {
           .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.provider, provider.name)))
           .limit(1)
       )[0];
-      const url = await provider.checkout({
-        userId: user.id,
-        email: user.email,
-        customerId: existing?.customerId ?? null,
-        product,
-        providerProductId,
-        trialDays,
-        discount,
-        successUrl: query.successUrl,
-        cancelUrl: query.cancelUrl,
-      });
+      const url = await viaProvider(() =>
+        provider.checkout({
+          userId: user.id,
+          email: user.email,
+          customerId: existing?.customerId ?? null,
+          product,
+          providerProductId,
+          trialDays,
+          discount,
+          successUrl: query.successUrl,
+          cancelUrl: query.cancelUrl,
+        }),
+      );
       return url.startsWith('/') ? `${options.origin}${url}` : url;
     },
 
@@ -193,6 +211,31 @@ export function createBillingService(deps: {
     },
 
     currentUser: (caller: Caller) => currentUser(db, caller),
+
+    /** The provider's customer portal, only for a customer of this caller. */
+    async portal(caller: Caller, payProvider: number, customerId: string | undefined, returnUrl: string) {
+      const provider = providers.find((p) => p.payProvider === payProvider);
+      if (!provider) throw new AppError(ResponseCode.BadRequest, 'billing.noProvider', { httpStatus: 400 });
+      const [owned] = await db
+        .select()
+        .from(billingCustomers)
+        .where(
+          and(
+            eq(billingCustomers.userId, caller.userId),
+            eq(billingCustomers.provider, provider.name),
+            ...(customerId ? [eq(billingCustomers.customerId, customerId)] : []),
+          ),
+        )
+        .limit(1);
+      if (!owned) throw new AppError(ResponseCode.NotFound, 'billing.noSubscription', { httpStatus: 404 });
+      try {
+        return await provider.portalUrl(owned.customerId, returnUrl);
+      } catch (error) {
+        if (error instanceof ProviderError)
+          throw new AppError(ResponseCode.ServerError, 'billing.providerUnavailable', { httpStatus: 502 });
+        throw error;
+      }
+    },
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -8,13 +8,25 @@ import { studentCodes } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { Mailer } from '../../providers/mail/index.js';
 import { newId, sha256 } from '../ids.js';
-import { CODE_LENGTH, CODE_TTL_MS, MAX_WRONG_TRIES, normaliseEmail, RESEND_AFTER_MS } from '../login-codes.js';
+import {
+  CODE_LENGTH,
+  CODE_TTL_MS,
+  MAX_WRONG_TRIES,
+  normaliseEmail,
+  RESEND_AFTER_MS,
+} from '../login-codes.js';
 import type { Caller } from '../sessions.js';
 import type { BillingManagement } from './management.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** mit.edu, ox.ac.uk, tsinghua.edu.cn, uba.edu.ar, student.school.k12.ca.us ... */
-const ACADEMIC = [/\.edu$/, /\.edu\.[a-z]{2}$/, /\.ac\.[a-z]{2}$/, /\.k12\.[a-z]{2}\.us$/, /\.(school|university|college)$/];
+const ACADEMIC = [
+  /\.edu$/,
+  /\.edu\.[a-z]{2}$/,
+  /\.ac\.[a-z]{2}$/,
+  /\.k12\.[a-z]{2}\.us$/,
+  /\.(school|university|college)$/,
+];
 
 export function isAcademicEmail(raw: string): boolean {
   const email = normaliseEmail(raw);
@@ -23,10 +35,12 @@ export function isAcademicEmail(raw: string): boolean {
   return ACADEMIC.some((pattern) => pattern.test(domain));
 }
 
-const notStudent = () => new AppError(ResponseCode.NotStudentEmail, 'billing.studentEmail', { httpStatus: 200 });
+const notStudent = () =>
+  new AppError(ResponseCode.NotStudentEmail, 'billing.studentEmail', { httpStatus: 200 });
 const wrongCode = () =>
   new AppError(ResponseCode.VerificationCodeMismatch, 'billing.studentCode', { httpStatus: 200 });
-const hashCode = (userId: string, email: string, code: string) => sha256(`student:${userId}:${email}:${code}`);
+const hashCode = (userId: string, email: string, code: string) =>
+  sha256(`student:${userId}:${email}:${code}`);
 
 export function createStudentDiscount(deps: { db: Database; mailer: Mailer; management: BillingManagement }) {
   const { db } = deps;
