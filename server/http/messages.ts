@@ -82,6 +82,7 @@ const en = {
   'search.webOff': 'Online search is not configured on this server.',
   'search.academicOff': 'Academic search is not configured on this server.',
   'search.failed': 'The search service did not answer. Please try again later.',
+  'workspace.unknown': 'This workspace view does not exist.',
 };
 type Key = keyof typeof en;
 
@@ -160,6 +161,7 @@ const ar: Record<Key, string> = {
   'search.webOff': 'البحث على الإنترنت غير مُعد على هذا الخادم.',
   'search.academicOff': 'البحث الأكاديمي غير مُعد على هذا الخادم.',
   'search.failed': 'لم تستجب خدمة البحث. يرجى المحاولة لاحقًا.',
+  'workspace.unknown': 'عرض مساحة العمل هذا غير موجود.',
 };
 
 const zh: Record<Key, string> = {
@@ -236,6 +238,7 @@ const zh: Record<Key, string> = {
   'search.webOff': '此服务器未配置联网搜索。',
   'search.academicOff': '此服务器未配置学术搜索。',
   'search.failed': '搜索服务没有响应，请稍后再试。',
+  'workspace.unknown': '此工作区视图不存在。',
 };
 
 const es: Record<Key, string> = {
@@ -318,6 +321,7 @@ const es: Record<Key, string> = {
   'search.webOff': 'La búsqueda en línea no está configurada en este servidor.',
   'search.academicOff': 'La búsqueda académica no está configurada en este servidor.',
   'search.failed': 'El servicio de búsqueda no respondió. Inténtalo más tarde.',
+  'workspace.unknown': 'Esta vista del espacio de trabajo no existe.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

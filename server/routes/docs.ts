@@ -2,7 +2,7 @@
 // (chatCreateUsingPOST, createNewChat), and the owner's document text, file and answer sources.
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { DocumentPaths } from '../../src/api/contract.js';
+import { DocumentPaths, WORKSPACE_CATEGORIES, type WorkspaceCategory } from '../../src/api/contract.js';
 import {
   ChannelQuery,
   CreateDocumentRequest,
@@ -11,7 +11,9 @@ import {
   Md5Query,
 } from '../../src/api/schemas-docs.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
+import { notFound } from '../http/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
+import { routeTypeOf } from '../services/workspace/registry.js';
 
 export const docsRoutes = new Hono<AppEnv>()
   .post(DocumentPaths.createDocument, async (c) => {
@@ -51,6 +53,13 @@ export const docsRoutes = new Hono<AppEnv>()
   .get(DocumentPaths.searchStatus, (c) => {
     const { search } = c.get('services');
     return ok(c, { web: Boolean(search.web), academic: Boolean(search.academic) });
+  })
+  .get(`${DocumentPaths.workspace}/:routeType/:fileCategory`, async (c) => {
+    const caller = requireCaller(c);
+    const routeType = routeTypeOf(c.req.param('routeType'));
+    const category = c.req.param('fileCategory') as WorkspaceCategory;
+    if (!routeType || !WORKSPACE_CATEGORIES.includes(category)) throw notFound('workspace.unknown');
+    return ok(c, await c.get('services').workspace.list(caller, routeType, category));
   })
   .get(DocumentPaths.answerSources, async (c) => {
     const caller = requireCaller(c);

@@ -36,6 +36,8 @@ import { createUploadService } from './uploads.js';
 import { createUserSettingsService } from './user-settings.js';
 import { createVisitService } from './visit.js';
 import { loadOrCreateVisitKeys } from './visit-keys.js';
+import { createWorkspaceRegistry } from './workspace/registry.js';
+import { documentsWorkspaceSource, writingWorkspaceSource } from './workspace/sources.js';
 import { createWritingService } from './writing.js';
 
 /** Plenty for a person, little for a script filling the table. */
@@ -60,12 +62,18 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   });
   const billing = createBilling(config, db, logger, visitKeys, mailer);
   const search = createSearchProviders(config.docs.search);
+  const writing = createWritingService(db);
+  // Areas add their files to the workspace here (presentations and images register theirs the same way).
+  const workspace = createWorkspaceRegistry();
+  workspace.register(documentsWorkspaceSource(db));
+  workspace.register(writingWorkspaceSource(writing));
   const docChats = createDocChatService({ db, documents, search });
   return {
     billing,
     documents,
     docChats,
     search,
+    workspace,
     objectStore,
     uploads: createUploadService({ store: objectStore, config: config.storage }),
     resumableUploads: createResumableUploadService({ db, store: objectStore, config: config.storage }),
@@ -96,7 +104,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     sessions,
     channels,
     visit: createVisitService({ db, keys: visitKeys, sessions }),
-    writing: createWritingService(db),
+    writing,
     prompts: createPromptService(db),
     flowcharts: createFlowchartService({ ai, timeoutMs: config.ai.timeoutMs }),
     presentations: createPresentationService({

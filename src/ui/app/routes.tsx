@@ -15,6 +15,10 @@ const pages: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../documents/ChatWithDocPage')).ChatWithDocPage }),
   },
   {
+    path: 'workspace/:routeType?/:fileCategory?',
+    lazy: async () => ({ Component: (await import('../documents/WorkspacePage')).WorkspacePage }),
+  },
+  {
     path: 'writing',
     lazy: async () => ({ Component: (await import('../writing/WritingPage')).WritingPage }),
   },

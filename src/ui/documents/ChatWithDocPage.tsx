@@ -1,8 +1,8 @@
 // /chatwithdoc: the document chat entry. Upload files (or name a web page), then open a document chat
 // over them; the one-chat state is stored and the chat opens at /chat/{channelId}.
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type CreatedDocument, type DocChatCreated, FREE_FILES_PER_DAY } from '../../api/contract';
 import { docsApi } from '../../api/docs';
 import { ApiError } from '../../api/http';
@@ -53,6 +53,16 @@ export function ChatWithDocPage() {
       setBusy(false);
     }
   };
+
+  // Opened from the workspace with ?md5=: a new chat over that document.
+  const [params] = useSearchParams();
+  const fromWorkspace = params.get('md5');
+  const started = useRef(false);
+  useEffect(() => {
+    if (!fromWorkspace || started.current || !auth.ready) return;
+    started.current = true;
+    void open({ md5s: [fromWorkspace] });
+  });
 
   const submitUrl = (event: FormEvent) => {
     event.preventDefault();

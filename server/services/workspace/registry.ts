@@ -1,0 +1,56 @@
+// The workspace lists a user's files by category. Each area contributes its own files through a small
+// registry: documents (pdf, doc, ppt) and writing register here; presentations and images register from
+// their own areas with `services.workspace.register(...)`. Every source lists the caller's own files only.
+import type { WorkspaceCategory, WorkspaceFile, WorkspaceRouteType } from '../../../src/api/contract.js';
+import type { Caller } from '../sessions.js';
+
+export type WorkspaceFileCategory = Exclude<WorkspaceCategory, 'all'>;
+
+export interface WorkspaceSource {
+  /** A name for logs and for replacing a source registered twice. */
+  id: string;
+  routeType: WorkspaceRouteType;
+  categories: WorkspaceFileCategory[];
+  /** The caller's files of these categories, newest first; at most `limit`. */
+  list(caller: Caller, categories: WorkspaceFileCategory[], limit: number): Promise<WorkspaceFile[]>;
+}
+
+const LIMIT = 500;
+
+/** The spec's route names: `uploaded`/`manual` are the user's uploads, `ai`/`generated` what AI made. */
+export function routeTypeOf(raw: string): WorkspaceRouteType | null {
+  if (raw === 'uploaded' || raw === 'manual') return 'manual';
+  if (raw === 'ai' || raw === 'generated') return 'ai';
+  return null;
+}
+
+export function createWorkspaceRegistry() {
+  const sources = new Map<string, WorkspaceSource>();
+  return {
+    register(source: WorkspaceSource) {
+      sources.set(source.id, source);
+    },
+
+    async list(
+      caller: Caller,
+      routeType: WorkspaceRouteType,
+      category: WorkspaceCategory,
+    ): Promise<WorkspaceFile[]> {
+      const lists = await Promise.all(
+        [...sources.values()]
+          .filter((source) => source.routeType === routeType)
+          .map((source) => {
+            const wanted =
+              category === 'all' ? source.categories : source.categories.filter((c) => c === category);
+            return wanted.length ? source.list(caller, wanted, LIMIT) : Promise.resolve([]);
+          }),
+      );
+      return lists
+        .flat()
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+        .slice(0, LIMIT);
+    },
+  };
+}
+
+export type WorkspaceRegistry = ReturnType<typeof createWorkspaceRegistry>;

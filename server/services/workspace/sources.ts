@@ -1,0 +1,50 @@
+// The workspace sources of this area (uploaded documents) and of writing (its documents already exist).
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { documents } from '../../db/schema.js';
+import type { WritingService } from '../writing.js';
+import type { WorkspaceSource } from './registry.js';
+
+export function documentsWorkspaceSource(db: Database): WorkspaceSource {
+  return {
+    id: 'documents',
+    routeType: 'manual',
+    categories: ['pdf', 'doc', 'ppt'],
+    async list(caller, categories, limit) {
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.ownerId, caller.userId), inArray(documents.fileType, categories)))
+        .orderBy(desc(documents.createdAt))
+        .limit(limit);
+      return rows.map((row) => ({
+        id: row.md5,
+        category: row.fileType as 'pdf' | 'doc' | 'ppt',
+        routeType: 'manual' as const,
+        name: row.fileName,
+        href: `/chatwithdoc?md5=${row.md5}`,
+        updatedAt: row.createdAt.toISOString(),
+        pageCount: row.pageCount,
+      }));
+    },
+  };
+}
+
+export function writingWorkspaceSource(writing: Pick<WritingService, 'list'>): WorkspaceSource {
+  return {
+    id: 'writing',
+    routeType: 'ai',
+    categories: ['writing'],
+    async list(caller, _categories, limit) {
+      const docs = await writing.list(caller);
+      return docs.slice(0, limit).map((doc) => ({
+        id: doc.docId,
+        category: 'writing' as const,
+        routeType: 'ai' as const,
+        name: doc.docTitle,
+        href: `/writing?docId=${encodeURIComponent(doc.docId)}`,
+        updatedAt: doc.updatedAt,
+      }));
+    },
+  };
+}

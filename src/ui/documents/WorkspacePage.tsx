@@ -1,0 +1,93 @@
+// /workspace/{routeType}/{fileCategory}: the user's files by category, uploaded or made with AI.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import {
+  DocumentPaths,
+  WORKSPACE_CATEGORIES,
+  type WorkspaceCategory,
+  type WorkspaceFile,
+} from '../../api/contract';
+import { request } from '../../api/http';
+import { useLangPath } from '../app/paths';
+import '../pages/pages.css';
+import './doc-chat.css';
+
+const ROUTE_TYPES = [
+  { value: 'uploaded', label: 'docs.uploaded' },
+  { value: 'ai', label: 'docs.generated' },
+] as const;
+
+export function WorkspacePage() {
+  const { t } = useTranslation();
+  const to = useLangPath();
+  const { routeType = 'uploaded', fileCategory = 'all' } = useParams();
+  const category = (WORKSPACE_CATEGORIES as readonly string[]).includes(fileCategory)
+    ? (fileCategory as WorkspaceCategory)
+    : 'all';
+  const [files, setFiles] = useState<WorkspaceFile[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    setFiles(null);
+    setFailed(false);
+    request<WorkspaceFile[]>('GET', `${DocumentPaths.workspace}/${routeType}/${category}`, {
+      signal: controller.signal,
+      suppressAlert: true,
+    }).then(setFiles, () => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [routeType, category]);
+
+  return (
+    <article className="page workspace" data-testid="workspace">
+      <h1>{t('docs.workspace')}</h1>
+      <nav className="workspace-tabs" aria-label={t('docs.workspace')}>
+        {ROUTE_TYPES.map((type) => (
+          <Link
+            key={type.value}
+            to={to(`/workspace/${type.value}/${category}`)}
+            aria-current={
+              routeType === type.value || (type.value === 'uploaded' && routeType === 'manual')
+                ? 'page'
+                : undefined
+            }
+          >
+            {t(type.label)}
+          </Link>
+        ))}
+      </nav>
+      <nav className="workspace-tabs" aria-label={t('docs.documents')}>
+        {WORKSPACE_CATEGORIES.map((c) => (
+          <Link
+            key={c}
+            to={to(`/workspace/${routeType}/${c}`)}
+            aria-current={c === category ? 'page' : undefined}
+            data-testid={`workspace-category-${c}`}
+          >
+            {t(`docs.categories.${c}`)}
+          </Link>
+        ))}
+      </nav>
+      {failed && <p className="error-text">{t('docs.documentFailed')}</p>}
+      {files && files.length === 0 && <p className="muted">{t('docs.workspaceEmpty')}</p>}
+      {files && files.length > 0 && (
+        <ul className="workspace-files">
+          {files.map((file) => (
+            <li
+              key={`${file.category}-${file.id}`}
+              data-testid="workspace-file"
+              data-category={file.category}
+            >
+              <Link to={to(file.href)}>{file.name}</Link>
+              <span className="muted small">
+                {t(`docs.categories.${file.category}`)}
+                {file.pageCount ? ` · ${t('docs.pages', { count: file.pageCount })}` : ''} ·{' '}
+                {new Date(file.updatedAt).toLocaleDateString()}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { makeDocx, makePdf } from '../helpers/doc-fixtures';
+import { expect, openAsGuest, test } from './support/app';
+
+test('the workspace lists uploaded files by category and opens one as a document chat', async ({ page }) => {
+  await openAsGuest(page, '/chatwithdoc');
+  await page.getByTestId('upload-input').setInputFiles([
+    {
+      name: 'atlas.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['Maps of the coast.', 'Tides.']),
+    },
+    {
+      name: 'notes.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await makeDocx(['Field notes from the coast.']),
+    },
+  ]);
+  await expect(page.getByTestId('doc-chat-start')).toBeVisible({ timeout: 30_000 });
+
+  await page.goto('/workspace/uploaded/all');
+  await expect(page.getByTestId('workspace-file')).toHaveCount(2);
+  await page.getByTestId('workspace-category-pdf').click();
+  await expect(page).toHaveURL(/\/workspace\/uploaded\/pdf$/);
+  await expect(page.getByTestId('workspace-file')).toHaveCount(1);
+  await expect(page.getByTestId('workspace-file')).toContainText('atlas.pdf');
+  await page.getByTestId('workspace-category-writing').click();
+  await expect(page.getByTestId('workspace-file')).toHaveCount(0);
+
+  await page.getByTestId('workspace-category-pdf').click();
+  await page.getByTestId('workspace-file').getByRole('link').click();
+  await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  await expect(page.getByTestId('doc-name')).toHaveText('atlas.pdf');
+});

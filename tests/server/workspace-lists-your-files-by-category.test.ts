@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkspaceFile } from '../../src/api/contract';
+import { makeDocx, makePdf } from '../helpers/doc-fixtures';
+import { docsClient } from '../helpers/docs';
+import { testDocsConfig } from '../helpers/docs-config';
+import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
+
+describe.each(DATABASES)('the workspace on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { docs: testDocsConfig() });
+  });
+  afterAll(() => server.close());
+
+  const list = (token: string, path: string, language = 'en') =>
+    call<WorkspaceFile[]>(server.url, 'GET', `/api/v1/workspace/${path}`, { token, headers: { language } });
+
+  it('lists your uploads by category, your writing under generated, and none of anyone else', async () => {
+    const token = await newGuest(server.url);
+    const docs = docsClient(server.url, token);
+    const pdf = await docs.uploadAndCreate(await makePdf(['Report page one.', 'Two.']), 'report.pdf');
+    await docs.uploadAndCreate(await makeDocx(['Letter text.']), 'letter.docx');
+    await call(server.url, 'POST', '/api/v1/writing/upsertDoc', {
+      token,
+      body: { docId: 'doc-workspace-1', docTitle: 'My essay', content: { type: 'doc', content: [] } },
+    });
+
+    const all = await list(token, 'uploaded/all');
+    expect(all.body.data.map((f) => [f.category, f.name]).sort()).toEqual([
+      ['doc', 'letter.docx'],
+      ['pdf', 'report.pdf'],
+    ]);
+    const pdfs = await list(token, 'uploaded/pdf');
+    expect(pdfs.body.data).toEqual([
+      expect.objectContaining({
+        category: 'pdf',
+        routeType: 'manual',
+        pageCount: 2,
+        href: `/chatwithdoc?md5=${pdf.body.data.md5}`,
+      }),
+    ]);
+    expect((await list(token, 'uploaded/ppt')).body.data).toEqual([]);
+    const writing = await list(token, 'ai/writing');
+    expect(writing.body.data).toEqual([
+      expect.objectContaining({
+        category: 'writing',
+        name: 'My essay',
+        href: '/writing?docId=doc-workspace-1',
+      }),
+    ]);
+
+    const stranger = await newGuest(server.url);
+    expect((await list(stranger, 'uploaded/all')).body.data).toEqual([]);
+    expect((await list(stranger, 'ai/all')).body.data).toEqual([]);
+  });
+
+  it('takes files from sources other areas register (presentations, images)', async () => {
+    const token = await newGuest(server.url);
+    server.services.workspace.register({
+      id: 'test-presentations',
+      routeType: 'ai',
+      categories: ['presentation'],
+      list: async (caller) => [
+        {
+          id: `deck-of-${caller.userId}`,
+          category: 'presentation',
+          routeType: 'ai',
+          name: 'Quarterly deck',
+          href: '/creation/all/Presentation',
+          updatedAt: new Date().toISOString(),
+        },
+      ],
+    });
+    const decks = await list(token, 'ai/presentation');
+    expect(decks.body.data.map((f) => f.name)).toEqual(['Quarterly deck']);
+    expect((await list(token, 'ai/writing')).body.data).toEqual([]);
+  });
+
+  it('answers an unknown view as not found, translated', async () => {
+    const token = await newGuest(server.url);
+    const unknown = await list(token, 'uploaded/spreadsheets', 'zh');
+    expect([unknown.status, unknown.body.msg]).toEqual([404, '此工作区视图不存在。']);
+    expect((await list(token, 'elsewhere/all')).status).toBe(404);
+  });
+});
