@@ -1,5 +1,6 @@
 // npm run bench: every benchmark in turn. Figures go into the README by hand, with the machine they ran on.
 import { printBundleSize } from './bundle-size';
+import { benchDocFirstAnswer } from './doc-first-answer';
 import { benchMd5Throughput } from './md5-throughput';
 import { benchSseStreams } from './sse-streams';
 import { benchWritingTyping } from './writing-typing';
@@ -8,3 +9,4 @@ await benchSseStreams();
 printBundleSize();
 await benchWritingTyping();
 await benchMd5Throughput();
+await benchDocFirstAnswer();
