@@ -45,6 +45,8 @@ export interface Config {
   /** The sidebar's quick links and the download modal's store links; null where not set up. */
   links: AppLinks;
   docs: DocsConfig;
+  /** ADMIN_EMAILS: members with these addresses see the operator pages (analytics counts). */
+  adminEmails: string[];
   billing: BillingConfig;
 }
 
@@ -260,6 +262,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
       productIds: productIds(env.BILLING_PRODUCT_IDS),
     },
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     outboundAllowHosts: (env.OUTBOUND_ALLOW_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim())

@@ -1,5 +1,8 @@
 // Server messages of the extras area (saved prompts, sharing, analytics, templates), spread into messages.ts.
 export const extrasEn = {
+  'analytics.badEvent': 'An analytics event is not valid.',
+  'analytics.tooMany': 'At most 50 analytics events can be sent at once.',
+  'analytics.adminOnly': 'This page is for operators of this server.',
   'share.notFound': 'This shared chat does not exist or is no longer shared.',
   'share.nothingToShare': 'This chat has no finished answer to share yet.',
   'share.loginToContinue': 'Log in to continue this conversation in a chat of your own.',
@@ -12,6 +15,9 @@ export const extrasEn = {
 type ExtrasKey = keyof typeof extrasEn;
 
 export const extrasAr: Record<ExtrasKey, string> = {
+  'analytics.badEvent': 'حدث التحليلات غير صالح.',
+  'analytics.tooMany': 'يمكن إرسال 50 حدثًا تحليليًا على الأكثر في المرة الواحدة.',
+  'analytics.adminOnly': 'هذه الصفحة مخصصة لمشغلي هذا الخادم.',
   'share.notFound': 'هذه المحادثة المشتركة غير موجودة أو لم تعد مشتركة.',
   'share.nothingToShare': 'لا تحتوي هذه المحادثة على إجابة مكتملة لمشاركتها بعد.',
   'share.loginToContinue': 'سجّل الدخول لمتابعة هذه المحادثة في محادثة خاصة بك.',
@@ -23,6 +29,9 @@ export const extrasAr: Record<ExtrasKey, string> = {
 };
 
 export const extrasZh: Record<ExtrasKey, string> = {
+  'analytics.badEvent': '分析事件无效。',
+  'analytics.tooMany': '每次最多发送 50 个分析事件。',
+  'analytics.adminOnly': '此页面仅供本服务器的运营者使用。',
   'share.notFound': '此分享的对话不存在或已停止分享。',
   'share.nothingToShare': '此对话还没有可分享的完整回答。',
   'share.loginToContinue': '登录后即可在你自己的对话中继续此对话。',
@@ -34,6 +43,9 @@ export const extrasZh: Record<ExtrasKey, string> = {
 };
 
 export const extrasEs: Record<ExtrasKey, string> = {
+  'analytics.badEvent': 'Un evento de analítica no es válido.',
+  'analytics.tooMany': 'Se pueden enviar como máximo 50 eventos de analítica a la vez.',
+  'analytics.adminOnly': 'Esta página es para los operadores de este servidor.',
   'share.notFound': 'Este chat compartido no existe o ya no se comparte.',
   'share.nothingToShare': 'Este chat aún no tiene una respuesta terminada para compartir.',
   'share.loginToContinue': 'Inicia sesión para continuar esta conversación en un chat propio.',

@@ -1,7 +1,9 @@
 import { type Context, Hono } from 'hono';
-import { PromptPaths, SharePaths } from '../../src/api/contract.js';
+import { AnalyticsPaths, PromptPaths, SharePaths } from '../../src/api/contract.js';
 import {
   AddPromptRequest,
+  AnalyticsDailyQuery,
+  AnalyticsEventsRequest,
   CreateShareRequest,
   MySharesQuery,
   PromptId,
@@ -14,8 +16,9 @@ import {
   UpdatePromptRequest,
 } from '../../src/api/schemas-extras.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { notFound, tooManyRequests } from '../http/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
+import { countryOf } from '../services/geoip.js';
 
 const promptIdParam = (raw: string) => {
   const parsed = PromptId.safeParse(raw);
@@ -88,4 +91,16 @@ export const extrasRoutes = new Hono<AppEnv>()
     if (!parsed.success) throw notFound('share.notFound');
     const { shareKey } = parsed.data;
     return ok(c, await c.get('services').shares.createChannel(caller, shareKey));
+  })
+  // Analytics: no login needed (the browser's consent decides, see src/workers/analytics.ts).
+  .post(AnalyticsPaths.events, async (c) => {
+    const { ip } = c.get('info');
+    if (!c.get('services').analyticsLimiter.take(ip)) throw tooManyRequests();
+    const { events } = await readJson(c, AnalyticsEventsRequest);
+    const stored = await c.get('services').analytics.store(events, { ip, country: countryOf(ip) });
+    return ok(c, { stored });
+  })
+  .get(AnalyticsPaths.daily, async (c) => {
+    const { days } = readQuery(c, AnalyticsDailyQuery);
+    return ok(c, await c.get('services').analytics.daily(requireCaller(c), days));
   });

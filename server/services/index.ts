@@ -12,6 +12,7 @@ import { createStripeProvider } from '../providers/payments/stripe.js';
 import { createTestpayProvider } from '../providers/payments/testpay.js';
 import { createSearchProviders } from '../providers/search/index.js';
 import { createObjectStore } from '../providers/storage/index.js';
+import { createAnalyticsService } from './analytics.js';
 import { createBillingService } from './billing/index.js';
 import { createBillingManagement } from './billing/management.js';
 import { createStudentDiscount } from './billing/student.js';
@@ -39,6 +40,9 @@ import { loadOrCreateVisitKeys } from './visit-keys.js';
 import { createWorkspaceRegistry } from './workspace/registry.js';
 import { documentsWorkspaceSource, writingWorkspaceSource } from './workspace/sources.js';
 import { createWritingService } from './writing.js';
+
+/** A browser sends a batch every 6 s at most, plus a few on bursts; more is a script. */
+const ANALYTICS_REQUESTS_PER_MINUTE = 120;
 
 /** Plenty for a person, little for a script filling the table. */
 const FEEDBACK_PER_HOUR = 20;
@@ -114,6 +118,8 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       offlineDelayMs: config.offlineModel.chunkDelayMs,
     }),
     shares: createShareService({ db, channels }),
+    analytics: createAnalyticsService({ db, adminEmails: config.adminEmails ?? [] }),
+    analyticsLimiter: createRateLimiter(ANALYTICS_REQUESTS_PER_MINUTE, 60_000),
     linkTitles: createLinkTitleService({ allowHosts: config.outboundAllowHosts ?? [], timeoutMs: 5000 }),
     visitLimiter: createRateLimiter(config.rateLimit.visitsPerMinute, 60_000),
     chat: createChatService({

@@ -1,6 +1,15 @@
 // Request validators of the extras area: the server parses with them, the client imports their types.
 import { z } from 'zod';
-import { PROMPT_CONTENT_MAX, PROMPT_NAME_MAX, PROMPT_PAGE_MAX, SHARE_KEY_PATTERN } from './contract-extras';
+import {
+  ANALYTICS,
+  ANALYTICS_DAYS_MAX,
+  ANALYTICS_NAME_MAX,
+  ANALYTICS_PROPS_MAX_CHARS,
+  PROMPT_CONTENT_MAX,
+  PROMPT_NAME_MAX,
+  PROMPT_PAGE_MAX,
+  SHARE_KEY_PATTERN,
+} from './contract-extras';
 
 /** Characters as a person counts them (code points), not UTF-16 units. */
 const chars = (value: string) => Array.from(value).length;
@@ -69,3 +78,35 @@ export type CreateShareRequest = z.infer<typeof CreateShareRequest>;
 export const MySharesQuery = CreateShareRequest;
 export const RevokeShareRequest = z.object({ shareId: z.string().min(1).max(64) });
 export type RevokeShareRequest = z.infer<typeof RevokeShareRequest>;
+
+const AnalyticsEventSchema = z.object({
+  eventId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/),
+  name: z
+    .string()
+    .min(1, 'analytics.badEvent')
+    .max(ANALYTICS_NAME_MAX, 'analytics.badEvent')
+    .regex(/^[\w.:-]+$/, 'analytics.badEvent'),
+  props: z
+    .record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+    .default({})
+    .refine((props) => JSON.stringify(props).length <= ANALYTICS_PROPS_MAX_CHARS, 'analytics.badEvent'),
+  occurredAt: z.iso.datetime({ offset: true }),
+  sessionId: z.string().min(1).max(64),
+  webId: z.string().min(1).max(64),
+});
+
+export const AnalyticsEventsRequest = z.object({
+  events: z
+    .array(AnalyticsEventSchema)
+    .min(1, 'analytics.badEvent')
+    .max(ANALYTICS.perRequestMax, 'analytics.tooMany'),
+});
+export type AnalyticsEventsRequest = z.input<typeof AnalyticsEventsRequest>;
+
+export const AnalyticsDailyQuery = z.object({
+  days: z.coerce.number().int().min(1).max(ANALYTICS_DAYS_MAX).default(30),
+});

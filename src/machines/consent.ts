@@ -23,6 +23,8 @@ export function storedConsent(): CookieConsent | null {
 export function saveConsent(choice: Omit<CookieConsent, 'filled'>): CookieConsent {
   const consent = { ...choice, filled: true };
   localStorage.setItem(KEY, JSON.stringify(consent));
+  // The analytics worker starts or stops with the performance choice.
+  window.dispatchEvent(new Event('parley:consent'));
   return consent;
 }
 

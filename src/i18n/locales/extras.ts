@@ -1,5 +1,20 @@
 // Strings of the extras area (saved prompts, sharing, analytics, templates) in the four languages.
 export const extrasEn = {
+  analytics: {
+    title: 'Analytics',
+    period: 'Period',
+    days_one: 'Last {{count}} day',
+    days_other: 'Last {{count}} days',
+    loading: 'Loading…',
+    denied: 'This page is for operators of this server.',
+    failed: 'The counts could not be loaded. Please try again.',
+    empty: 'No events in this period.',
+    day: 'Day',
+    event: 'Event',
+    count: 'Count',
+    sessions: 'Sessions',
+    total: 'All events',
+  },
   share: {
     open: 'Share',
     title: 'Share this chat',
@@ -51,6 +66,21 @@ export const extrasEn = {
 export type ExtrasResource = typeof extrasEn;
 
 export const extrasAr: ExtrasResource = {
+  analytics: {
+    title: 'التحليلات',
+    period: 'الفترة',
+    days_one: 'آخر يوم',
+    days_other: 'آخر {{count}} يومًا',
+    loading: 'جارٍ التحميل…',
+    denied: 'هذه الصفحة مخصصة لمشغلي هذا الخادم.',
+    failed: 'تعذر تحميل الأعداد. يرجى المحاولة مرة أخرى.',
+    empty: 'لا توجد أحداث في هذه الفترة.',
+    day: 'اليوم',
+    event: 'الحدث',
+    count: 'العدد',
+    sessions: 'الجلسات',
+    total: 'كل الأحداث',
+  },
   share: {
     open: 'مشاركة',
     title: 'مشاركة هذه المحادثة',
@@ -101,6 +131,21 @@ export const extrasAr: ExtrasResource = {
 };
 
 export const extrasZh: ExtrasResource = {
+  analytics: {
+    title: '数据分析',
+    period: '时间范围',
+    days_one: '最近 {{count}} 天',
+    days_other: '最近 {{count}} 天',
+    loading: '加载中…',
+    denied: '此页面仅供本服务器的运营者使用。',
+    failed: '无法加载统计数据，请重试。',
+    empty: '此时间范围内没有事件。',
+    day: '日期',
+    event: '事件',
+    count: '次数',
+    sessions: '会话数',
+    total: '全部事件',
+  },
   share: {
     open: '分享',
     title: '分享此对话',
@@ -150,6 +195,21 @@ export const extrasZh: ExtrasResource = {
 };
 
 export const extrasEs: ExtrasResource = {
+  analytics: {
+    title: 'Analítica',
+    period: 'Periodo',
+    days_one: 'Último día',
+    days_other: 'Últimos {{count}} días',
+    loading: 'Cargando…',
+    denied: 'Esta página es para los operadores de este servidor.',
+    failed: 'No se pudieron cargar los recuentos. Inténtalo de nuevo.',
+    empty: 'No hay eventos en este periodo.',
+    day: 'Día',
+    event: 'Evento',
+    count: 'Recuento',
+    sessions: 'Sesiones',
+    total: 'Todos los eventos',
+  },
   share: {
     open: 'Compartir',
     title: 'Compartir este chat',

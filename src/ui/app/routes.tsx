@@ -38,6 +38,10 @@ const pages: RouteObject[] = [
     path: 'ppt',
     lazy: async () => ({ Component: (await import('../creation/PresentationPage')).PresentationPage }),
   },
+  {
+    path: 'admin/analytics',
+    lazy: async () => ({ Component: (await import('../analytics/AnalyticsAdminPage')).AnalyticsAdminPage }),
+  },
   { path: 'logout', lazy: async () => ({ Component: (await import('../pages/LogoutPage')).LogoutPage }) },
   {
     path: 'releasenote',

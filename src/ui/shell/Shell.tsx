@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isLanguage } from '../../api/contract';
 import { LoginModal } from '../account/LoginModal';
 import { OneTap } from '../account/OneTap';
+import { AnalyticsTracker } from '../analytics/AnalyticsTracker';
 import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
@@ -68,6 +69,7 @@ export function Shell() {
       <CookieBanner />
       <ArabicPrompt />
       <ShareKeyCatcher />
+      <AnalyticsTracker />
     </div>
   );
 }
