@@ -26,6 +26,7 @@ import { createFlowchartService } from './flowcharts.js';
 import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
+import { createPresentationDocumentReader } from './presentation-documents.js';
 import { createPresentationService } from './presentations.js';
 import { createPromptService } from './prompts.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -116,6 +117,12 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       ai,
       logger,
       offlineDelayMs: config.offlineModel.chunkDelayMs,
+      readDocument: createPresentationDocumentReader({
+        documents,
+        store: objectStore,
+        config: config.docs,
+        logger,
+      }),
     }),
     shares: createShareService({ db, channels }),
     analytics: createAnalyticsService({ db, adminEmails: config.adminEmails ?? [] }),

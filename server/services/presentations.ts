@@ -41,7 +41,7 @@ type GenerateInput = z.output<typeof GeneratePresentationRequest>;
 export type DocumentTextReader = (
   caller: Caller,
   md5: string,
-) => Promise<{ text: string; fileName: string } | null>;
+) => Promise<{ pages: string[]; fileName: string } | null>;
 
 const RETAIN_FINISHED_RUN_MS = 5 * 60 * 1000;
 const DOCUMENT_CHARS_FOR_AI = 12_000;
@@ -124,14 +124,14 @@ export function createPresentationService(deps: {
   async function generateOutline(
     caller: Caller,
     run: PresentationRun,
-    source: { topic: string; document: { text: string; fileName: string } | null },
+    source: { topic: string; document: { text: string; fileName: string; pages: string[] } | null },
     model: string,
   ) {
     const { signal } = run.controller;
     let draft: DraftOutline;
     if (ai.offline) {
       draft = source.document
-        ? outlineFromDocument(source.document.text, source.document.fileName)
+        ? outlineFromDocument(source.document.text, source.document.fileName, source.document.pages)
         : outlineFromTopic(source.topic);
       const total = draft.sections.length;
       run.push({ title: draft.title, done: 0, total });
@@ -265,10 +265,11 @@ export function createPresentationService(deps: {
         return run;
       }
 
-      let document: { text: string; fileName: string } | null = null;
+      let document: { text: string; fileName: string; pages: string[] } | null = null;
       if (input.md5) {
-        document = (await deps.readDocument?.(caller, input.md5)) ?? null;
-        if (!document) throw notFound('presentation.documentNotFound');
+        const read = await deps.readDocument?.(caller, input.md5);
+        if (!read) throw notFound('presentation.documentNotFound');
+        document = { ...read, text: read.pages.join('\n') };
         if (!document.text.trim()) throw badRequest('presentation.documentEmpty');
       }
       const topic = input.topic ?? '';

@@ -17,6 +17,7 @@ import { ApiError } from '../api/http';
 export interface PresentationContext {
   topic: string;
   md5: string | null;
+  documentName: string | null;
   templateId: number;
   presentationId: string | null;
   requestId: string | null;
@@ -32,7 +33,7 @@ export interface PresentationContext {
 export type PresentationEvent =
   | { type: 'CHANGE_TOPIC'; topic: string }
   | { type: 'SET_TEMPLATE'; templateId: number }
-  | { type: 'USE_DOCUMENT'; md5: string | null; fileName?: string }
+  | { type: 'USE_DOCUMENT'; md5: string | null; fileName: string | null }
   | { type: 'GENERATE_OUTLINE' }
   | { type: 'OPEN'; presentationId: string }
   | { type: 'SET_TITLE'; title: string }
@@ -161,6 +162,7 @@ export const presentationMachine = setup({
   context: {
     topic: '',
     md5: null,
+    documentName: null,
     templateId: DEFAULT_PRESENTATION_TEMPLATE_ID,
     presentationId: null,
     requestId: null,
@@ -197,7 +199,9 @@ export const presentationMachine = setup({
       on: {
         CHANGE_TOPIC: { actions: assign({ topic: ({ event }) => event.topic }) },
         SET_TEMPLATE: { actions: assign({ templateId: ({ event }) => event.templateId }) },
-        USE_DOCUMENT: { actions: assign({ md5: ({ event }) => event.md5 }) },
+        USE_DOCUMENT: {
+          actions: assign({ md5: ({ event }) => event.md5, documentName: ({ event }) => event.fileName }),
+        },
         GENERATE_OUTLINE: {
           guard: 'hasSource',
           target: 'outlining',

@@ -117,7 +117,7 @@ function bestSentences(body: string[], heading: string, limit: number): string[]
     .map((s) => clip(s.sentence, 300));
 }
 
-export function outlineFromDocument(text: string, fileName = ''): DraftOutline {
+export function outlineFromDocument(text: string, fileName = '', pages: string[] = []): DraftOutline {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -130,8 +130,12 @@ export function outlineFromDocument(text: string, fileName = ''): DraftOutline {
   });
   const headed = blocks.filter((b) => b.heading !== null);
   const topLevel = headed.length > 0 ? Math.min(...headed.map((b) => b.heading!.level)) : 0;
+  // The document's first line, when it is a heading of the top level and more headings follow, is its title.
+  const first = headed[0];
   const titleBlock =
-    headed.length > 1 && headed[0].heading!.level === topLevel && topLevel === 1 ? headed[0] : null;
+    first && blocks[0].body.length === 0 && first.heading!.level === topLevel && headed.length >= 3
+      ? first
+      : null;
   const fallbackTitle = fileName
     .replace(/\.[^.]+$/, '')
     .replace(/[_-]+/g, ' ')
@@ -144,6 +148,21 @@ export function outlineFromDocument(text: string, fileName = ''): DraftOutline {
     .map((b) => ({ title: clip(b.heading!.title, 200), points: bestSentences(b.body, b.heading!.title, 4) }))
     .filter((s) => s.points.length > 0);
 
+  const usablePages = pages.filter((page) => sentencesOf(page).length > 0);
+  if (sections.length < 2 && usablePages.length >= 2) {
+    // No usable headings but pages: a section per page (pages grouped evenly beyond twelve).
+    const groups = Math.min(12, usablePages.length);
+    const size = Math.ceil(usablePages.length / groups);
+    sections = [];
+    for (let i = 0; i * size < usablePages.length; i++) {
+      const text = usablePages.slice(i * size, (i + 1) * size).join('\n');
+      const terms = keyTerms(text, 3).map(capitalise);
+      sections.push({
+        title: clip(terms.join(', ') || `Part ${i + 1}`, 200),
+        points: bestSentences([text], terms.join(' '), 4),
+      });
+    }
+  }
   if (sections.length < 2) {
     // No usable headings: cut the sentences into up to six even parts, each named by its key terms.
     const all = sentencesOf(lines.join('\n'));

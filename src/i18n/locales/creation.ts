@@ -14,6 +14,9 @@ export const creationEn = {
   tools: 'Creation tools',
   tool: { Presentation: 'Presentation', Flowchart: 'Flowchart', Image: 'Image' },
   presentation: {
+    orDocument: 'Or make it from a document (pdf, Word, PowerPoint)',
+    fromDocument: 'From the document {{name}}',
+    removeDocument: 'Use a topic instead',
     title: 'AI presentation',
     new: 'New presentation',
     preview: 'Slide preview',
@@ -65,6 +68,9 @@ export const creationAr: typeof creationEn = {
   tools: 'أدوات الإنشاء',
   tool: { Presentation: 'عرض تقديمي', Flowchart: 'مخطط انسيابي', Image: 'صورة' },
   presentation: {
+    orDocument: 'أو أنشئه من مستند (PDF أو Word أو PowerPoint)',
+    fromDocument: 'من المستند {{name}}',
+    removeDocument: 'استخدم موضوعًا بدلًا من ذلك',
     title: 'عرض تقديمي بالذكاء الاصطناعي',
     new: 'عرض تقديمي جديد',
     preview: 'معاينة الشرائح',
@@ -115,6 +121,9 @@ export const creationZh: typeof creationEn = {
   tools: '创作工具',
   tool: { Presentation: '演示文稿', Flowchart: '流程图', Image: '图片' },
   presentation: {
+    orDocument: '或根据文档生成（PDF、Word、PowerPoint）',
+    fromDocument: '来自文档 {{name}}',
+    removeDocument: '改用主题',
     title: 'AI 演示文稿',
     new: '新建演示文稿',
     preview: '幻灯片预览',
@@ -166,6 +175,9 @@ export const creationEs: typeof creationEn = {
   tools: 'Herramientas de creación',
   tool: { Presentation: 'Presentación', Flowchart: 'Diagrama de flujo', Image: 'Imagen' },
   presentation: {
+    orDocument: 'O créala a partir de un documento (pdf, Word, PowerPoint)',
+    fromDocument: 'Del documento {{name}}',
+    removeDocument: 'Usar un tema en su lugar',
     title: 'Presentación con IA',
     new: 'Nueva presentación',
     preview: 'Vista previa de las diapositivas',

@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { PRESENTATION_TEMPLATES } from '../../api/contract';
 import { presentationMachine } from '../../machines/presentation.machine';
+import { DocumentUploader } from '../documents/DocumentUploader';
 import { CreationTabs } from './CreationTabs';
 import { OutlineEditor } from './OutlineEditor';
 import { SlideDeck } from './SlidePreview';
@@ -68,6 +69,30 @@ export function PresentationPage() {
                 onChange={(e) => send({ type: 'CHANGE_TOPIC', topic: e.target.value })}
               />
             </label>
+            <div className="creation-document">
+              <span>{t('creation.presentation.orDocument')}</span>
+              {c.md5 ? (
+                <p data-testid="presentation-document">
+                  {t('creation.presentation.fromDocument', { name: c.documentName ?? '' })}{' '}
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => send({ type: 'USE_DOCUMENT', md5: null, fileName: null })}
+                  >
+                    {t('creation.presentation.removeDocument')}
+                  </button>
+                </p>
+              ) : (
+                <DocumentUploader
+                  fromPpt
+                  onReady={(documents) => {
+                    const document = documents[0];
+                    if (document)
+                      send({ type: 'USE_DOCUMENT', md5: document.md5, fileName: document.fileName });
+                  }}
+                />
+              )}
+            </div>
             <label className="creation-inline">
               <span>{t('creation.presentation.template')}</span>
               <select

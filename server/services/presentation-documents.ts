@@ -1,0 +1,46 @@
+// The text of an uploaded document for a presentation. Ownership and the page texts come from the documents
+// area (its parsed text API); the stored page chunks lose line breaks, so when the original file is at hand
+// it is parsed again in the same worker (same limits) to keep its headings as lines.
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { ObjectStore } from '../providers/storage/object-store.js';
+import { objectKeyForMd5 } from '../providers/storage/object-store.js';
+import type { DocumentService } from './docs/documents.js';
+import { parseInWorker } from './docs/parse.js';
+import { declaredKind, sniffKind } from './docs/text.js';
+import type { DocumentTextReader } from './presentations.js';
+
+export function createPresentationDocumentReader(deps: {
+  documents: DocumentService;
+  store: ObjectStore;
+  config: Config['docs'];
+  logger: Logger;
+}): DocumentTextReader {
+  return async (caller, md5) => {
+    let parsed: Awaited<ReturnType<DocumentService['pages']>>;
+    try {
+      parsed = await deps.documents.pages(caller, md5);
+    } catch {
+      return null;
+    }
+    const fallback = { fileName: parsed.fileName, pages: parsed.pages.map((p) => p.text) };
+    if (parsed.url) return fallback;
+    try {
+      const key = objectKeyForMd5(md5);
+      const size = await deps.store.size(key);
+      if (size === null || size > deps.config.parseMaxBytes) return fallback;
+      const bytes = await deps.store.getBytes(key);
+      const declared = declaredKind(parsed.fileName, parsed.fileContentType);
+      const kind = declared ? sniffKind(bytes, declared) : null;
+      if (!kind) return fallback;
+      const again = await parseInWorker(kind, bytes, {
+        timeoutMs: deps.config.parseTimeoutMs,
+        maxHeapMb: deps.config.parseMaxHeapMb,
+      });
+      return { fileName: parsed.fileName, pages: again.pages };
+    } catch (error) {
+      deps.logger.info({ err: error, md5 }, 'presentation: using the stored page text of the document');
+      return fallback;
+    }
+  };
+}
