@@ -7,13 +7,11 @@ test("an uploaded pdf's headings become the outline; the slides download as a .p
   page,
 }) => {
   await openAsGuest(page, '/creation/all/Presentation');
-  await page
-    .getByTestId('upload-input')
-    .setInputFiles({
-      name: 'beekeeping.pdf',
-      mimeType: 'application/pdf',
-      buffer: await makeReportPdf(REPORT_PAGES),
-    });
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'beekeeping.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makeReportPdf(REPORT_PAGES),
+  });
   await expect(page.getByTestId('presentation-document')).toContainText('beekeeping.pdf', {
     timeout: 30_000,
   });
