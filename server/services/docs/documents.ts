@@ -106,7 +106,6 @@ export function createDocumentService(deps: {
         httpStatus: 200,
         params: { count: String(config.freeFilesPerDay) },
         source: FREE_DAY_MAX_FILE_SOURCE,
-        shortMessage: 'Free documents per day',
       });
   }
 

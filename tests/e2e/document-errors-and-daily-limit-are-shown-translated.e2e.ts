@@ -1,0 +1,48 @@
+import { makePdf } from '../helpers/doc-fixtures';
+import { expect, openAsGuest, test } from './support/app';
+
+const pdfFile = async (name: string, pages: number) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: await makePdf(Array.from({ length: pages }, (_v, i) => `${name} page ${i + 1}.`)),
+});
+
+test('a free user adds 2 new documents a day; the third opens the pay prompt', async ({ page }) => {
+  await openAsGuest(page, '/chatwithdoc');
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([await pdfFile('one.pdf', 1), await pdfFile('two.pdf', 1)]);
+  await expect(page.getByTestId('doc-chat-start')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('upload-remove').first().click();
+  await expect(page.getByTestId('upload-item')).toHaveCount(1);
+  await page.getByTestId('upload-remove').first().click();
+  await expect(page.getByTestId('upload-item')).toHaveCount(0);
+
+  await page.getByTestId('upload-input').setInputFiles([await pdfFile('three.pdf', 1)]);
+  await expect(page.getByTestId('upload-error')).toHaveText(
+    "You have reached today's limit of free documents.",
+  );
+  await expect(page.getByTestId('upgrade-dialog')).toContainText(
+    'The free plan includes 2 new documents a day. Upgrade to add more today.',
+  );
+});
+
+test('1002, 20002 and 1005 are shown as clear messages in the page language', async ({ page }) => {
+  await openAsGuest(page, '/es/chatwithdoc');
+  await page.getByTestId('upload-input').setInputFiles([await pdfFile('long.pdf', 101)]);
+  await expect(page.getByTestId('upload-error')).toHaveText(
+    'Este documento tiene más páginas de las que permite tu plan.',
+    { timeout: 30_000 },
+  );
+  await page.getByTestId('upload-remove').click();
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain words') }]);
+  await expect(page.getByTestId('upload-error')).toContainText('no es compatible');
+
+  await page.getByTestId('doc-url-input').fill('http://169.254.169.254/latest/meta-data/');
+  await page.getByTestId('doc-url-submit').click();
+  await expect(page.getByTestId('doc-chat-error')).toHaveText(
+    'No se pudo leer esta página web. Revisa el enlace e inténtalo de nuevo.',
+  );
+});
