@@ -1,23 +1,78 @@
 import { Hono } from 'hono';
-import { type LandingInfo, Paths } from '../../src/api/contract.js';
+import { z } from 'zod';
+import {
+  I18nPaths,
+  isLanguage,
+  LANGUAGES,
+  type LandingInfo,
+  type LocaleList,
+  Paths,
+  TEMPLATE_TABS,
+  TemplatePaths,
+} from '../../src/api/contract.js';
+import { ar } from '../../src/i18n/locales/ar.js';
+import { en } from '../../src/i18n/locales/en.js';
+import { es } from '../../src/i18n/locales/es.js';
+import { zh } from '../../src/i18n/locales/zh.js';
+import {
+  creationWorkshop,
+  feedbackDislikeConfig,
+  localeItems,
+  recommendedQuestions,
+} from '../content/landing-content.js';
 import { type AppEnv, ok } from '../http/context.js';
+import { readQuery } from '../http/validate.js';
 import { modelList } from '../services/models.js';
 
-export const landingRoutes = new Hono<AppEnv>().get(Paths.landing, (c) => {
-  const { ai, socialLogin } = c.get('services');
-  const landing: LandingInfo = {
-    modelList: modelList(ai.offline),
-    communityList: [],
-    aiCreationWorkshop: [],
-    gpt4v: false,
-    feedbackDislikeConfig: [
-      'Not factually correct',
-      'Did not follow instructions',
-      'Harmful or offensive',
-      'Other',
-    ],
-    aiProviderConfigured: !ai.offline,
-    socialLogin: socialLogin.config(),
-  };
-  return ok(c, landing);
-});
+/** The app's own translation resources, served to clients that load them at run time. */
+const resources = { en, ar, zh, es };
+
+const TemplateListQuery = z.object({ tab: z.enum(TEMPLATE_TABS).default('Recommended') });
+
+export const landingRoutes = new Hono<AppEnv>()
+  .get(Paths.landing, (c) => {
+    const { ai, socialLogin, config } = c.get('services');
+    const { language } = c.get('info');
+    const communityNames = {
+      community: { en: 'Community chat', ar: 'دردشة المجتمع', zh: '社区交流', es: 'Chat de la comunidad' },
+      social: { en: 'Follow us', ar: 'تابعنا', zh: '关注我们', es: 'Síguenos' },
+    } as const;
+    const landing: LandingInfo = {
+      modelList: modelList(ai.offline),
+      communityList: (['community', 'social'] as const).flatMap((id) => {
+        const url = config.links?.[id];
+        return url ? [{ id, name: communityNames[id][language], url }] : [];
+      }),
+      aiCreationWorkshop: creationWorkshop.map((item) => ({
+        id: item.id,
+        ...item.text[language],
+        href: item.href,
+        templateId: item.templateId,
+      })),
+      recommendedQuestions: recommendedQuestions.map((q) => ({ question: q.text[language], icon: q.icon })),
+      gpt4v: false,
+      feedbackDislikeConfig: feedbackDislikeConfig[language],
+      aiProviderConfigured: !ai.offline,
+      socialLogin: socialLogin.config(),
+    };
+    return ok(c, landing);
+  })
+  .get(I18nPaths.locales, (c) => {
+    const list: LocaleList = {
+      defaultLanguage: 'en',
+      // The spec's '--' separates the recommended languages from all of them.
+      locales: [...localeItems.slice(0, 2), '--', ...localeItems.filter((l) => isLanguage(l.langcode))],
+    };
+    return ok(c, list);
+  })
+  .get(I18nPaths.getI18n, (c) => {
+    // The language header (or ?language=) picks the resource; anything unknown gets English.
+    const asked = c.req.query('language');
+    const language = isLanguage(asked) ? asked : c.get('info').language;
+    c.header('Cache-Control', 'public, max-age=300');
+    return ok(c, { language, languages: LANGUAGES, resource: resources[language] });
+  })
+  .get(TemplatePaths.list, async (c) => {
+    const { tab } = readQuery(c, TemplateListQuery);
+    return ok(c, await c.get('services').templates.list(tab, c.get('caller'), c.get('info').language));
+  });

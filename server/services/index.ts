@@ -34,6 +34,7 @@ import { createResumableUploadService } from './resumable-uploads.js';
 import { createSessionService } from './sessions.js';
 import { createShareService } from './shares.js';
 import { createSocialLoginService } from './social-login.js';
+import { createTemplateService } from './templates.js';
 import { createUploadService } from './uploads.js';
 import { createUserSettingsService } from './user-settings.js';
 import { createVisitService } from './visit.js';
@@ -70,6 +71,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const writing = createWritingService(db);
   // Areas add their files to the workspace here (presentations and images register theirs the same way).
   const workspace = createWorkspaceRegistry();
+  const prompts = createPromptService(db);
   workspace.register(documentsWorkspaceSource(db));
   workspace.register(writingWorkspaceSource(writing));
   const docChats = createDocChatService({ db, documents, search });
@@ -110,7 +112,8 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     channels,
     visit: createVisitService({ db, keys: visitKeys, sessions }),
     writing,
-    prompts: createPromptService(db),
+    prompts,
+    templates: createTemplateService({ prompts, workspace }),
     flowcharts: createFlowchartService({ ai, timeoutMs: config.ai.timeoutMs }),
     presentations: createPresentationService({
       db,

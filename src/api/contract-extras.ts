@@ -170,3 +170,79 @@ export interface AnalyticsDailyRow {
 export interface AnalyticsDaily {
   rows: AnalyticsDailyRow[];
 }
+
+// ---- Templates and landing ----------------------------------------------------------------------
+export const TemplatePaths = {
+  /** GET ?tab -> Template[]; Mine and MyProject need a caller. */
+  list: '/api/v1/template/list',
+} as const;
+
+export const I18nPaths = {
+  /** GET (language header, or ?language) -> the app's translation resource for that language. */
+  getI18n: '/api/v1/front/getI18n',
+  /** GET -> LocaleList. */
+  locales: '/api/v1/landing/locales',
+} as const;
+
+/** The spec's template category tabs, in order. */
+export const TEMPLATE_TABS = ['Mine', 'Recommended', 'All', 'MyProject', 'ppt'] as const;
+export type TemplateTab = (typeof TEMPLATE_TABS)[number];
+
+export type TemplateMediaType = 'chat' | 'ppt' | 'writing' | 'flowchart' | 'prompt' | 'project';
+
+export interface TemplateText {
+  name: string;
+  description: string;
+  /** What the template puts in the composer (empty for templates that open a page). */
+  prompt: string;
+}
+
+/** The spec's template: id, name, promptTemplateId, connectionName, model, mediaType, with translated variants. */
+export interface Template extends TemplateText {
+  id: string;
+  promptTemplateId: number | null;
+  connectionName: string | null;
+  model: string;
+  mediaType: TemplateMediaType;
+  /** A page inside Parley the template opens instead of filling the composer. */
+  href: string | null;
+  updatedAt: string | null;
+  /** Every language's text (built-in templates; a user's own have only their own text). */
+  translations: Partial<Record<'en' | 'ar' | 'zh' | 'es', TemplateText>>;
+}
+
+/** The spec's recommended-question icons: 1 publicity, 2 research, 3 tool. */
+export const RecommendedIcon = { publicity: 1, research: 2, tool: 3 } as const;
+export type RecommendedIconValue = (typeof RecommendedIcon)[keyof typeof RecommendedIcon];
+
+export interface RecommendedQuestion {
+  question: string;
+  icon: RecommendedIconValue;
+}
+
+export interface CommunityLink {
+  id: 'community' | 'social';
+  name: string;
+  url: string;
+}
+
+export interface CreationWorkshopItem {
+  id: 'presentation' | 'flowchart' | 'writing' | 'chatwithdoc' | 'image';
+  name: string;
+  description: string;
+  href: string;
+  /** The presentation generator's default template (20000) where it applies. */
+  templateId: number | null;
+}
+
+export interface LocaleItem {
+  langcode: string;
+  languageEnglish: string;
+  languageLabel: string;
+}
+
+/** Recommended languages, the spec's '--' marker, then all languages. */
+export interface LocaleList {
+  defaultLanguage: string;
+  locales: (LocaleItem | '--')[];
+}

@@ -116,8 +116,10 @@ export interface ModelListItem {
 
 export interface LandingInfo {
   modelList: ModelListItem[];
-  communityList: unknown[];
-  aiCreationWorkshop: unknown[];
+  communityList: import('./contract-extras').CommunityLink[];
+  aiCreationWorkshop: import('./contract-extras').CreationWorkshopItem[];
+  /** Questions offered on the home page, each with the spec's icon (1 publicity, 2 research, 3 tool). */
+  recommendedQuestions: import('./contract-extras').RecommendedQuestion[];
   gpt4v: boolean;
   feedbackDislikeConfig: string[];
   /** Whether a real AI provider is configured on this server. */
