@@ -19,6 +19,7 @@ import { createStudentDiscount } from './billing/student.js';
 import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
+import { presentationsWorkspaceSource } from './creation-workspace.js';
 import { createDocChatService } from './docs/doc-chats.js';
 import { createDocumentService } from './docs/documents.js';
 import { createFeedbackService } from './feedback.js';
@@ -74,6 +75,19 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const prompts = createPromptService(db);
   workspace.register(documentsWorkspaceSource(db));
   workspace.register(writingWorkspaceSource(writing));
+  const presentations = createPresentationService({
+    db,
+    ai,
+    logger,
+    offlineDelayMs: config.offlineModel.chunkDelayMs,
+    readDocument: createPresentationDocumentReader({
+      documents,
+      store: objectStore,
+      config: config.docs,
+      logger,
+    }),
+  });
+  workspace.register(presentationsWorkspaceSource(presentations));
   const docChats = createDocChatService({ db, documents, search });
   return {
     billing,
@@ -115,18 +129,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     prompts,
     templates: createTemplateService({ prompts, workspace }),
     flowcharts: createFlowchartService({ ai, timeoutMs: config.ai.timeoutMs }),
-    presentations: createPresentationService({
-      db,
-      ai,
-      logger,
-      offlineDelayMs: config.offlineModel.chunkDelayMs,
-      readDocument: createPresentationDocumentReader({
-        documents,
-        store: objectStore,
-        config: config.docs,
-        logger,
-      }),
-    }),
+    presentations,
     shares: createShareService({ db, channels }),
     analytics: createAnalyticsService({ db, adminEmails: config.adminEmails ?? [] }),
     analyticsLimiter: createRateLimiter(ANALYTICS_REQUESTS_PER_MINUTE, 60_000),

@@ -35,4 +35,10 @@ test("an uploaded pdf's headings become the outline; the slides download as a .p
   const last = await zip.file('ppt/slides/slide4.xml')!.async('string');
   expect(last).toContain('Harvesting Honey');
   expect(last).toContain('An extractor spins the frames');
+
+  // Saved to the workspace (category presentation): it opens again from there with its slides.
+  await page.goto('/workspace/generated/presentation');
+  await page.getByRole('link', { name: 'Beekeeping for Beginners' }).click();
+  await expect(page.getByTestId('slide')).toHaveCount(3);
+  await expect(page.getByTestId('slide').last()).toContainText('Harvesting Honey');
 });

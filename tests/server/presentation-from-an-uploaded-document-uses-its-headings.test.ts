@@ -1,9 +1,9 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PresentationChunk, PresentationStreamMeta } from '../../src/api/contract';
+import type { PresentationChunk, PresentationStreamMeta, WorkspaceFile } from '../../src/api/contract';
 import { makeReportPdf, REPORT_PAGES } from '../helpers/creation-fixtures';
 import { docsClient } from '../helpers/docs';
-import { DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
+import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 import { ssePost } from '../helpers/sse-post';
 
 describe.each(DATABASES)('a presentation from an uploaded pdf on %s', (kind) => {
@@ -66,6 +66,30 @@ describe.each(DATABASES)('a presentation from an uploaded pdf on %s', (kind) => 
     const slide3 = await zip.file('ppt/slides/slide3.xml')!.async('string');
     expect(slide3).toContain('Seasonal Care');
     expect(slide3).toContain('In spring the colony grows fast and needs room to expand.');
+  });
+
+  it("is listed in your workspace under generated presentations, and in nobody else's", async () => {
+    const mine = await call<WorkspaceFile[]>(server.url, 'GET', '/api/v1/workspace/generated/presentation', {
+      token: alice,
+    });
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({
+        id: 'pres-doc-0001',
+        category: 'presentation',
+        routeType: 'ai',
+        name: 'Beekeeping for Beginners',
+        href: '/creation/all/Presentation?presentationId=pres-doc-0001',
+        pageCount: 3,
+      }),
+    ]);
+    const all = await call<WorkspaceFile[]>(server.url, 'GET', '/api/v1/workspace/generated/all', {
+      token: alice,
+    });
+    expect(all.body.data.map((f) => f.category)).toEqual(['presentation']);
+    const theirs = await call<WorkspaceFile[]>(server.url, 'GET', '/api/v1/workspace/generated/all', {
+      token: mallory,
+    });
+    expect(theirs.body.data).toEqual([]);
   });
 
   it("another user cannot make a presentation from someone else's document", async () => {

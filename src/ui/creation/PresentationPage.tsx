@@ -1,7 +1,9 @@
 // /creation/{type}/Presentation and /ppt: topic -> editable outline -> slides with live progress ->
 // preview, .pptx download and print to pdf. All state lives in the presentation actor.
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PRESENTATION_TEMPLATES } from '../../api/contract';
 import { presentationMachine } from '../../machines/presentation.machine';
 import { DocumentUploader } from '../documents/DocumentUploader';
@@ -25,6 +27,11 @@ function Progress(props: { label: string; done: number; total: number }) {
 export function PresentationPage() {
   const { t } = useTranslation();
   const [state, send] = useMachine(presentationMachine);
+  // The workspace opens a saved presentation with ?presentationId=.
+  const opened = useSearchParams()[0].get('presentationId');
+  useEffect(() => {
+    if (opened) send({ type: 'OPEN', presentationId: opened });
+  }, [opened, send]);
   const c = state.context;
   const step = state.value;
   const offline = c.generatedBy === 'offline';
