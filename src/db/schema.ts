@@ -1,6 +1,6 @@
 // The local-first cache. The UI reads only from here (useLiveQuery); network results are written here.
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, EditorJson } from '../api/contract';
+import type { ChatMessage, DocumentPages, EditorJson } from '../api/contract';
 
 export interface LocalChannel {
   channelId: string;
@@ -73,7 +73,21 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
+/** A document chat's file (pdf bytes) or text pages, kept so the document opens offline; named by md5. */
+export interface LocalDocFile {
+  md5: string;
+  bytes: ArrayBuffer;
+  savedAt: number;
+}
+export interface LocalDocPages {
+  md5: string;
+  pages: DocumentPages;
+  savedAt: number;
+}
+
 export class ParleyDatabase extends Dexie {
+  docFiles!: EntityTable<LocalDocFile, 'md5'>;
+  docPages!: EntityTable<LocalDocPages, 'md5'>;
   channels!: EntityTable<LocalChannel, 'channelId'>;
   messages!: EntityTable<LocalMessage, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
@@ -90,6 +104,8 @@ export class ParleyDatabase extends Dexie {
     });
     // Version 2 adds the writing documents; the existing tables are unchanged.
     this.version(2).stores({ writingDocs: 'docId, updatedAt' });
+    // Version 3 (documents) keeps document-chat files and text for offline reading.
+    this.version(3).stores({ docFiles: 'md5, savedAt', docPages: 'md5, savedAt' });
     // Version 4 (extras) adds the saved prompts cache.
     this.version(4).stores({ prompts: 'localId, promptId, updatedAt', promptMeta: 'key' });
   }

@@ -5,6 +5,7 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { docsApi } from '../../api/docs';
+import { docFiles } from '../../db/doc-files';
 import type { ActivePage } from './DocumentPane';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -22,8 +23,14 @@ export function PdfView({ md5, active }: { md5: string; active: ActivePage | nul
     const controller = new AbortController();
     let task: ReturnType<typeof pdfjs.getDocument> | null = null;
     (async () => {
-      const bytes = await docsApi.fileBytes(md5, controller.signal);
-      task = pdfjs.getDocument({ data: new Uint8Array(bytes) });
+      // Local first: a kept copy (same md5, same bytes) opens offline and without a download.
+      let bytes = await docFiles.file(md5);
+      if (!bytes) {
+        bytes = await docsApi.fileBytes(md5, controller.signal);
+        await docFiles.keepFile(md5, bytes);
+      }
+      // pdf.js takes ownership of the buffer it is given: hand it a copy.
+      task = pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)) });
       const loaded = await task.promise;
       const first = (await loaded.getPage(1)).getViewport({ scale: 1 });
       if (controller.signal.aborted) return;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentPages } from '../../api/contract';
 import { docsApi } from '../../api/docs';
+import { docFiles } from '../../db/doc-files';
 import type { ActivePage } from './DocumentPane';
 
 export function TextView({ md5, active }: { md5: string; active: ActivePage | null }) {
@@ -12,7 +13,13 @@ export function TextView({ md5, active }: { md5: string; active: ActivePage | nu
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const controller = new AbortController();
-    docsApi.pages(md5, controller.signal).then(setDoc, () => !controller.signal.aborted && setFailed(true));
+    (async () => {
+      const kept = await docFiles.pages(md5);
+      if (kept) return setDoc(kept);
+      const pages = await docsApi.pages(md5, controller.signal);
+      setDoc(pages);
+      await docFiles.keepPages(pages);
+    })().catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
   }, [md5]);
   useEffect(() => {
