@@ -28,6 +28,8 @@ export interface Config {
     timeoutMs: number;
   };
   offlineModel: { chunkDelayMs: number };
+  /** An OpenAI-compatible images API (IMAGE_BASE_URL); without it image generation says how to set one up. */
+  images: { baseUrl: string | null; apiKey: string; model: string; size: string; timeoutMs: number };
   /** How often a streaming answer is written to the database. */
   persistIntervalMs: number;
   rateLimit: { visitsPerMinute: number; codeSendsPerHourPerIp: number; loginAttemptsPerHourPerIp: number };
@@ -176,6 +178,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: int(env.AI_TIMEOUT_MS, 60_000),
     },
     offlineModel: { chunkDelayMs: int(env.OFFLINE_MODEL_CHUNK_DELAY_MS, 25) },
+    images: {
+      baseUrl: env.IMAGE_BASE_URL || null,
+      apiKey: env.IMAGE_API_KEY ?? '',
+      model: env.IMAGE_MODEL || 'gpt-image-1',
+      size: env.IMAGE_SIZE || '1024x1024',
+      timeoutMs: int(env.IMAGE_TIMEOUT_MS, 120_000),
+    },
     persistIntervalMs: int(env.STREAM_PERSIST_INTERVAL_MS, 250),
     rateLimit: {
       visitsPerMinute: int(env.VISIT_RATE_LIMIT_PER_MINUTE, 30),

@@ -27,3 +27,21 @@ export const presentations = pgTable(
   },
   (t) => [index('presentations_owner_updated_idx').on(t.ownerId, t.updatedAt)],
 );
+
+/** Generated images: the bytes live in the object store under their md5; the row says whose they are. */
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    revisedPrompt: text('revised_prompt'),
+    md5: text('md5').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('images_owner_created_idx').on(t.ownerId, t.createdAt)],
+);

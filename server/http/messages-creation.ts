@@ -1,5 +1,11 @@
 // Server messages of the creation area (presentations, flowcharts, images), spread into messages.ts.
 export const creationEn = {
+  'image.notConfigured':
+    'Image generation is not set up on this server. The administrator can set IMAGE_BASE_URL (an OpenAI-compatible images API) and IMAGE_API_KEY, then restart Parley.',
+  'image.promptRequired': 'Describe the image first.',
+  'image.promptTooLong': 'An image description can have at most 4000 characters.',
+  'image.notFound': 'This image does not exist or is not yours.',
+  'image.providerFailed': 'The image provider could not make this image: {{detail}}',
   'flowchart.promptRequired': 'Describe the steps of the flowchart first.',
   'flowchart.promptTooLong': 'A flowchart description can have at most 2000 characters.',
   'flowchart.invalid': 'The AI did not answer with a flowchart. Please try again or rephrase.',
@@ -24,6 +30,12 @@ export const creationEn = {
 type CreationKey = keyof typeof creationEn;
 
 export const creationAr: Record<CreationKey, string> = {
+  'image.notConfigured':
+    'توليد الصور غير مُعدّ على هذا الخادم. يمكن للمسؤول ضبط IMAGE_BASE_URL (واجهة صور متوافقة مع OpenAI) و IMAGE_API_KEY ثم إعادة تشغيل Parley.',
+  'image.promptRequired': 'صف الصورة أولًا.',
+  'image.promptTooLong': 'يمكن أن يحتوي وصف الصورة على 4000 حرف على الأكثر.',
+  'image.notFound': 'هذه الصورة غير موجودة أو ليست لك.',
+  'image.providerFailed': 'تعذّر على مزوّد الصور إنشاء هذه الصورة: {{detail}}',
   'flowchart.promptRequired': 'صف خطوات المخطط الانسيابي أولًا.',
   'flowchart.promptTooLong': 'يمكن أن يحتوي وصف المخطط الانسيابي على 2000 حرف على الأكثر.',
   'flowchart.invalid': 'لم يُجب الذكاء الاصطناعي بمخطط انسيابي. يرجى المحاولة مرة أخرى أو إعادة الصياغة.',
@@ -47,6 +59,12 @@ export const creationAr: Record<CreationKey, string> = {
 };
 
 export const creationZh: Record<CreationKey, string> = {
+  'image.notConfigured':
+    '此服务器未设置图片生成。管理员可设置 IMAGE_BASE_URL（兼容 OpenAI 的图片接口）和 IMAGE_API_KEY，然后重启 Parley。',
+  'image.promptRequired': '请先描述图片。',
+  'image.promptTooLong': '图片描述最多 4000 个字符。',
+  'image.notFound': '此图片不存在或不属于你。',
+  'image.providerFailed': '图片服务无法生成此图片：{{detail}}',
   'flowchart.promptRequired': '请先描述流程图的步骤。',
   'flowchart.promptTooLong': '流程图描述最多 2000 个字符。',
   'flowchart.invalid': 'AI 没有返回流程图，请重试或换个说法。',
@@ -70,6 +88,12 @@ export const creationZh: Record<CreationKey, string> = {
 };
 
 export const creationEs: Record<CreationKey, string> = {
+  'image.notConfigured':
+    'La generación de imágenes no está configurada en este servidor. El administrador puede definir IMAGE_BASE_URL (una API de imágenes compatible con OpenAI) e IMAGE_API_KEY y reiniciar Parley.',
+  'image.promptRequired': 'Describe primero la imagen.',
+  'image.promptTooLong': 'La descripción de una imagen puede tener como máximo 4000 caracteres.',
+  'image.notFound': 'Esta imagen no existe o no es tuya.',
+  'image.providerFailed': 'El proveedor de imágenes no pudo crear esta imagen: {{detail}}',
   'flowchart.promptRequired': 'Describe primero los pasos del diagrama de flujo.',
   'flowchart.promptTooLong':
     'La descripción de un diagrama de flujo puede tener como máximo 2000 caracteres.',

@@ -1,9 +1,11 @@
 // Presentations (and later flowcharts and images): thin handlers over the creation services.
 import { Hono } from 'hono';
-import { FlowchartPaths, PresentationPaths } from '../../src/api/contract.js';
+import { FlowchartPaths, ImagePaths, PresentationPaths } from '../../src/api/contract.js';
 import {
   FlowchartRequest,
   GeneratePresentationRequest,
+  ImageGenerateRequest,
+  ImageIdQuery,
   PresentationIdQuery,
   UpdateOutlineRequest,
 } from '../../src/api/schemas-creation.js';
@@ -55,4 +57,26 @@ export const creationRoutes = new Hono<AppEnv>()
   .post(FlowchartPaths.generate, async (c) => {
     const caller = requireCaller(c);
     return ok(c, await c.get('services').flowcharts.generate(caller, await readJson(c, FlowchartRequest)));
+  })
+  .get(ImagePaths.status, (c) => ok(c, c.get('services').images.status()))
+  .post(ImagePaths.generate, async (c) => {
+    const caller = requireCaller(c);
+    const { prompt } = await readJson(c, ImageGenerateRequest);
+    return ok(c, await c.get('services').images.generate(caller, prompt));
+  })
+  .get(ImagePaths.list, async (c) => ok(c, await c.get('services').images.list(requireCaller(c))))
+  .get(ImagePaths.file, async (c) => {
+    const caller = requireCaller(c);
+    const { imageId } = readQuery(c, ImageIdQuery);
+    const { bytes, contentType } = await c.get('services').images.file(caller, imageId);
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': contentType,
+      'Cache-Control': 'private, max-age=3600',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  })
+  .post(ImagePaths.delete, async (c) => {
+    const caller = requireCaller(c);
+    const { imageId } = await readJson(c, ImageIdQuery);
+    return ok(c, await c.get('services').images.remove(caller, imageId));
   });

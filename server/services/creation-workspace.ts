@@ -1,4 +1,5 @@
 // The creation area's files in the workspace: presentations (category presentation, made by AI).
+import type { ImageService } from './images.js';
 import type { PresentationService } from './presentations.js';
 import type { WorkspaceSource } from './workspace/registry.js';
 
@@ -19,6 +20,25 @@ export function presentationsWorkspaceSource(
         href: `/creation/all/Presentation?presentationId=${encodeURIComponent(item.presentationId)}`,
         updatedAt: item.updatedAt,
         pageCount: item.slideCount,
+      }));
+    },
+  };
+}
+
+export function imagesWorkspaceSource(images: Pick<ImageService, 'list'>): WorkspaceSource {
+  return {
+    id: 'images',
+    routeType: 'ai',
+    categories: ['image'],
+    async list(caller, _categories, limit) {
+      const items = await images.list(caller);
+      return items.slice(0, limit).map((item) => ({
+        id: item.imageId,
+        category: 'image' as const,
+        routeType: 'ai' as const,
+        name: item.prompt.length > 80 ? `${item.prompt.slice(0, 79)}…` : item.prompt,
+        href: `/creation/all/Image?imageId=${encodeURIComponent(item.imageId)}`,
+        updatedAt: item.createdAt,
       }));
     },
   };

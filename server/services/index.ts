@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { billingCustomers } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
+import { createImageProvider } from '../providers/images/index.js';
 import { createMailer } from '../providers/mail/index.js';
 import { createOidcClients } from '../providers/oidc/index.js';
 import { createFastSpringProvider } from '../providers/payments/fastspring.js';
@@ -19,11 +20,12 @@ import { createStudentDiscount } from './billing/student.js';
 import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
-import { presentationsWorkspaceSource } from './creation-workspace.js';
+import { imagesWorkspaceSource, presentationsWorkspaceSource } from './creation-workspace.js';
 import { createDocChatService } from './docs/doc-chats.js';
 import { createDocumentService } from './docs/documents.js';
 import { createFeedbackService } from './feedback.js';
 import { createFlowchartService } from './flowcharts.js';
+import { createImageService } from './images.js';
 import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
@@ -88,6 +90,13 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     }),
   });
   workspace.register(presentationsWorkspaceSource(presentations));
+  const images = createImageService({
+    db,
+    store: objectStore,
+    provider: createImageProvider(config),
+    logger,
+  });
+  workspace.register(imagesWorkspaceSource(images));
   const docChats = createDocChatService({ db, documents, search });
   return {
     billing,
@@ -130,6 +139,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     templates: createTemplateService({ prompts, workspace }),
     flowcharts: createFlowchartService({ ai, timeoutMs: config.ai.timeoutMs }),
     presentations,
+    images,
     shares: createShareService({ db, channels }),
     analytics: createAnalyticsService({ db, adminEmails: config.adminEmails ?? [] }),
     analyticsLimiter: createRateLimiter(ANALYTICS_REQUESTS_PER_MINUTE, 60_000),

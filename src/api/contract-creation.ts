@@ -119,3 +119,28 @@ export interface Flowchart {
   code: string;
   generatedBy: GeneratedBy;
 }
+
+// ---- Images -------------------------------------------------------------------------------------
+export const ImagePaths = {
+  status: '/api/v1/image/status',
+  generate: '/api/v1/image/generate',
+  list: '/api/v1/image/list',
+  /** GET ?imageId=: the picture itself (Authorization header required; owner only). */
+  file: '/api/v1/image/file',
+  delete: '/api/v1/image/delete',
+} as const;
+export const IMAGE_PROMPT_MAX = 4000;
+
+export interface ImageStatus {
+  /** An image provider is configured on the server (IMAGE_BASE_URL). */
+  configured: boolean;
+}
+
+export interface GeneratedImageItem {
+  imageId: string;
+  prompt: string;
+  revisedPrompt: string | null;
+  contentType: string;
+  size: number;
+  createdAt: string;
+}

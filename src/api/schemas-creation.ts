@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DEFAULT_PRESENTATION_TEMPLATE_ID,
   FLOWCHART_PROMPT_MAX,
+  IMAGE_PROMPT_MAX,
   OUTLINE_SECTIONS_MAX,
   PRESENTATION_TEMPLATES,
   PRESENTATION_TITLE_MAX,
@@ -101,3 +102,24 @@ export const FlowchartRequest = z.object({
   model: z.string().max(64).optional(),
 });
 export type FlowchartRequest = z.input<typeof FlowchartRequest>;
+
+export const ImageGenerateRequest = z.object({
+  prompt: z
+    .string('image.promptRequired')
+    .transform((p) => p.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'image.promptRequired')
+        .refine((p) => chars(p) <= IMAGE_PROMPT_MAX, 'image.promptTooLong'),
+    ),
+});
+export type ImageGenerateRequest = z.input<typeof ImageGenerateRequest>;
+
+export const ImageIdQuery = z.object({
+  imageId: z
+    .string('image.notFound')
+    .min(8, 'image.notFound')
+    .max(64, 'image.notFound')
+    .regex(/^[\w-]+$/, 'image.notFound'),
+});
