@@ -1,5 +1,25 @@
 // Strings of the extras area (saved prompts, sharing, analytics, templates) in the four languages.
 export const extrasEn = {
+  templates: {
+    title: 'Templates',
+    loading: 'Loading templates…',
+    failed: 'Templates cannot be loaded right now.',
+    tabs: {
+      Mine: 'Mine',
+      Recommended: 'Recommended',
+      All: 'All',
+      MyProject: 'My projects',
+      ppt: 'Presentations',
+    },
+    empty: {
+      Mine: 'Your saved prompts appear here.',
+      Recommended: 'No recommended templates.',
+      All: 'No templates.',
+      MyProject: 'What you create with AI (documents, presentations) appears here.',
+      ppt: 'No presentation templates.',
+    },
+    icon: { publicity: 'Publicity', research: 'Research', tool: 'Tool' },
+  },
   analytics: {
     title: 'Analytics',
     period: 'Period',
@@ -66,6 +86,20 @@ export const extrasEn = {
 export type ExtrasResource = typeof extrasEn;
 
 export const extrasAr: ExtrasResource = {
+  templates: {
+    title: 'القوالب',
+    loading: 'جارٍ تحميل القوالب…',
+    failed: 'تعذر تحميل القوالب الآن.',
+    tabs: { Mine: 'قوالبي', Recommended: 'مقترحة', All: 'الكل', MyProject: 'مشاريعي', ppt: 'عروض تقديمية' },
+    empty: {
+      Mine: 'تظهر تعليماتك المحفوظة هنا.',
+      Recommended: 'لا توجد قوالب مقترحة.',
+      All: 'لا توجد قوالب.',
+      MyProject: 'يظهر هنا ما تنشئه بالذكاء الاصطناعي (مستندات، عروض تقديمية).',
+      ppt: 'لا توجد قوالب عروض تقديمية.',
+    },
+    icon: { publicity: 'دعاية', research: 'بحث', tool: 'أداة' },
+  },
   analytics: {
     title: 'التحليلات',
     period: 'الفترة',
@@ -131,6 +165,20 @@ export const extrasAr: ExtrasResource = {
 };
 
 export const extrasZh: ExtrasResource = {
+  templates: {
+    title: '模板',
+    loading: '正在加载模板…',
+    failed: '暂时无法加载模板。',
+    tabs: { Mine: '我的', Recommended: '推荐', All: '全部', MyProject: '我的项目', ppt: '演示文稿' },
+    empty: {
+      Mine: '你保存的提示词会显示在这里。',
+      Recommended: '暂无推荐模板。',
+      All: '暂无模板。',
+      MyProject: '你用 AI 创建的内容（文档、演示文稿）会显示在这里。',
+      ppt: '暂无演示文稿模板。',
+    },
+    icon: { publicity: '宣传', research: '研究', tool: '工具' },
+  },
   analytics: {
     title: '数据分析',
     period: '时间范围',
@@ -195,6 +243,26 @@ export const extrasZh: ExtrasResource = {
 };
 
 export const extrasEs: ExtrasResource = {
+  templates: {
+    title: 'Plantillas',
+    loading: 'Cargando plantillas…',
+    failed: 'Ahora no se pueden cargar las plantillas.',
+    tabs: {
+      Mine: 'Mías',
+      Recommended: 'Recomendadas',
+      All: 'Todas',
+      MyProject: 'Mis proyectos',
+      ppt: 'Presentaciones',
+    },
+    empty: {
+      Mine: 'Tus prompts guardados aparecen aquí.',
+      Recommended: 'No hay plantillas recomendadas.',
+      All: 'No hay plantillas.',
+      MyProject: 'Aquí aparece lo que creas con IA (documentos, presentaciones).',
+      ppt: 'No hay plantillas de presentación.',
+    },
+    icon: { publicity: 'Publicidad', research: 'Investigación', tool: 'Herramienta' },
+  },
   analytics: {
     title: 'Analítica',
     period: 'Periodo',

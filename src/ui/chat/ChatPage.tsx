@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ChatMessage } from '../../api/contract';
@@ -14,6 +14,7 @@ import { useAuthState, useChatActor } from '../app/root-context';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
 import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
 import { ShareButton } from '../share/ShareButton';
+import { HomeTemplates } from '../templates/HomeTemplates';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { ModelPicker } from './ModelPicker';
@@ -47,6 +48,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   const online = useOnline();
   const auth = useAuthState();
   const landing = useLanding();
+  const [composerDraft, setComposerDraft] = useState<{ text: string; seq: number }>();
   const { model, choose } = useModelChoice(auth.isGuest);
   const search = useSearchMode();
   const chat = useSelector(actor, (s) => ({
@@ -117,8 +119,14 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   return (
     <div className="chat">
       {messages.length === 0 ? (
-        <div className="welcome">
+        <div className="welcome home-welcome">
           <h1>{t('chat.welcome')}</h1>
+          {!channelId && (
+            <HomeTemplates
+              landing={landing}
+              onDraft={(text) => setComposerDraft({ text, seq: Date.now() })}
+            />
+          )}
         </div>
       ) : (
         <MessageList messages={messages} actions={actions} />
@@ -134,6 +142,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         disabledReason={!online ? t('chat.offlineComposer') : t('shell.connecting')}
         onSend={send}
         onStop={() => actor.send({ type: 'STOP' })}
+        draft={composerDraft}
       >
         <ModelPicker landing={landing} model={model} isGuest={auth.isGuest} onChoose={choose} />
         {channelId && <ShareButton channelId={channelId} disabled={!online || chat.active} />}

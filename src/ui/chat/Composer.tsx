@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PromptLibrary } from '../prompts/PromptLibrary';
 
@@ -9,12 +9,14 @@ interface Props {
   onSend(text: string): boolean;
   onStop(): void;
   children?: React.ReactNode;
+  /** Text put in the composer from outside (a template, a recommended question); a new seq puts it again. */
+  draft?: { text: string; seq: number };
 }
 
 const MAX_ROWS = 10;
 
 /** Keeps what was typed until a send is accepted; Enter sends, Shift+Enter adds a line, IME composing is left alone. */
-export function Composer({ busy, disabled, disabledReason, onSend, onStop, children }: Props) {
+export function Composer({ busy, disabled, disabledReason, onSend, onStop, children, draft }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
@@ -26,6 +28,17 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
     const line = Number.parseFloat(getComputedStyle(el).lineHeight) || 22;
     el.style.height = `${Math.min(el.scrollHeight, line * MAX_ROWS + 16)}px`;
   };
+  useEffect(() => {
+    if (!draft) return;
+    setText(draft.text);
+    requestAnimationFrame(() => {
+      const el = area.current;
+      if (!el) return;
+      el.style.height = 'auto';
+      el.style.height = `${Math.min(el.scrollHeight, 22 * MAX_ROWS + 16)}px`;
+      el.focus();
+    });
+  }, [draft]);
   const send = () => {
     if (busy || disabled || !text.trim()) return;
     if (onSend(text)) {

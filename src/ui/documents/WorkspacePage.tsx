@@ -12,6 +12,7 @@ import { request } from '../../api/http';
 import { useLangPath } from '../app/paths';
 import '../pages/pages.css';
 import './doc-chat.css';
+import { PromptLibrary } from '../prompts/PromptLibrary';
 
 const ROUTE_TYPES = [
   { value: 'uploaded', label: 'docs.uploaded' },
@@ -41,6 +42,8 @@ export function WorkspacePage() {
   return (
     <article className="page workspace" data-testid="workspace">
       <h1>{t('docs.workspace')}</h1>
+      {/* Saved prompts are kept and edited from the workspace too (extras). */}
+      <PromptLibrary />
       <nav className="workspace-tabs" aria-label={t('docs.workspace')}>
         {ROUTE_TYPES.map((type) => (
           <Link
