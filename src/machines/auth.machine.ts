@@ -1,6 +1,6 @@
 // Who the caller is. Unknown until resolved; without a stored login the caller is a guest whose token is
 // kept in storage, or obtained through the visit call (retried when offline).
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
 import { accountApi } from '../api/account';
 import { authApi } from '../api/auth';
 import type { UserInfo } from '../api/contract';
@@ -22,7 +22,9 @@ export type AuthEvent =
   | { type: 'ONLINE' }
   | { type: 'RETRY' }
   | { type: 'LOGGED_IN'; token: string }
-  | { type: 'LOGOUT' };
+  | { type: 'LOGOUT' }
+  /** Fetch the user info again (after a payment, a plan change, closing the pay modal). */
+  | { type: 'REFRESH' };
 
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
@@ -114,27 +116,31 @@ export const authMachine = setup({
       invoke: {
         src: 'currentUser',
         onDone: {
+          // Login follow-ups run before the assign below clears justLoggedIn (actions see updated context).
           actions: [
+            enqueueActions(({ context, event, enqueue }) => {
+              if (!context.justLoggedIn) return;
+              // The spec's message to the browser extension after a login.
+              window.postMessage(
+                { type: 'loginSuccess', userInfo: event.output, token: context.token },
+                location.origin,
+              );
+              // ... and the active discount coupon is loaded (billing).
+              enqueue.sendParent({ type: 'AUTH.LOGIN_SUCCESS' });
+            }),
             assign(({ event }) => ({
               user: event.output,
               isLogin: event.output.isLogin,
               justLoggedIn: false,
             })),
             ({ event }) => userInfoStore.write(event.output),
-            ({ context, event }) => {
-              // The spec's message to the browser extension after a login.
-              if (context.justLoggedIn)
-                window.postMessage(
-                  { type: 'loginSuccess', userInfo: event.output, token: context.token },
-                  location.origin,
-                );
-            },
           ],
         },
       },
       on: {
         UNAUTHORIZED: { target: 'resolving', actions: 'forgetLogin' },
         LOGOUT: 'signingOut',
+        REFRESH: { target: 'member', reenter: true },
       },
     },
     signingOut: {

@@ -2,6 +2,7 @@
 import { type ActorRefFrom, assign, createActor, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { UpgradePrompt } from '../api/http';
 import { authMachine } from './auth.machine';
+import { billingMachine } from './billing.machine';
 import { captchaMachine } from './captcha.machine';
 import { chatMachine } from './chat.machine';
 import { loginMachine } from './login.machine';
@@ -17,6 +18,7 @@ export interface RootContext {
   login: ActorRefFrom<typeof loginMachine>;
   captcha: ActorRefFrom<typeof captchaMachine>;
   tips: ActorRefFrom<typeof tipsMachine>;
+  billing: ActorRefFrom<typeof billingMachine>;
   chats: Record<string, ChatActorRef>;
   upgradePrompt: UpgradePrompt | null;
 }
@@ -29,7 +31,8 @@ export type RootEvent =
   | { type: 'UPGRADE.REQUIRED'; prompt: UpgradePrompt }
   | { type: 'UPGRADE.DISMISS' }
   | { type: 'SYNC.NOW' }
-  | { type: 'AUTH.LOGGED_IN'; token: string };
+  | { type: 'AUTH.LOGGED_IN'; token: string }
+  | { type: 'AUTH.LOGIN_SUCCESS' };
 
 export const rootMachine = setup({
   types: { context: {} as RootContext, events: {} as RootEvent },
@@ -40,17 +43,23 @@ export const rootMachine = setup({
     login: loginMachine,
     captcha: captchaMachine,
     tips: tipsMachine,
+    billing: billingMachine,
   },
 }).createMachine({
   id: 'root',
-  context: ({ spawn }) => ({
-    auth: spawn('auth', { id: 'auth', systemId: 'auth' }),
-    login: spawn('login', { id: 'login', systemId: 'login' }),
-    captcha: spawn('captcha', { id: 'captcha', systemId: 'captcha' }),
-    tips: spawn('tips', { id: 'tips', systemId: 'tips' }),
-    chats: {},
-    upgradePrompt: null,
-  }),
+  context: ({ spawn }) => {
+    const auth = spawn('auth', { id: 'auth', systemId: 'auth' });
+    const login = spawn('login', { id: 'login', systemId: 'login' });
+    return {
+      auth,
+      login,
+      billing: spawn('billing', { id: 'billing', systemId: 'billing', input: { auth, login } }),
+      captcha: spawn('captcha', { id: 'captcha', systemId: 'captcha' }),
+      tips: spawn('tips', { id: 'tips', systemId: 'tips' }),
+      chats: {},
+      upgradePrompt: null,
+    };
+  },
   invoke: { id: 'sync', src: 'sync' },
   on: {
     'CHAT.OPEN': {
@@ -80,7 +89,11 @@ export const rootMachine = setup({
         },
       }),
     },
-    'UPGRADE.REQUIRED': { actions: assign({ upgradePrompt: ({ event }) => event.prompt }) },
+    // 20001 from any call opens the pricing modal with the server's message.
+    'UPGRADE.REQUIRED': {
+      actions: sendTo('billing', ({ event }) => ({ type: 'PAY.OPEN' as const, prompt: event.prompt })),
+    },
+    'AUTH.LOGIN_SUCCESS': { actions: sendTo('billing', { type: 'DISCOUNT.LOAD' }) },
     'UPGRADE.DISMISS': { actions: assign({ upgradePrompt: null }) },
     'AUTH.LOGGED_IN': {
       actions: sendTo('auth', ({ event }) => ({ type: 'LOGGED_IN' as const, token: event.token })),

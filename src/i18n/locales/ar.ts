@@ -1,3 +1,4 @@
+import { billingAr } from './billing';
 import { creationAr } from './creation';
 import { docsAr } from './docs';
 import type { Resource } from './en';
@@ -273,6 +274,7 @@ export const ar: Resource = {
   },
   writing: writingAr,
   extras: extrasAr,
+  billing: billingAr,
   docs: docsAr,
   creation: creationAr,
 };

@@ -1,3 +1,4 @@
+import { billingEn } from './billing';
 import { creationEn } from './creation';
 import { docsEn } from './docs';
 import { extrasEn } from './extras';
@@ -277,6 +278,7 @@ export const en = {
   },
   writing: writingEn,
   extras: extrasEn,
+  billing: billingEn,
   docs: docsEn,
   creation: creationEn,
 };

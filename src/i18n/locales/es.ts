@@ -1,3 +1,4 @@
+import { billingEs } from './billing';
 import { creationEs } from './creation';
 import { docsEs } from './docs';
 import type { Resource } from './en';
@@ -284,6 +285,7 @@ export const es: Resource = {
   },
   writing: writingEs,
   extras: extrasEs,
+  billing: billingEs,
   docs: docsEs,
   creation: creationEs,
 };

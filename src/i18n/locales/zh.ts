@@ -1,3 +1,4 @@
+import { billingZh } from './billing';
 import { creationZh } from './creation';
 import { docsZh } from './docs';
 import type { Resource } from './en';
@@ -269,6 +270,7 @@ export const zh: Resource = {
   },
   writing: writingZh,
   extras: extrasZh,
+  billing: billingZh,
   docs: docsZh,
   creation: creationZh,
 };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLangPath } from '../app/paths';
+import { useAuthState, useRootSelector } from '../app/root-context';
 import { DownloadAppModal } from './DownloadAppModal';
 import { FeedbackModal } from './FeedbackModal';
 import { SettingsModal } from './SettingsModal';
@@ -17,6 +18,8 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
+  const billing = useRootSelector((s) => s.context.billing);
+  const { isLogin } = useAuthState();
   return (
     <>
       <DropdownMenu.Root>
@@ -32,6 +35,15 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
             >
               {t('menu.usage')}
             </DropdownMenu.Item>
+            {isLogin && (
+              <DropdownMenu.Item
+                className="menu-item"
+                onSelect={() => billing.send({ type: 'BILLING.OPEN' })}
+                data-testid="menu-billing"
+              >
+                {t('billing.manage.title')}
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item
               className="menu-item"
               onSelect={() => setFeedbackOpen(true)}

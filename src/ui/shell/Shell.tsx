@@ -8,13 +8,13 @@ import { AnalyticsTracker } from '../analytics/AnalyticsTracker';
 import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
+import { BillingLayer } from '../billing/BillingLayer';
 import { BotChallengeModal } from '../captcha/BotChallengeModal';
 import { CookieBanner } from '../consent/CookieBanner';
 import { ShareKeyCatcher } from '../share/ShareKeyCatcher';
 import { ArabicPrompt } from './ArabicPrompt';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
-import { UpgradeDialog } from './UpgradeDialog';
 
 const COLLAPSED_KEY = 'parley.sidebarCollapsed';
 export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -62,7 +62,7 @@ export function Shell() {
         <OfflineBanner />
         <Outlet />
       </main>
-      <UpgradeDialog />
+      <BillingLayer />
       <LoginModal />
       <OneTap />
       <BotChallengeModal />

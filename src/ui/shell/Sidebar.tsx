@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../api/contract';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { AccountFooter } from '../account/AccountFooter';
 import { useLangPath } from '../app/paths';
+import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';
 import { FeatureMenu } from './FeatureMenu';
 import { History } from './History';
@@ -66,6 +67,7 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
       )}
       <div className="sidebar-footer">
         {!collapsed && <QuickLinks />}
+        <UpgradeButton collapsed={collapsed} />
         <AccountFooter collapsed={collapsed} />
         <select
           aria-label={t('shell.language')}

@@ -1,0 +1,77 @@
+// Client calls of plans and billing (paths and types from contract-billing.ts).
+import {
+  type BillingDetail,
+  BillingPaths,
+  type ConfirmStatus,
+  type CouponPreview,
+  type FreeTrialInfo,
+  type MarketingActive,
+  type PaymentInfo,
+  type ProductList,
+  type UpgradeProducts,
+  type UpgradeResult,
+} from './contract';
+import { request } from './http';
+
+export interface CheckoutStart {
+  productId: string;
+  successUrl: string;
+  cancelUrl: string;
+  payProvider: number;
+  trial?: boolean;
+  coupon?: string;
+}
+
+export const billingApi = {
+  allProducts: () => request<ProductList>('GET', BillingPaths.allProducts, { suppressAlert: true }),
+  freeTrial: () => request<FreeTrialInfo>('GET', BillingPaths.freeTrial, { suppressAlert: true }),
+  payment: () => request<PaymentInfo>('GET', BillingPaths.payment, { suppressAlert: true }),
+  marketingActive: () =>
+    request<MarketingActive>('POST', BillingPaths.marketingActive, { suppressAlert: true }),
+  /** The provider's hosted page to go to. */
+  checkout: (start: CheckoutStart) =>
+    request<string>(
+      'GET',
+      start.trial
+        ? BillingPaths.stripeCheckWithTrail
+        : start.coupon
+          ? BillingPaths.stripeCheckWithCoupon
+          : BillingPaths.stripeCheck,
+      {
+        query: {
+          productId: start.productId,
+          successUrl: start.successUrl,
+          cancelUrl: start.cancelUrl,
+          payProvider: start.payProvider,
+          days: start.trial ? 7 : undefined,
+          coupon: start.coupon,
+        },
+      },
+    ),
+  detail: () => request<BillingDetail | null>('GET', BillingPaths.billingDetail, { suppressAlert: true }),
+  cancel: (subscriptionId: string, feedback: Record<string, unknown>) =>
+    request<BillingDetail>('POST', BillingPaths.cancelSubscription, { body: { subscriptionId, feedback } }),
+  allowCancelDiscount: () =>
+    request<boolean>('GET', BillingPaths.allowCancelDiscount, { suppressAlert: true }),
+  allowStudentDiscount: () =>
+    request<boolean>('GET', BillingPaths.allowStudentDiscount, { suppressAlert: true }),
+  cancelDiscount: (subscriptionId: string) =>
+    request<BillingDetail>('GET', BillingPaths.cancelDiscount, { query: { subscriptionId } }),
+  preview: (key: 'cancel' | 'student') =>
+    request<CouponPreview>('GET', BillingPaths.detailPreview, { query: { key }, suppressAlert: true }),
+  toStudentCode: (email: string) =>
+    request<boolean>('POST', BillingPaths.toStudentCode, { body: { email }, suppressAlert: true }),
+  studentCode: (email: string, code: string, subscriptionId: string) =>
+    request<BillingDetail>('POST', BillingPaths.studentCode, {
+      body: { email, code, subscriptionId },
+      suppressAlert: true,
+    }),
+  upgradeProducts: () =>
+    request<UpgradeProducts>('GET', BillingPaths.upgradeProducts, { suppressAlert: true }),
+  upgrade: (productId: string) =>
+    request<UpgradeResult>('GET', BillingPaths.upgradeV2, { query: { productId }, suppressAlert: true }),
+  checkConfirm: (confirmId: string) =>
+    request<ConfirmStatus>('GET', BillingPaths.checkConfirm, { query: { confirmId }, suppressAlert: true }),
+  portal: (customer: string, callbackUrl: string) =>
+    request<string>('GET', BillingPaths.stripePortal, { query: { customer, callbackUrl } }),
+};

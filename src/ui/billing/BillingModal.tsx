@@ -1,0 +1,495 @@
+// The billing manager: 1 plan detail, 2 "Leaving soon", 3 retention coupon, 4 student discount,
+// 5 questionnaire, 6 cancelled (380 wide; 532 for steps 5 and 6), plus the upgrade picker.
+import { useSelector } from '@xstate/react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { billingApi } from '../../api/billing';
+import type { BillingDetail, CouponPreview } from '../../api/contract';
+import { useAuthState, useRootSelector } from '../app/root-context';
+import {
+  billingAmount,
+  canOfferUpgrade,
+  formatDate,
+  questionnaireComplete,
+  upgradeAmount,
+} from './price-display';
+
+type Billing = ReturnType<typeof useBillingActor>;
+const useBillingActor = () => useRootSelector((s) => s.context.billing);
+
+export function BillingModal() {
+  const { t } = useTranslation();
+  const billing = useBillingActor();
+  const open = useSelector(billing, (s) => s.matches({ manager: 'open' }));
+  const step = useSelector(billing, (s) => s.context.step);
+  const detail = useSelector(billing, (s) => s.context.detail);
+  const upgrades = useSelector(billing, (s) => s.context.upgradeList);
+  const wide = step === 5 || step === 6;
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && billing.send({ type: 'BILLING.CLOSE' })}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog billing-modal"
+          style={{ width: wide ? 532 : 380, maxWidth: '96vw' }}
+          data-testid="billing-modal"
+          data-step={upgrades ? 'upgrade' : step}
+        >
+          {upgrades ? (
+            <UpgradePicker billing={billing} />
+          ) : !detail ? (
+            <FreeView billing={billing} />
+          ) : step === 1 ? (
+            <PlanDetail billing={billing} detail={detail} />
+          ) : step === 2 ? (
+            <Leaving billing={billing} />
+          ) : step === 3 ? (
+            <RetentionCoupon billing={billing} />
+          ) : step === 4 ? (
+            <StudentDiscount billing={billing} />
+          ) : step === 5 ? (
+            <Questionnaire billing={billing} />
+          ) : (
+            <Cancelled detail={detail} />
+          )}
+          <Dialog.Description className="visually-hidden">{t('billing.manage.title')}</Dialog.Description>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function FreeView({ billing }: { billing: Billing }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Dialog.Title>{t('billing.manage.title')}</Dialog.Title>
+      <p data-testid="billing-free">{t('billing.manage.free')}</p>
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => {
+            billing.send({ type: 'BILLING.CLOSE' });
+            billing.send({ type: 'PAY.OPEN' });
+          }}
+        >
+          {t('billing.manage.upgradeToPro')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDetail }) {
+  const { t } = useTranslation();
+  const { user } = useAuthState();
+  const customer = user?.stripeCustomer ?? user?.fastspringCustomer ?? null;
+  const per =
+    detail.subscriptionInterval === 'Year' ? t('billing.manage.perYear') : t('billing.manage.perMonth');
+  return (
+    <>
+      <Dialog.Title>{t('billing.manage.title')}</Dialog.Title>
+      <dl className="billing-detail">
+        <dt>{t('billing.manage.plan')}</dt>
+        <dd data-testid="billing-plan">
+          {t(`billing.manage.plans.${detail.membershipId}`)}
+          {detail.trial ? ` · ${t('billing.manage.trial')}` : ''}
+        </dd>
+        <dt>{t('billing.manage.price')}</dt>
+        <dd data-testid="billing-price">
+          {detail.symbol}
+          {billingAmount(detail.price)}
+          {per}
+        </dd>
+        {detail.discountPercent > 0 && (
+          <dd data-testid="billing-discount">
+            {t('billing.manage.discount', {
+              percent: detail.discountPercent,
+              symbol: detail.symbol,
+              amount: billingAmount(detail.nextCharge),
+            })}
+          </dd>
+        )}
+        {detail.canceled && <dd data-testid="billing-cancelled">{t('billing.manage.cancelled')}</dd>}
+        <dt data-testid="billing-date-label">
+          {detail.canceled ? t('billing.manage.planEndsOn') : t('billing.manage.nextRenewal')}
+        </dt>
+        <dd data-testid="billing-date">{formatDate(detail.currentPeriodEnd)}</dd>
+      </dl>
+      <div className="dialog-actions">
+        {canOfferUpgrade(user) && !detail.trial && (
+          <button
+            type="button"
+            className="button primary"
+            data-testid="billing-upgrade"
+            onClick={() => billing.send({ type: 'UPGRADE.OPEN' })}
+          >
+            {t('billing.manage.upgrade')}
+          </button>
+        )}
+        {customer && (
+          <button
+            type="button"
+            className="button"
+            data-testid="billing-portal"
+            onClick={() =>
+              billingApi.portal(customer, location.href).then(
+                (url) => location.assign(url),
+                () => {},
+              )
+            }
+          >
+            {t('billing.manage.manageBilling')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          data-testid="billing-cancel"
+          disabled={detail.canceled}
+          onClick={() => billing.send({ type: 'BILLING.CANCEL_START' })}
+        >
+          {detail.canceled ? t('billing.manage.cancelled') : t('billing.manage.cancel')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function Leaving({ billing }: { billing: Billing }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Dialog.Title>{t('billing.leaving.title')}</Dialog.Title>
+      <p>{t('billing.leaving.body')}</p>
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => billing.send({ type: 'BILLING.BACK' })}
+        >
+          {t('billing.leaving.keep')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="billing-continue-cancel"
+          onClick={() => billing.send({ type: 'BILLING.NEXT' })}
+        >
+          {t('billing.leaving.continue')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function usePreview(key: 'cancel' | 'student') {
+  const [preview, setPreview] = useState<CouponPreview | null>(null);
+  useEffect(() => {
+    billingApi.preview(key).then(setPreview, () => setPreview(null));
+  }, [key]);
+  return preview;
+}
+
+function RetentionCoupon({ billing }: { billing: Billing }) {
+  const { t } = useTranslation();
+  const preview = usePreview('cancel');
+  const busy = useSelector(billing, (s) => s.context.busy);
+  return (
+    <>
+      <Dialog.Title>{t('billing.coupon.title', { percent: preview?.discountPercent ?? '' })}</Dialog.Title>
+      {preview && (
+        <p data-testid="coupon-preview">
+          {t('billing.coupon.body', {
+            symbol: preview.symbol,
+            amount: billingAmount(preview.nextCharge),
+            full: billingAmount(preview.amount),
+          })}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={() => billing.send({ type: 'BILLING.BACK' })}>
+          {t('billing.manage.back')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="coupon-decline"
+          onClick={() => billing.send({ type: 'BILLING.NEXT' })}
+        >
+          {t('billing.coupon.decline')}
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="coupon-accept"
+          disabled={busy}
+          onClick={() => billing.send({ type: 'COUPON.ACCEPT' })}
+        >
+          {t('billing.coupon.accept')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function StudentDiscount({ billing }: { billing: Billing }) {
+  const { t } = useTranslation();
+  const preview = usePreview('student');
+  const student = useSelector(billing, (s) => s.context.student);
+  const busy = useSelector(billing, (s) => s.context.busy);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const wait = Math.max(0, Math.ceil((student.resendAt - now) / 1000));
+  const emailOk = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  if (student.done)
+    return (
+      <>
+        <Dialog.Title>{t('billing.student.title')}</Dialog.Title>
+        <p data-testid="student-success">
+          {t('billing.student.success', { percent: preview?.discountPercent ?? '' })}
+        </p>
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => billing.send({ type: 'BILLING.CLOSE' })}
+          >
+            {t('billing.cancelled.done')}
+          </button>
+        </div>
+      </>
+    );
+  return (
+    <>
+      <Dialog.Title>{t('billing.student.title')}</Dialog.Title>
+      <p>{t('billing.student.body', { percent: preview?.discountPercent ?? '' })}</p>
+      <label className="small" htmlFor="student-email">
+        {t('billing.student.email')}
+      </label>
+      <div className="member-row">
+        <input
+          id="student-email"
+          className="rename-input"
+          data-testid="student-email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button
+          type="button"
+          className="button"
+          data-testid="student-get-code"
+          disabled={busy || wait > 0}
+          onClick={() =>
+            emailOk
+              ? billing.send({ type: 'STUDENT.SEND', email: email.trim() })
+              : toast.error(t('billing.student.emailFormat'))
+          }
+        >
+          {wait > 0
+            ? t('billing.student.resendIn', { seconds: wait })
+            : student.sent
+              ? t('billing.student.resend')
+              : t('billing.student.getCode')}
+        </button>
+      </div>
+      <label className="small" htmlFor="student-code">
+        {t('billing.student.code')}
+      </label>
+      <input
+        id="student-code"
+        className="rename-input"
+        data-testid="student-code"
+        inputMode="numeric"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      {student.error && (
+        <p className="error-text" data-testid="student-error">
+          {student.error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={() => billing.send({ type: 'BILLING.NEXT' })}>
+          {t('billing.student.skip')}
+        </button>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="student-verify"
+          disabled={busy || !emailOk || !code.trim()}
+          onClick={() => billing.send({ type: 'STUDENT.VERIFY', email: email.trim(), code })}
+        >
+          {t('billing.student.verify')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+const OPTIONS: Record<string, string[]> = {
+  q1: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+  q2: ['a', 'b', 'c', 'd'],
+  q3: ['a', 'b', 'c', 'd'],
+  q4: ['a', 'b', 'c', 'd', 'e'],
+  q5: ['a', 'b', 'c'],
+  q6: ['a', 'b', 'c', 'd'],
+};
+const EXTRA: Record<string, string[]> = { q1: ['d', 'e', 'f', 'h'], q4: ['e'] };
+
+function Questionnaire({ billing }: { billing: Billing }) {
+  const { t } = useTranslation();
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [showRules, setShowRules] = useState(false);
+  const busy = useSelector(billing, (s) => s.context.busy);
+  const serverError = useSelector(billing, (s) => s.context.error);
+  const set = (key: string, value: string) => setAnswers((a) => ({ ...a, [key]: value }));
+  return (
+    <>
+      <Dialog.Title>{t('billing.questionnaire.title')}</Dialog.Title>
+      <form
+        className="questionnaire"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!questionnaireComplete(answers)) return setShowRules(true);
+          billing.send({ type: 'QUESTIONNAIRE.SUBMIT', answers });
+        }}
+      >
+        {Object.entries(OPTIONS).map(([q, letters]) => (
+          <fieldset key={q} data-testid={`question-${q}`}>
+            <legend>{t(`billing.questionnaire.${q}`)}</legend>
+            {letters.map((letter) => (
+              <label key={letter} className="small">
+                <input
+                  type="radio"
+                  name={q}
+                  value={letter}
+                  checked={answers[q] === letter}
+                  onChange={() => set(q, letter)}
+                />{' '}
+                {t(`billing.questionnaire.${q}Options.${letter}`)}
+              </label>
+            ))}
+            {EXTRA[q]?.includes(answers[q] ?? '') && (
+              <input
+                className="rename-input"
+                data-testid={`extra-${q}`}
+                placeholder={t('billing.questionnaire.more')}
+                value={answers[`${q}-${answers[q]}`] ?? ''}
+                onChange={(e) => set(`${q}-${answers[q]}`, e.target.value)}
+              />
+            )}
+          </fieldset>
+        ))}
+        <label className="small" htmlFor="q7">
+          {t('billing.questionnaire.q7')}
+        </label>
+        <textarea
+          id="q7"
+          data-testid="question-q7"
+          className="feedback-text"
+          value={answers.q7 ?? ''}
+          onChange={(e) => set('q7', e.target.value)}
+        />
+        {(showRules || serverError) && (
+          <p className="error-text" data-testid="questionnaire-error">
+            {serverError ?? t('billing.questionnaire.verticalRules')}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => billing.send({ type: 'BILLING.BACK' })}>
+            {t('billing.manage.back')}
+          </button>
+          <button type="submit" className="button primary" disabled={busy} data-testid="questionnaire-submit">
+            {t('billing.questionnaire.submit')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function Cancelled({ detail }: { detail: BillingDetail }) {
+  const { t } = useTranslation();
+  const billing = useBillingActor();
+  return (
+    <>
+      <Dialog.Title>{t('billing.cancelled.title')}</Dialog.Title>
+      <p data-testid="cancel-success">
+        {t('billing.cancelled.body', { date: formatDate(detail.currentPeriodEnd, detail.trial) })}
+      </p>
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="button primary"
+          data-testid="cancel-done"
+          onClick={() => billing.send({ type: 'BILLING.OPEN' })}
+        >
+          {t('billing.cancelled.done')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function UpgradePicker({ billing }: { billing: Billing }) {
+  const { t } = useTranslation();
+  const list = useSelector(billing, (s) => s.context.upgradeList ?? []);
+  const busy = useSelector(billing, (s) => s.context.busy);
+  return (
+    <>
+      <Dialog.Title>{t('billing.upgradePicker.title')}</Dialog.Title>
+      {list.length === 0 && <p>{t('billing.upgradePicker.empty')}</p>}
+      <div className="upgrade-list">
+        {list.map((item) => (
+          <section key={item.membershipId} className="plan-card" data-testid={`upgrade-${item.membershipId}`}>
+            <h4>{t(`billing.manage.plans.${item.membershipId}`)}</h4>
+            <ul className="small muted">
+              {item.colorDetails.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            {item.discountAmount > 0 && (
+              <p className="small muted">
+                {t('billing.upgradePicker.credit', {
+                  symbol: item.symbol,
+                  amount: upgradeAmount(item.discountAmount, item.decimalPlaces),
+                })}
+              </p>
+            )}
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy}
+              data-testid={`upgrade-pay-${item.membershipId}`}
+              onClick={() =>
+                billing.send({
+                  type: 'UPGRADE.CHOOSE',
+                  productId: item.productIds['0'] ?? Object.values(item.productIds)[0] ?? '',
+                })
+              }
+            >
+              {t('billing.upgradePicker.pay', {
+                symbol: item.symbol,
+                amount: upgradeAmount(item.remainAmount, item.decimalPlaces),
+              })}
+            </button>
+          </section>
+        ))}
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={() => billing.send({ type: 'UPGRADE.CLOSE' })}>
+          {t('billing.manage.back')}
+        </button>
+      </div>
+    </>
+  );
+}

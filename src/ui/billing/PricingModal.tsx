@@ -1,0 +1,194 @@
+// The purchase (pricing) modal, 1360 wide: monthly/annual tabs, the discount banner, Pro and Unlimited cards
+// with the spec's price display, trial vs subscribe, and the provider chooser (400 wide) when several exist.
+import { useSelector } from '@xstate/react';
+import { Dialog, RadioGroup, Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../api/contract';
+import { useRootSelector } from '../app/root-context';
+import {
+  annualPerMonth,
+  annualSavingPercent,
+  discountPercent,
+  monthlyPrice,
+  purchaseLabel,
+} from './price-display';
+
+export function PricingModal() {
+  const { t } = useTranslation();
+  const billing = useRootSelector((s) => s.context.billing);
+  const open = useSelector(
+    billing,
+    (s) => !s.matches({ pricing: 'closed' }) && !s.matches({ pricing: 'trialSuccess' }),
+  );
+  const loading = useSelector(billing, (s) => s.matches({ pricing: { open: 'loading' } }));
+  const redirecting = useSelector(billing, (s) => s.matches({ pricing: { open: 'redirecting' } }));
+  const list = useSelector(billing, (s) => s.context.products);
+  const discount = useSelector(billing, (s) => s.context.discount);
+  const prompt = useSelector(billing, (s) => s.context.prompt);
+  const period = useSelector(billing, (s) => s.context.period);
+  const products = (list?.productVOS ?? []).filter((p) => p.subscription === period);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && billing.send({ type: 'PRICING.CLOSE' })}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog pricing-modal"
+          style={{ width: 1360, maxWidth: '96vw' }}
+          data-testid="pricing-modal"
+        >
+          <Dialog.Title>{t('billing.pricing.title')}</Dialog.Title>
+          {prompt && (
+            <Dialog.Description className="banner" data-testid="pricing-prompt">
+              {prompt.message}
+            </Dialog.Description>
+          )}
+          {discount && (
+            <div
+              className="banner pricing-discount"
+              data-testid="discount-banner"
+              style={discount.url ? { backgroundImage: `url(${discount.url})` } : undefined}
+            >
+              {t('billing.pricing.discount', {
+                percent: discountPercent(
+                  period === 'year' ? discount.yearlyDiscount : discount.monthlyDiscount,
+                ),
+                desc: discount.desc,
+              })}
+            </div>
+          )}
+          <Tabs.Root
+            value={period}
+            onValueChange={(value) =>
+              billing.send({ type: 'PRICING.PERIOD', period: value as 'month' | 'year' })
+            }
+          >
+            <Tabs.List className="pricing-tabs" aria-label={t('billing.pricing.title')}>
+              <Tabs.Trigger value="month" data-testid="period-month">
+                {t('billing.pricing.monthly')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="year" data-testid="period-year">
+                {t('billing.pricing.annual')}{' '}
+                <span className="badge">
+                  {t('billing.pricing.save', { percent: annualSavingPercent(discount) })}
+                </span>
+              </Tabs.Trigger>
+            </Tabs.List>
+          </Tabs.Root>
+          {loading ? (
+            <p className="muted">{t('billing.pricing.loading')}</p>
+          ) : (
+            <div className="pricing-cards">
+              {products.map((product) => (
+                <PlanCard
+                  key={`${product.membershipId}`}
+                  product={product}
+                  trialStatus={list?.trialStatus ?? 'none'}
+                  busy={redirecting}
+                  onBuy={(trial) => billing.send({ type: 'PRICING.BUY', product, trial })}
+                />
+              ))}
+            </div>
+          )}
+          <div className="dialog-actions">
+            <Dialog.Close className="button" data-testid="pricing-close">
+              {t('billing.pricing.close')}
+            </Dialog.Close>
+          </div>
+          <ProviderChooser />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PlanCard(props: {
+  product: Product;
+  trialStatus: 'none' | 'Pro' | 'ProAndUnlimit';
+  busy: boolean;
+  onBuy: (trial: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { product } = props;
+  const yearly = product.subscription === 'year';
+  const label = purchaseLabel(product, props.trialStatus);
+  const symbol = product.currency === 'USD' ? '$' : `${product.currency} `;
+  const unlimited = product.membership.gpt3Quota < 0;
+  return (
+    <section className="plan-card" data-testid={`plan-${product.productType}-${product.subscription}`}>
+      <h3>
+        {product.productType === 'Unlimited' ? t('billing.pricing.unlimited') : t('billing.pricing.pro')}
+      </h3>
+      <p className="plan-price">
+        <strong data-testid="plan-price">
+          {symbol}
+          {yearly ? annualPerMonth(product.price) : monthlyPrice(product.price)}
+        </strong>
+        <span className="muted">{t('billing.pricing.perMonth')}</span>
+      </p>
+      <p className="muted small">
+        {yearly
+          ? t('billing.pricing.billedYearly', { symbol, total: monthlyPrice(product.price) })
+          : t('billing.pricing.billedMonthly')}
+      </p>
+      <p className="small">
+        {unlimited
+          ? t('billing.pricing.quotaUnlimited')
+          : t('billing.pricing.quota', {
+              gpt3: product.membership.gpt3Quota,
+              gpt4: product.membership.gpt4Quota,
+            })}
+      </p>
+      <button
+        type="button"
+        className="button primary"
+        disabled={props.busy}
+        data-testid={`buy-${product.productType}-${product.subscription}`}
+        onClick={() => props.onBuy(label === 'trial')}
+      >
+        {label === 'trial' ? t('billing.pricing.trial') : t('billing.pricing.subscribe')}
+      </button>
+    </section>
+  );
+}
+
+/** The choose-payment-provider modal (400 wide): only when more than one provider takes payments. */
+function ProviderChooser() {
+  const { t } = useTranslation();
+  const billing = useRootSelector((s) => s.context.billing);
+  const open = useSelector(billing, (s) => s.matches({ pricing: { open: 'choosing' } }));
+  const providers = useSelector(billing, (s) => s.context.providers);
+  const [choice, setChoice] = useState<string>('');
+  const selected = choice || String(providers[0]?.id ?? 0);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && billing.send({ type: 'CHOOSER.CLOSE' })}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" style={{ width: 400 }} data-testid="provider-chooser">
+          <Dialog.Title>{t('billing.chooser.title')}</Dialog.Title>
+          <RadioGroup.Root value={selected} onValueChange={setChoice} className="provider-list">
+            {providers.map((p) => (
+              <div key={p.id} className="menu-item">
+                <RadioGroup.Item id={`provider-${p.id}`} value={String(p.id)} data-testid={`provider-${p.id}`}>
+                  <RadioGroup.Indicator>●</RadioGroup.Indicator>
+                </RadioGroup.Item>
+                <label htmlFor={`provider-${p.id}`}>{p.name}</label>
+              </div>
+            ))}
+          </RadioGroup.Root>
+          <div className="dialog-actions">
+            <Dialog.Close className="button">{t('billing.chooser.cancel')}</Dialog.Close>
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => billing.send({ type: 'CHOOSER.CONFIRM', provider: Number(selected) })}
+            >
+              {t('billing.chooser.confirm')}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

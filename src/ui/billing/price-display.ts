@@ -1,0 +1,118 @@
+// The spec's price display and role rules as pure functions (unit-tested; the components only render).
+import {
+  DEFAULT_ANNUAL_SAVING_PERCENT,
+  type DiscountInfo,
+  type Product,
+  type TrialStatus,
+  type UserInfo,
+} from '../../api/contract';
+
+const oneDecimal = (value: number) => (Math.round(value * 10) / 10).toFixed(1);
+
+/** Annual plans are shown per month: price / 12 / 100, one decimal. */
+export const annualPerMonth = (cents: number) => oneDecimal(cents / 12 / 100);
+/** Monthly plans: price / 100. */
+export const monthlyPrice = (cents: number) => String(cents / 100);
+/** Billing detail and coupon amounts: cents / 100, one decimal. */
+export const billingAmount = (cents: number) => oneDecimal(cents / 100);
+/** Upgrade prices: one decimal when the item has decimal places, else none. */
+export const upgradeAmount = (cents: number, decimalPlaces: number) =>
+  decimalPlaces > 0 ? oneDecimal(cents / 100) : String(Math.round(cents / 100));
+
+/** The percent saved on a yearly plan: the yearly discount when there is one, else the default 16. */
+export const annualSavingPercent = (discount: DiscountInfo | null) =>
+  discount && discount.yearlyDiscount > 0
+    ? Math.round(discount.yearlyDiscount * 100)
+    : DEFAULT_ANNUAL_SAVING_PERCENT;
+/** A discount fraction shown as a percent. */
+export const discountPercent = (fraction: number) => Math.round(fraction * 100);
+
+/** 'trial' when the yearly plan comes with the free seven-day trial, else 'subscribe'. */
+export function purchaseLabel(
+  product: Pick<Product, 'productType' | 'subscription'>,
+  trialStatus: TrialStatus,
+): 'trial' | 'subscribe' {
+  if (product.subscription !== 'year') return 'subscribe';
+  if (trialStatus === 'Pro' && product.productType === 'Pro') return 'trial';
+  if (
+    trialStatus === 'ProAndUnlimit' &&
+    (product.productType === 'Pro' || product.productType === 'Unlimited')
+  )
+    return 'trial';
+  return 'subscribe';
+}
+
+type Who = Pick<UserInfo, 'isLogin' | 'isPro' | 'isTrial' | 'membershipId' | 'parsedRoles'> | null;
+const isTrialUser = (user: Who) => Boolean(user?.isTrial || user?.parsedRoles.includes('Trail'));
+
+/** What asking to pay (upgrade button, 20001 prompt) opens for this user. */
+export function payPromptTarget(user: Who): 'login' | 'pricing' | 'billing' {
+  if (!user?.isLogin) return 'login';
+  return user.isPro && !isTrialUser(user) ? 'billing' : 'pricing';
+}
+
+/** What choosing a plan in the pricing modal does for this user. */
+export function buyDecision(user: Who): 'login' | 'alreadyMember' | 'pay' {
+  if (!user?.isLogin) return 'login';
+  if (user.isPro && !isTrialUser(user)) return 'alreadyMember';
+  return 'pay';
+}
+
+/** The sidebar's upgrade button: non-pro users without a discount; with a discount, all but yearly-unlimited and trial. */
+export function showUpgradeButton(user: Who, discount: DiscountInfo | null): boolean {
+  if (!discount) return !user?.isPro;
+  return !(user?.membershipId === 5 || isTrialUser(user));
+}
+
+/** The billing modal's Upgrade Version button is not offered to yearly-unlimited and trial users. */
+export const canOfferUpgrade = (user: Who) => !(user?.membershipId === 5 || isTrialUser(user));
+
+export type BillingStep = 1 | 2 | 3 | 4 | 5 | 6;
+/** The next step going forward from 'cancel confirmation', skipping offers that are not allowed. */
+export function nextCancelStep(
+  from: BillingStep,
+  allow: { cancelDiscount: boolean; studentDiscount: boolean },
+): BillingStep {
+  const order: BillingStep[] = [
+    1,
+    2,
+    ...(allow.cancelDiscount ? [3 as const] : []),
+    ...(allow.studentDiscount ? [4 as const] : []),
+    5,
+    6,
+  ];
+  return order[Math.min(order.indexOf(from) + 1, order.length - 1)] ?? 6;
+}
+/** Going back skips the same steps that were skipped going forward. */
+export function previousCancelStep(
+  from: BillingStep,
+  allow: { cancelDiscount: boolean; studentDiscount: boolean },
+): BillingStep {
+  const order: BillingStep[] = [
+    1,
+    2,
+    ...(allow.cancelDiscount ? [3 as const] : []),
+    ...(allow.studentDiscount ? [4 as const] : []),
+    5,
+    6,
+  ];
+  return order[Math.max(order.indexOf(from) - 1, 0)] ?? 1;
+}
+
+/** The questionnaire is complete: q1..q7 answered, and the text for q1 d/e/f/h and q4 e filled in. */
+export function questionnaireComplete(answers: Record<string, string>): boolean {
+  for (const q of ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7']) if (!answers[q]?.trim()) return false;
+  for (const letter of ['d', 'e', 'f', 'h'])
+    if (answers.q1 === letter && !answers[`q1-${letter}`]?.trim()) return false;
+  if (answers.q4 === 'e' && !answers['q4-e']?.trim()) return false;
+  return true;
+}
+
+/** YYYY-MM-DD, or MM/DD/YYYY on the trial cancel success. */
+export function formatDate(iso: string, trialStyle = false): string {
+  const d = new Date(iso);
+  const y = d.getFullYear();
+  const m = String(d.getMonth() + 1).padStart(2, '0');
+  const day = String(d.getDate()).padStart(2, '0');
+  return trialStyle ? `${m}/${day}/${y}` : `${y}-${m}-${day}`;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { DiscountInfo, UserInfo } from '../../src/api/contract';
+import {
+  annualPerMonth,
+  annualSavingPercent,
+  billingAmount,
+  buyDecision,
+  discountPercent,
+  formatDate,
+  monthlyPrice,
+  nextCancelStep,
+  payPromptTarget,
+  previousCancelStep,
+  purchaseLabel,
+  questionnaireComplete,
+  showUpgradeButton,
+  upgradeAmount,
+} from '../../src/ui/billing/price-display';
+
+const discount: DiscountInfo = {
+  monthlyDiscount: 0.2,
+  yearlyDiscount: 0.3,
+  desc: 'Spring',
+  period: '',
+  url: null,
+  discountCouponCode: 'SPRING',
+};
+const user = (fields: Partial<UserInfo>) =>
+  ({ isLogin: true, isPro: false, isTrial: false, membershipId: 0, parsedRoles: [], ...fields }) as UserInfo;
+
+describe('price display', () => {
+  it('annual per month is price/12/100 to one decimal; monthly is price/100', () => {
+    expect(annualPerMonth(10070)).toBe('8.4');
+    expect(annualPerMonth(20150)).toBe('16.8');
+    expect(annualPerMonth(12000)).toBe('10.0');
+    expect(monthlyPrice(999)).toBe('9.99');
+    expect(monthlyPrice(2000)).toBe('20');
+  });
+  it('billing amounts have one decimal; upgrade amounts one decimal only with decimal places', () => {
+    expect(billingAmount(699)).toBe('7.0');
+    expect(billingAmount(5035)).toBe('50.4');
+    expect(upgradeAmount(1234, 2)).toBe('12.3');
+    expect(upgradeAmount(1200, 0)).toBe('12');
+  });
+  it('saving is 16 % unless a yearly discount exists; discounts show as percent', () => {
+    expect(annualSavingPercent(null)).toBe(16);
+    expect(annualSavingPercent({ ...discount, yearlyDiscount: 0 })).toBe(16);
+    expect(annualSavingPercent(discount)).toBe(30);
+    expect(discountPercent(0.2)).toBe(20);
+  });
+  it('the yearly plan offers the trial by trial status; monthly never', () => {
+    expect(purchaseLabel({ productType: 'Pro', subscription: 'year' }, 'Pro')).toBe('trial');
+    expect(purchaseLabel({ productType: 'Unlimited', subscription: 'year' }, 'Pro')).toBe('subscribe');
+    expect(purchaseLabel({ productType: 'Unlimited', subscription: 'year' }, 'ProAndUnlimit')).toBe('trial');
+    expect(purchaseLabel({ productType: 'Pro', subscription: 'month' }, 'ProAndUnlimit')).toBe('subscribe');
+    expect(purchaseLabel({ productType: 'Pro', subscription: 'year' }, 'none')).toBe('subscribe');
+  });
+  it('dates: YYYY-MM-DD, and MM/DD/YYYY for the trial cancel success', () => {
+    expect(formatDate('2026-03-04T12:00:00')).toBe('2026-03-04');
+    expect(formatDate('2026-03-04T12:00:00', true)).toBe('03/04/2026');
+  });
+});
+
+describe('role rules', () => {
+  it('asking a pro to pay opens the billing manager; trial and free users get pricing; guests log in', () => {
+    expect(payPromptTarget(null)).toBe('login');
+    expect(payPromptTarget(user({ isLogin: false }))).toBe('login');
+    expect(payPromptTarget(user({}))).toBe('pricing');
+    expect(payPromptTarget(user({ isPro: true, membershipId: 1 }))).toBe('billing');
+    expect(
+      payPromptTarget(user({ isPro: true, isTrial: true, membershipId: 2, parsedRoles: ['Trail'] })),
+    ).toBe('pricing');
+  });
+  it('a pro choosing a plan is already a member', () => {
+    expect(buyDecision(user({ isPro: true, membershipId: 3 }))).toBe('alreadyMember');
+    expect(buyDecision(user({}))).toBe('pay');
+    expect(buyDecision(null)).toBe('login');
+  });
+  it('upgrade button: non-pro without discount; with one, all but yearly unlimited and trial', () => {
+    expect(showUpgradeButton(user({}), null)).toBe(true);
+    expect(showUpgradeButton(user({ isPro: true, membershipId: 1 }), null)).toBe(false);
+    expect(showUpgradeButton(user({ isPro: true, membershipId: 1 }), discount)).toBe(true);
+    expect(showUpgradeButton(user({ isPro: true, membershipId: 5 }), discount)).toBe(false);
+    expect(showUpgradeButton(user({ isPro: true, isTrial: true, membershipId: 2 }), discount)).toBe(false);
+  });
+});
+
+describe('billing modal steps and the questionnaire', () => {
+  it('skipped offers are skipped both ways', () => {
+    const none = { cancelDiscount: false, studentDiscount: false };
+    const both = { cancelDiscount: true, studentDiscount: true };
+    expect(nextCancelStep(2, none)).toBe(5);
+    expect(previousCancelStep(5, none)).toBe(2);
+    expect(nextCancelStep(2, both)).toBe(3);
+    expect(nextCancelStep(3, both)).toBe(4);
+    expect(previousCancelStep(5, { cancelDiscount: true, studentDiscount: false })).toBe(3);
+  });
+  it('q1..q7 are required, with text for q1 d/e/f/h and q4 e', () => {
+    const full = { q1: 'a', q2: 'a', q3: 'a', q4: 'a', q5: 'a', q6: 'a', q7: 'why' };
+    expect(questionnaireComplete(full)).toBe(true);
+    expect(questionnaireComplete({ ...full, q7: ' ' })).toBe(false);
+    expect(questionnaireComplete({ ...full, q1: 'h' })).toBe(false);
+    expect(questionnaireComplete({ ...full, q1: 'h', 'q1-h': 'other' })).toBe(true);
+    expect(questionnaireComplete({ ...full, q4: 'e' })).toBe(false);
+  });
+});
