@@ -1,0 +1,31 @@
+import { expect, logIn, openAsGuest, test } from './support/app';
+import { backPaid, buyPlan } from './support/billing';
+
+test('monthly Pro with a 3-D Secure card: a failed challenge charges nothing, an approved one makes Pro', async ({
+  page,
+}) => {
+  await openAsGuest(page);
+  await logIn(page, 'secure-e2e@example.com');
+  await buyPlan(page, { type: 'Pro', period: 'month' }, 'threeDSecure');
+  await expect(page).toHaveURL(/\/pay\/test\/challenge\//);
+  await page.locator('#fail').click();
+  await expect(page.locator('#error')).toHaveText('3-D Secure authentication failed. The payment was not taken.');
+  await page.locator('#cancel').click();
+  await expect(page.getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
+  await expect(page).not.toHaveURL(/stripeStatus/);
+  await expect(page.getByTestId('upgrade-button')).toBeVisible();
+
+  await buyPlan(page, { type: 'Pro', period: 'month' }, 'threeDSecure');
+  await page.locator('#approve').click();
+  await backPaid(page);
+  // Pro without a discount: no upgrade button; the badge says Pro.
+  await expect(page.getByTestId('upgrade-button')).toHaveCount(0);
+  await expect(page.locator('.plan-badge')).toHaveText('Pro');
+});
+
+test('a declined card stays on the checkout page with the reason', async ({ page }) => {
+  await openAsGuest(page);
+  await logIn(page, 'declined-e2e@example.com');
+  await buyPlan(page, { type: 'Unlimited', period: 'month' }, 'declined');
+  await expect(page.locator('#error')).toHaveText('Your card was declined. Try another card.');
+});

@@ -1,0 +1,19 @@
+import { expect, logIn, openAsGuest, test } from './support/app';
+import { backPaid, buyPlan, openBilling } from './support/billing';
+
+test('upgrade Pro -> Unlimited from the billing manager', async ({ page }) => {
+  await openAsGuest(page);
+  await logIn(page, 'upgrade-e2e@example.com');
+  await buyPlan(page, { type: 'Pro', period: 'month' }, 'succeeds');
+  await backPaid(page);
+  await openBilling(page);
+  await expect(page.getByTestId('billing-plan')).toHaveText('Pro (monthly)');
+  await expect(page.getByTestId('billing-price')).toHaveText('$10.0/month');
+  await page.getByTestId('billing-upgrade').click();
+  await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', 'upgrade');
+  await page.getByTestId('upgrade-pay-4').click();
+  await expect(page.getByText('Upgrade successful')).toBeVisible();
+  await expect(page.getByTestId('billing-plan')).toHaveText('Unlimited (monthly)');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.plan-badge')).toHaveText('Unlimited');
+});
