@@ -39,7 +39,14 @@ export default defineConfig({
         globIgnores: ['assets/lazy/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/py\//, /^\/bloom\//, /^\/dev\//, /\/403\.html$/, /^\/pay\//],
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/py\//,
+          /^\/bloom\//,
+          /^\/dev\//,
+          /\/403\.html$/,
+          /^\/pay\//,
+        ],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),

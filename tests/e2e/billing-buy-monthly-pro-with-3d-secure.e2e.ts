@@ -9,7 +9,9 @@ test('monthly Pro with a 3-D Secure card: a failed challenge charges nothing, an
   await buyPlan(page, { type: 'Pro', period: 'month' }, 'threeDSecure');
   await expect(page).toHaveURL(/\/pay\/test\/challenge\//);
   await page.locator('#fail').click();
-  await expect(page.locator('#error')).toHaveText('3-D Secure authentication failed. The payment was not taken.');
+  await expect(page.locator('#error')).toHaveText(
+    '3-D Secure authentication failed. The payment was not taken.',
+  );
   await page.locator('#cancel').click();
   await expect(page.getByText('Payment cancelled. Nothing was charged.')).toBeVisible();
   await expect(page).not.toHaveURL(/stripeStatus/);

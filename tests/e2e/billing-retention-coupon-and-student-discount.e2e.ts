@@ -10,7 +10,9 @@ test('cancelling offers the retention coupon; accepting it keeps the plan at 30%
   await page.getByTestId('billing-cancel').click();
   await page.getByTestId('billing-continue-cancel').click();
   await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', '3');
-  await expect(page.getByTestId('coupon-preview')).toHaveText('Your next charge would be $7.0 instead of $10.0.');
+  await expect(page.getByTestId('coupon-preview')).toHaveText(
+    'Your next charge would be $7.0 instead of $10.0.',
+  );
   await page.getByTestId('coupon-accept').click();
   await expect(page.getByText('30% discount applied')).toBeVisible();
   await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', '1');
@@ -18,7 +20,9 @@ test('cancelling offers the retention coupon; accepting it keeps the plan at 30%
   await expect(page.getByTestId('billing-date-label')).toHaveText('Next renewal date');
 });
 
-test('student discount: a non-academic address is refused, the mailed code applies 50% off', async ({ page }) => {
+test('student discount: a non-academic address is refused, the mailed code applies 50% off', async ({
+  page,
+}) => {
   await openAsGuest(page);
   await logIn(page, 'student-e2e@example.com');
   await buyPlan(page, { type: 'Pro', period: 'month' }, 'succeeds');
@@ -30,7 +34,9 @@ test('student discount: a non-academic address is refused, the mailed code appli
   await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', '4');
   await page.getByTestId('student-email').fill('student-e2e@gmail.com');
   await page.getByTestId('student-get-code').click();
-  await expect(page.getByTestId('student-error')).toHaveText('Please enter a valid school or university email address.');
+  await expect(page.getByTestId('student-error')).toHaveText(
+    'Please enter a valid school or university email address.',
+  );
   await page.getByTestId('student-email').fill('ada@uni.edu');
   await page.getByTestId('student-get-code').click();
   await expect(page.getByTestId('student-get-code')).toContainText('Resend in');

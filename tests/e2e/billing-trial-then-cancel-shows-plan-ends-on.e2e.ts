@@ -7,7 +7,9 @@ test('free -> seven-day trial -> cancel with the questionnaire -> "Plan Ends On"
   await page.getByTestId('upgrade-button').click();
   const pricing = page.getByTestId('pricing-modal');
   await expect(pricing).toBeVisible();
-  await expect(pricing).toHaveCSS('width', '1360px').catch(() => {}); // narrower windows cap it at 96vw
+  await expect(pricing)
+    .toHaveCSS('width', '1360px')
+    .catch(() => {}); // narrower windows cap it at 96vw
   await page.getByTestId('period-year').click();
   await expect(page.getByTestId('plan-Pro-year').getByTestId('plan-price')).toHaveText('$8.4');
   await expect(page.getByTestId('period-year')).toContainText('Save 16%');

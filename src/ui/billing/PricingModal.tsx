@@ -170,7 +170,11 @@ function ProviderChooser() {
           <RadioGroup.Root value={selected} onValueChange={setChoice} className="provider-list">
             {providers.map((p) => (
               <div key={p.id} className="menu-item">
-                <RadioGroup.Item id={`provider-${p.id}`} value={String(p.id)} data-testid={`provider-${p.id}`}>
+                <RadioGroup.Item
+                  id={`provider-${p.id}`}
+                  value={String(p.id)}
+                  data-testid={`provider-${p.id}`}
+                >
                   <RadioGroup.Indicator>●</RadioGroup.Indicator>
                 </RadioGroup.Item>
                 <label htmlFor={`provider-${p.id}`}>{p.name}</label>
