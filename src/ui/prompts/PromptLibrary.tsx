@@ -9,6 +9,7 @@ import { promptApi } from '../../api/prompts';
 import { type PromptProblem, promptProblem, prompts } from '../../db/prompts';
 import type { LocalPrompt } from '../../db/schema';
 import { syncNow } from '../../machines/sync';
+import { analytics } from '../../workers/analytics';
 import './prompts.css';
 
 type Editing = { localId: string | null; name: string; content: string } | null;
@@ -57,7 +58,10 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
     setProblem(found);
     if (found) return;
     if (editing.localId) await prompts.edit(editing.localId, editing);
-    else await prompts.add(editing);
+    else {
+      await prompts.add(editing);
+      void analytics.track('prompt_add');
+    }
     setEditing(null);
     void syncNow();
   };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ShareSummary } from '../../api/contract';
 import { shareApi } from '../../api/shares';
+import { analytics } from '../../workers/analytics';
 
 export function ShareButton({ channelId, disabled }: { channelId: string; disabled?: boolean }) {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
     try {
       const created = await shareApi.create(channelId);
       setLink({ shareId: created.shareId, url: new URL(created.sharePath, location.origin).href });
+      void analytics.track('share_create', { messages: created.messageCount });
       reload();
     } catch {
       // The request layer showed the server's message.
