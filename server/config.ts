@@ -26,6 +26,8 @@ export interface Config {
     apiKey: string;
     modelMap: ModelMapping;
     timeoutMs: number;
+    /** The provider's embedding model (AI_EMBEDDING_MODEL); set, document chats also retrieve by meaning. */
+    embeddingModel?: string | null;
   };
   offlineModel: { chunkDelayMs: number };
   /** An OpenAI-compatible images API (IMAGE_BASE_URL); without it image generation says how to set one up. */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: env.AI_API_KEY ?? '',
       modelMap: parseModelMap(env.AI_MODEL_MAP),
       timeoutMs: int(env.AI_TIMEOUT_MS, 60_000),
+      embeddingModel: env.AI_EMBEDDING_MODEL || null,
     },
     offlineModel: { chunkDelayMs: int(env.OFFLINE_MODEL_CHUNK_DELAY_MS, 25) },
     images: {

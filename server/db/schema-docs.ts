@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -111,4 +112,22 @@ export const answerLinks = pgTable(
     isPdf: boolean('is_pdf').notNull(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.n] }), index('answer_links_channel_idx').on(t.channelId)],
+);
+
+/**
+ * Unit-length embeddings of the chunks, when the AI provider offers embeddings (a plain real[]: cosine is
+ * their dot product, computed in SQL, so it runs on PGlite and on PostgreSQL without an extension).
+ */
+export const chunkEmbeddings = pgTable(
+  'chunk_embeddings',
+  {
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    ownerId: text('owner_id').notNull(),
+    model: text('model').notNull(),
+    embedding: real('embedding').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
 );

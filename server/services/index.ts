@@ -23,6 +23,7 @@ import { createChatService } from './chat.js';
 import { imagesWorkspaceSource, presentationsWorkspaceSource } from './creation-workspace.js';
 import { createDocChatService } from './docs/doc-chats.js';
 import { createDocumentService } from './docs/documents.js';
+import { createEmbeddingIndex } from './docs/embeddings.js';
 import { createFeedbackService } from './feedback.js';
 import { createFlowchartService } from './flowcharts.js';
 import { createImageService } from './images.js';
@@ -62,7 +63,9 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const oidcClients = createOidcClients(config);
   // Email codes and social logins draw on one per-IP allowance of login attempts.
   const loginAttempts = createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
+  const embeddings = createEmbeddingIndex({ db, ai, model: config.ai.embeddingModel ?? null, logger });
   const documents = createDocumentService({
+    embeddings,
     db,
     store: objectStore,
     config: config.docs,
@@ -97,7 +100,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     logger,
   });
   workspace.register(imagesWorkspaceSource(images));
-  const docChats = createDocChatService({ db, documents, search });
+  const docChats = createDocChatService({ db, documents, search, embeddings });
   return {
     billing,
     documents,

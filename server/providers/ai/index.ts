@@ -10,6 +10,7 @@ export function createAiProvider(config: Config): AiProvider {
       apiKey: config.ai.apiKey,
       modelMap: config.ai.modelMap,
       timeoutMs: config.ai.timeoutMs,
+      embeddingModel: config.ai.embeddingModel ?? null,
     });
   }
   return createOfflineModel(config.offlineModel);

@@ -8,6 +8,7 @@ export function createOpenAiCompatibleProvider(options: {
   apiKey: string;
   modelMap: ModelMapping;
   timeoutMs: number;
+  embeddingModel?: string | null;
 }): AiProvider {
   const client = new OpenAI({
     baseURL: options.baseUrl,
@@ -17,8 +18,20 @@ export function createOpenAiCompatibleProvider(options: {
   });
   const providerModel = (model: string) => options.modelMap[model] ?? options.modelMap.Standard ?? model;
 
+  const embeddingModel = options.embeddingModel;
   return {
     offline: false,
+    ...(embeddingModel
+      ? {
+          async embed(texts: string[], signal?: AbortSignal) {
+            const result = await client.embeddings.create(
+              { model: embeddingModel, input: texts },
+              { signal },
+            );
+            return [...result.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+          },
+        }
+      : {}),
     async *stream(request: CompletionRequest) {
       const stream = await client.chat.completions.create(
         { model: providerModel(request.model), messages: request.messages, stream: true },

@@ -39,4 +39,6 @@ export interface WritingTask {
 export interface AiProvider {
   readonly offline: boolean;
   stream(request: CompletionRequest): AsyncIterable<string>;
+  /** Present when the provider offers embeddings: one vector per text, in order. */
+  embed?(texts: string[], signal?: AbortSignal): Promise<number[][]>;
 }

@@ -29,6 +29,7 @@ import { newId } from '../ids.js';
 import { assertModelAllowed } from '../models.js';
 import type { Caller } from '../sessions.js';
 import type { DocumentRow, DocumentService } from './documents.js';
+import type { EmbeddingIndex } from './embeddings.js';
 import { queryTerms } from './text.js';
 
 /** Chunks given to the model per answer. */
@@ -77,6 +78,7 @@ export function createDocChatService(deps: {
   db: Database;
   documents: DocumentService;
   search: Partial<Record<SearchMode, SearchProvider>>;
+  embeddings?: EmbeddingIndex;
 }) {
   const { db } = deps;
 
@@ -249,6 +251,15 @@ export function createDocChatService(deps: {
             asc(documentChunks.seq),
           )
           .limit(SOURCES_PER_ANSWER);
+      }
+      // By meaning too, when the provider offers embeddings: the nearest chunks first, then the word matches.
+      const near = (await deps.embeddings?.nearest(caller, ids, question, SOURCES_PER_ANSWER / 2)) ?? [];
+      if (near.length) {
+        const seen = new Set(near.map((h) => `${h.documentId}:${h.seq}`));
+        hits = [...near, ...hits.filter((h) => !seen.has(`${h.documentId}:${h.seq}`))].slice(
+          0,
+          SOURCES_PER_ANSWER,
+        );
       }
       if (hits.length === 0) {
         const perDoc = Math.max(1, Math.floor(SOURCES_PER_ANSWER / docs.length));

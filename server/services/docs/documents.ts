@@ -22,6 +22,7 @@ import { newId } from '../ids.js';
 import { SafeFetchError, safeFetch } from '../net/safe-fetch.js';
 import type { Caller } from '../sessions.js';
 import { toUserInfo } from '../user-info.js';
+import type { EmbeddingIndex } from './embeddings.js';
 import { DocumentParseError, type ParsedDocument, type ParseKind, parseInWorker } from './parse.js';
 import {
   CATEGORY_OF,
@@ -74,6 +75,7 @@ export function createDocumentService(deps: {
   config: DocsConfig;
   allowHosts: readonly string[];
   logger: Logger;
+  embeddings?: EmbeddingIndex;
 }) {
   const { db, store, config } = deps;
 
@@ -158,6 +160,7 @@ export function createDocumentService(deps: {
       .returning();
     // A second tab created the same document a moment earlier: answer that one.
     if (!row) return (await owned(caller, meta.md5)) as DocumentRow;
+    // Stored first, embedded after: the embeddings only add to full-text retrieval.
     for (let start = 0; start < chunks.length; start += 500) {
       await db.insert(documentChunks).values(
         chunks.slice(start, start + 500).map((chunk, index) => ({
@@ -169,6 +172,11 @@ export function createDocumentService(deps: {
         })),
       );
     }
+    await deps.embeddings?.index(
+      id,
+      caller.userId,
+      chunks.map((chunk, seq) => ({ seq, content: chunk.content })),
+    );
     return row;
   }
 
