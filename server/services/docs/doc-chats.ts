@@ -107,7 +107,8 @@ export function createDocChatService(deps: {
     docs: DocumentRow[],
     options: { model: string; channelType: 'ONE_CHAT' | 'DOC' },
   ) {
-    assertModelAllowed(caller, options.model);
+    // Pro models are for paid plans (billing): a paying member may open a document chat with one.
+    assertModelAllowed(caller, options.model, (await deps.documents.planOf(caller)).isPro);
     await checkMultiDocLimit(caller, docs.length);
     const name = (
       docs.length > 1 ? `${docs[0].topic} +${docs.length - 1}` : docs[0].topic || docs[0].fileName
