@@ -2,7 +2,10 @@
 import {
   type Flowchart,
   FlowchartPaths,
+  type GeneratedImageItem,
   type GeneratePresentationRequest,
+  ImagePaths,
+  type ImageStatus,
   type Presentation,
   type PresentationChunk,
   PresentationPaths,
@@ -60,4 +63,23 @@ export const presentationApi = {
 export const flowchartApi = {
   generate: (prompt: string, options?: Quiet) =>
     request<Flowchart>('POST', FlowchartPaths.generate, { ...options, body: { prompt } }),
+};
+
+export const imageApi = {
+  status: (options?: Quiet) => request<ImageStatus>('GET', ImagePaths.status, options),
+  generate: (prompt: string, options?: Quiet) =>
+    request<GeneratedImageItem>('POST', ImagePaths.generate, { ...options, body: { prompt } }),
+  list: (options?: Quiet) => request<GeneratedImageItem[]>('GET', ImagePaths.list, options),
+  remove: (imageId: string, options?: Quiet) =>
+    request<boolean>('POST', ImagePaths.delete, { ...options, body: { imageId } }),
+
+  /** The picture as a Blob: the call needs the owner's Authorization header, so no plain <img src>. */
+  async blob(imageId: string, signal?: AbortSignal): Promise<Blob> {
+    const url = new URL(ImagePaths.file, location.origin);
+    url.searchParams.set('imageId', imageId);
+    const response = await fetch(url, { headers: requestHeaders(), credentials: 'include', signal });
+    if (!response.ok)
+      throw new ApiError('http', response.statusText || `HTTP ${response.status}`, null, response.status);
+    return response.blob();
+  },
 };

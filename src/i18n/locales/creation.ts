@@ -1,5 +1,20 @@
 // Strings of the creation area (presentations, flowcharts, images) in the four languages.
 export const creationEn = {
+  image: {
+    title: 'AI image generator',
+    checking: 'Checking the image provider…',
+    unconfigured:
+      'Image generation is not set up on this server. An administrator can connect any OpenAI-compatible images API with these settings:',
+    unconfiguredRestart: 'Then restart Parley.',
+    promptLabel: 'Describe the image',
+    placeholder: 'e.g. A lighthouse at dawn, watercolour',
+    generate: 'Generate',
+    generating: 'Generating…',
+    empty: 'Your images will appear here.',
+    yours: 'Your images',
+    download: 'Download',
+    delete: 'Delete',
+  },
   flowchart: {
     title: 'Flowchart',
     promptLabel: 'Describe the steps',
@@ -55,6 +70,21 @@ export const creationEn = {
 };
 
 export const creationAr: typeof creationEn = {
+  image: {
+    title: 'مولّد الصور بالذكاء الاصطناعي',
+    checking: 'جارٍ التحقق من مزوّد الصور…',
+    unconfigured:
+      'توليد الصور غير مُعدّ على هذا الخادم. يمكن للمسؤول ربط أي واجهة صور متوافقة مع OpenAI بهذه الإعدادات:',
+    unconfiguredRestart: 'ثم أعد تشغيل Parley.',
+    promptLabel: 'صف الصورة',
+    placeholder: 'مثال: منارة عند الفجر بألوان مائية',
+    generate: 'أنشئ',
+    generating: 'جارٍ الإنشاء…',
+    empty: 'ستظهر صورك هنا.',
+    yours: 'صورك',
+    download: 'تنزيل',
+    delete: 'حذف',
+  },
   flowchart: {
     title: 'مخطط انسيابي',
     promptLabel: 'صف الخطوات',
@@ -109,6 +139,20 @@ export const creationAr: typeof creationEn = {
 };
 
 export const creationZh: typeof creationEn = {
+  image: {
+    title: 'AI 图片生成',
+    checking: '正在检查图片服务…',
+    unconfigured: '此服务器未设置图片生成。管理员可以用以下设置接入任何兼容 OpenAI 的图片接口：',
+    unconfiguredRestart: '然后重启 Parley。',
+    promptLabel: '描述图片',
+    placeholder: '例如：黎明时分的灯塔，水彩风格',
+    generate: '生成',
+    generating: '正在生成…',
+    empty: '你的图片会显示在这里。',
+    yours: '你的图片',
+    download: '下载',
+    delete: '删除',
+  },
   flowchart: {
     title: '流程图',
     promptLabel: '描述步骤',
@@ -162,6 +206,21 @@ export const creationZh: typeof creationEn = {
 };
 
 export const creationEs: typeof creationEn = {
+  image: {
+    title: 'Generador de imágenes con IA',
+    checking: 'Comprobando el proveedor de imágenes…',
+    unconfigured:
+      'La generación de imágenes no está configurada en este servidor. Un administrador puede conectar cualquier API de imágenes compatible con OpenAI con estos ajustes:',
+    unconfiguredRestart: 'Después, reinicia Parley.',
+    promptLabel: 'Describe la imagen',
+    placeholder: 'p. ej. Un faro al amanecer, en acuarela',
+    generate: 'Generar',
+    generating: 'Generando…',
+    empty: 'Tus imágenes aparecerán aquí.',
+    yours: 'Tus imágenes',
+    download: 'Descargar',
+    delete: 'Eliminar',
+  },
   flowchart: {
     title: 'Diagrama de flujo',
     promptLabel: 'Describe los pasos',

@@ -35,6 +35,10 @@ const pages: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../creation/FlowchartPage')).FlowchartPage }),
   },
   {
+    path: 'creation/:type/Image',
+    lazy: async () => ({ Component: (await import('../creation/ImagePage')).ImagePage }),
+  },
+  {
     path: 'ppt',
     lazy: async () => ({ Component: (await import('../creation/PresentationPage')).PresentationPage }),
   },

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../server/config';
 import { startServer } from '../../../server/start';
+import { startFakeOpenAi } from '../../helpers/fake-openai';
 import { startOidcProvider } from '../../helpers/oidc-provider';
 import { startSmtpSink } from '../../helpers/smtp-sink';
 import { startSearchSite } from './search-site';
@@ -21,6 +22,8 @@ export default async function globalSetup() {
   const idp = await startOidcProvider();
   // Web and academic search go to local servers speaking SearXNG's JSON and the arXiv API.
   const searchSite = await startSearchSite();
+  // Image generation goes to a local server speaking OpenAI's images API (chat stays on the offline model).
+  const imageApi = await startFakeOpenAi();
   const server = await startServer({
     docs: {
       ...loadConfig(process.env).docs,
@@ -43,6 +46,7 @@ export default async function globalSetup() {
     // Slow enough that a test can cut the network in the middle of an answer.
     offlineModel: { chunkDelayMs: 40 },
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 30_000 },
+    images: { baseUrl: imageApi.url, apiKey: '', model: 'e2e-image', size: '256x256', timeoutMs: 10_000 },
     rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },
     // Every browser login solves a real proof of work; this size takes Chromium well under a second.
     captcha: { cost: 1000, maxCounter: 800, ttlSeconds: 600, turnstile: null },
@@ -61,6 +65,7 @@ export default async function globalSetup() {
     await server.close();
     await idp.close();
     searchSite.close();
+    await imageApi.close();
     await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,0 +1,108 @@
+// /creation/All/Image: a prompt becomes a picture through the server's image provider; the user's pictures
+// below, newest first. Without a provider the screen says how an administrator sets one up.
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { imageMachine } from '../../machines/image.machine';
+import { AuthImage } from './AuthImage';
+import { CreationTabs } from './CreationTabs';
+import './creation.css';
+
+function ImageCard(props: { imageId: string; prompt: string; selected: boolean; onRemove: () => void }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  return (
+    <li className="image-card" data-testid="image-card" data-selected={props.selected || undefined}>
+      <AuthImage imageId={props.imageId} alt={props.prompt} onUrl={setUrl} />
+      <p>{props.prompt}</p>
+      <div className="image-card-actions">
+        {url && (
+          <a
+            href={url}
+            download={`${
+              props.prompt
+                .slice(0, 40)
+                .replace(/[\\/:*?"<>|]+/g, ' ')
+                .trim() || 'image'
+            }.png`}
+          >
+            {t('creation.image.download')}
+          </a>
+        )}
+        <button type="button" className="link" onClick={props.onRemove}>
+          {t('creation.image.delete')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function ImagePage() {
+  const { t } = useTranslation();
+  const [state, send] = useMachine(imageMachine);
+  const selected = useSearchParams()[0].get('imageId');
+  const c = state.context;
+  const busy = state.matches({ ready: 'generating' });
+  return (
+    <article className="page creation-page" data-testid="image-page">
+      <CreationTabs />
+      <h1>{t('creation.image.title')}</h1>
+      {state.matches('checking') && <p className="muted">{t('creation.image.checking')}</p>}
+      {state.matches('unconfigured') && (
+        <section className="creation-offline" data-testid="image-unconfigured">
+          <p>{t('creation.image.unconfigured')}</p>
+          <pre>
+            {'IMAGE_BASE_URL=https://api.openai.com/v1\nIMAGE_API_KEY=sk-...\nIMAGE_MODEL=gpt-image-1'}
+          </pre>
+          <p>{t('creation.image.unconfiguredRestart')}</p>
+        </section>
+      )}
+      {state.matches('ready') && (
+        <>
+          <form
+            className="creation-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({ type: 'GENERATE' });
+            }}
+          >
+            <label>
+              <span>{t('creation.image.promptLabel')}</span>
+              <textarea
+                value={c.prompt}
+                rows={3}
+                maxLength={4000}
+                placeholder={t('creation.image.placeholder')}
+                onChange={(e) => send({ type: 'CHANGE', prompt: e.target.value })}
+              />
+            </label>
+            <button type="submit" disabled={busy || !c.prompt.trim()}>
+              {busy ? t('creation.image.generating') : t('creation.image.generate')}
+            </button>
+          </form>
+          {c.error && (
+            <p className="creation-error" role="alert">
+              {c.error}
+            </p>
+          )}
+          {c.images.length === 0 ? (
+            <p className="muted">{t('creation.image.empty')}</p>
+          ) : (
+            <ul className="image-grid" aria-label={t('creation.image.yours')}>
+              {c.images.map((image) => (
+                <ImageCard
+                  key={image.imageId}
+                  imageId={image.imageId}
+                  prompt={image.prompt}
+                  selected={image.imageId === selected}
+                  onRemove={() => send({ type: 'REMOVE', imageId: image.imageId })}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </article>
+  );
+}
