@@ -1,5 +1,5 @@
 import { makePdf } from '../helpers/doc-fixtures';
-import { expect, openAsGuest, test } from './support/app';
+import { expect, logIn, openAsGuest, test } from './support/app';
 
 const pdfFile = async (name: string, pages: number) => ({
   name,
@@ -7,8 +7,12 @@ const pdfFile = async (name: string, pages: number) => ({
   buffer: await makePdf(Array.from({ length: pages }, (_v, i) => `${name} page ${i + 1}.`)),
 });
 
-test('a free user adds 2 new documents a day; the third opens the pay prompt', async ({ page }) => {
+test('a free member adds 2 new documents a day; the third opens the pay prompt', async ({ page }) => {
   await openAsGuest(page, '/chatwithdoc');
+  const email = `daily-docs-${Date.now()}@example.com`;
+  await logIn(page, email);
+  await page.goto('/chatwithdoc');
+  await expect(page.getByTestId('auth-state')).toHaveText(email);
   await page
     .getByTestId('upload-input')
     .setInputFiles([await pdfFile('one.pdf', 1), await pdfFile('two.pdf', 1)]);
@@ -22,9 +26,24 @@ test('a free user adds 2 new documents a day; the third opens the pay prompt', a
   await expect(page.getByTestId('upload-error')).toHaveText(
     "You have reached today's limit of free documents.",
   );
-  await expect(page.getByTestId('upgrade-dialog')).toContainText(
+  await expect(page.getByTestId('pricing-prompt')).toContainText(
     'The free plan includes 2 new documents a day. Upgrade to add more today.',
   );
+});
+
+test('a guest over the daily documents is asked to log in first', async ({ page }) => {
+  await openAsGuest(page, '/chatwithdoc');
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([await pdfFile('a.pdf', 1), await pdfFile('b.pdf', 1)]);
+  await expect(page.getByTestId('doc-chat-start')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('upload-remove').first().click();
+  await page.getByTestId('upload-remove').first().click();
+  await page.getByTestId('upload-input').setInputFiles([await pdfFile('c.pdf', 1)]);
+  await expect(page.getByTestId('upload-error')).toHaveText(
+    "You have reached today's limit of free documents.",
+  );
+  await expect(page.getByTestId('login-modal')).toBeVisible();
 });
 
 test('1002, 20002 and 1005 are shown as clear messages in the page language', async ({ page }) => {
