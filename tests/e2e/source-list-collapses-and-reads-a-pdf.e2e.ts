@@ -20,10 +20,17 @@ test('a web-search answer lists its sources: 3 cards and view-all, then all with
   await list.getByTestId('source-collapse').click();
   await expect(list.getByTestId('source-card')).toHaveCount(3);
 
-  // Only the pdf result offers Read Document.
-  await expect(list.getByTestId('read-document')).toHaveCount(1);
+  // Only the pdf results offer Read Document; while one runs it is loading and the others are disabled.
+  const reads = list.getByTestId('read-document');
+  await expect(reads).toHaveCount(2);
+  const slowTab = context.waitForEvent('page');
+  await reads.nth(1).click();
+  await expect(reads.nth(1)).toHaveAttribute('data-loading', 'true');
+  await expect(reads.nth(0)).toBeDisabled();
+  await (await slowTab).waitForURL(/\/chat\/[\w-]+$/);
+  await expect(reads.nth(0)).toBeEnabled();
   const opened = context.waitForEvent('page');
-  await list.getByTestId('read-document').click();
+  await reads.nth(0).click();
   const tab = await opened;
   await tab.waitForURL(/\/chat\/[\w-]+$/);
   expect(await tab.evaluate(() => localStorage.getItem('pageMode'))).toBe('academicSearch');

@@ -15,7 +15,7 @@ const WIDTH = 560;
 export function PdfView({ md5, active }: { md5: string; active: ActivePage | null }) {
   const { t } = useTranslation();
   const [pdf, setPdf] = useState<pdfjs.PDFDocumentProxy | null>(null);
-  const [ratio, setRatio] = useState(1.414);
+  const [ratio, setRatio] = useState(Math.SQRT2);
   const [failed, setFailed] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 

@@ -9,6 +9,7 @@ export async function startSearchSite() {
     'Bee thermoregulation. Page one introduces the winter cluster.',
     'Page two measures the core temperature of the cluster at 35 degrees.',
   ]);
+  const slowPdf = await makePdf(['A slower paper about hive ventilation.']);
   let base = '';
   const web = Array.from({ length: 9 }, (_v, i) => ({
     url: i === 0 ? `${base}/papers/bees.pdf` : `https://site${i}.example/bees-${i}`,
@@ -19,7 +20,13 @@ export async function startSearchSite() {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname === '/search') {
-      const results = web.map((r, i) => (i === 0 ? { ...r, url: `${base}/papers/bees.pdf` } : r));
+      const results = web.map((r, i) =>
+        i === 0
+          ? { ...r, url: `${base}/papers/bees.pdf` }
+          : i === 1
+            ? { ...r, url: `${base}/papers/slow.pdf` }
+            : r,
+      );
       return response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results }));
     }
     if (url.pathname === '/api/query') {
@@ -31,6 +38,11 @@ export async function startSearchSite() {
     }
     if (url.pathname === '/papers/bees.pdf')
       return response.writeHead(200, { 'content-type': 'application/pdf' }).end(pdf);
+    // A slow server: long enough to see Read Document loading.
+    if (url.pathname === '/papers/slow.pdf') {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/pdf' }).end(slowPdf), 1500);
+      return;
+    }
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
