@@ -5,6 +5,7 @@
 import i18n from 'i18next';
 import { toast } from 'sonner';
 import { type AnyActorRef, assign, fromPromise, setup } from 'xstate';
+import { accountApi } from '../api/account';
 import { billingApi } from '../api/billing';
 import type {
   BillingDetail,
@@ -44,6 +45,8 @@ export interface BillingContext {
   upgradeList: UpgradeItem[] | null;
   busy: boolean;
   error: string | null;
+  /** When pay was last pressed: presses within PAY_DEBOUNCE_MS are ignored (the spec's 2 s debounce). */
+  lastPayAt: number;
 }
 
 export type BillingEvent =
@@ -74,6 +77,7 @@ export type BillingEvent =
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : t('billing.networkError'));
 const RESEND_MS = 59_000;
+const PAY_DEBOUNCE_MS = 2000;
 
 export interface BillingInput {
   /** The auth actor (user info and refreshes) and the login actor (guests are asked to log in). */
@@ -119,6 +123,10 @@ export const billingMachine = setup({
         });
       },
     ),
+    loadReturn: fromPromise(async () => {
+      const [products, user] = await Promise.all([billingApi.allProducts(), accountApi.currentUser()]);
+      return { products, user };
+    }),
     checkConfirm: fromPromise(({ input }: { input: string }) => billingApi.checkConfirm(input)),
     loadBilling: fromPromise(async () => {
       const [detail, cancelDiscount, studentDiscount] = await Promise.all([
@@ -174,6 +182,7 @@ export const billingMachine = setup({
     upgradeList: null,
     busy: false,
     error: null,
+    lastPayAt: 0,
   }),
   type: 'parallel',
   states: {
@@ -251,6 +260,7 @@ export const billingMachine = setup({
             ready: {
               on: {
                 'PRICING.BUY': [
+                  { guard: ({ context }) => Date.now() - context.lastPayAt < PAY_DEBOUNCE_MS },
                   {
                     guard: ({ context }) => buyDecision(context.auth.getSnapshot().context.user) === 'login',
                     actions: ({ context }) => context.login.send({ type: 'OPEN' }),
@@ -263,13 +273,17 @@ export const billingMachine = setup({
                   {
                     guard: ({ context }) => context.providers.length > 1,
                     target: 'choosing',
-                    actions: assign({ chooserFor: ({ event }) => event.product }),
+                    actions: assign({
+                      chooserFor: ({ event }) => event.product,
+                      paying: ({ event }) => event.trial,
+                    }),
                   },
                   {
                     target: 'redirecting',
                     actions: assign({
                       chooserFor: ({ event }) => event.product,
                       paying: ({ event }) => event.trial,
+                      lastPayAt: () => Date.now(),
                     }),
                   },
                 ],
@@ -278,7 +292,10 @@ export const billingMachine = setup({
             choosing: {
               on: {
                 'CHOOSER.CLOSE': { target: 'ready', actions: assign({ chooserFor: null }) },
-                'CHOOSER.CONFIRM': { target: 'redirecting', actions: assign({ error: null }) },
+                'CHOOSER.CONFIRM': {
+                  target: 'redirecting',
+                  actions: assign({ error: null, lastPayAt: () => Date.now() }),
+                },
               },
             },
             redirecting: {
@@ -309,17 +326,17 @@ export const billingMachine = setup({
         },
         returning: {
           invoke: {
-            src: 'loadProducts',
-            onDone: {
-              actions: assign({
-                products: ({ event }) => event.output.products,
-                providers: ({ event }) => event.output.providers,
-              }),
-            },
-          },
-          after: {
-            // The refreshed user info tells whether this return started a trial.
-            400: [{ guard: 'isTrialUser', target: 'trialSuccess' }, { target: 'closed' }],
+            src: 'loadReturn',
+            onDone: [
+              {
+                // The user info after the payment tells whether it started a trial.
+                guard: ({ event }) => event.output.user.isTrial,
+                target: 'trialSuccess',
+                actions: assign({ products: ({ event }) => event.output.products }),
+              },
+              { target: 'closed', actions: assign({ products: ({ event }) => event.output.products }) },
+            ],
+            onError: 'closed',
           },
         },
         trialSuccess: {

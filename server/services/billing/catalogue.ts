@@ -1,7 +1,7 @@
 // The plan catalogue lives in the database and is seeded (upserted) at start-up, so an operator can change
 // prices, quotas and coupons in SQL and a restart never overwrites rows they added.
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   type DiscountInfo,
   type MembershipQuota,
@@ -143,6 +143,16 @@ export async function seedCatalogue(db: Database, options: CatalogueOptions) {
       });
   }
   for (const row of COUPON_SEED) await db.insert(coupons).values(row).onConflictDoNothing();
+  // MARKETING_COUPON is authoritative: only the coupon it names (if any) is shown as the active discount.
+  await db
+    .update(coupons)
+    .set({ active: false })
+    .where(
+      and(
+        eq(coupons.kind, 'marketing'),
+        ...(options.marketingCoupon ? [ne(coupons.code, options.marketingCoupon.code)] : []),
+      ),
+    );
   if (options.marketingCoupon) {
     await db
       .insert(coupons)
