@@ -1,5 +1,7 @@
 // Server messages of the creation area (presentations, flowcharts, images), spread into messages.ts.
 export const creationEn = {
+  'image.chatNeedsGpt4o':
+    'Pictures in chat are made by GPT-4o with an image provider configured on the server.',
   'image.notConfigured':
     'Image generation is not set up on this server. The administrator can set IMAGE_BASE_URL (an OpenAI-compatible images API) and IMAGE_API_KEY, then restart Parley.',
   'image.promptRequired': 'Describe the image first.',
@@ -30,6 +32,7 @@ export const creationEn = {
 type CreationKey = keyof typeof creationEn;
 
 export const creationAr: Record<CreationKey, string> = {
+  'image.chatNeedsGpt4o': 'يُنشئ GPT-4o الصور في المحادثة عندما يكون مزوّد صور مُعدًّا على الخادم.',
   'image.notConfigured':
     'توليد الصور غير مُعدّ على هذا الخادم. يمكن للمسؤول ضبط IMAGE_BASE_URL (واجهة صور متوافقة مع OpenAI) و IMAGE_API_KEY ثم إعادة تشغيل Parley.',
   'image.promptRequired': 'صف الصورة أولًا.',
@@ -59,6 +62,7 @@ export const creationAr: Record<CreationKey, string> = {
 };
 
 export const creationZh: Record<CreationKey, string> = {
+  'image.chatNeedsGpt4o': '聊天中的图片由 GPT-4o 生成，并且需要服务器配置图片服务。',
   'image.notConfigured':
     '此服务器未设置图片生成。管理员可设置 IMAGE_BASE_URL（兼容 OpenAI 的图片接口）和 IMAGE_API_KEY，然后重启 Parley。',
   'image.promptRequired': '请先描述图片。',
@@ -88,6 +92,8 @@ export const creationZh: Record<CreationKey, string> = {
 };
 
 export const creationEs: Record<CreationKey, string> = {
+  'image.chatNeedsGpt4o':
+    'Las imágenes en el chat las crea GPT-4o con un proveedor de imágenes configurado en el servidor.',
   'image.notConfigured':
     'La generación de imágenes no está configurada en este servidor. El administrador puede definir IMAGE_BASE_URL (una API de imágenes compatible con OpenAI) e IMAGE_API_KEY y reiniciar Parley.',
   'image.promptRequired': 'Describe primero la imagen.',

@@ -14,6 +14,7 @@ import type { ChatTurn, GroundingSource, WritingTask } from '../providers/ai/pro
 import { AnswerRun, createRunPersister } from './answer-run.js';
 import type { Meter } from './billing/quotas.js';
 import type { ChannelService } from './channels.js';
+import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
 import { groundedTurns } from './docs/grounded-prompt.js';
 import { newId } from './ids.js';
 import type { Caller } from './sessions.js';
@@ -47,6 +48,8 @@ export function createChatService(deps: {
   meter: Meter;
   persistIntervalMs: number;
   idleTimeoutMs: number;
+  /** GPT-4o's image tool (ChatImage sends): makes the picture and answers its Markdown reference. */
+  imageTool?: (caller: Caller, prompt: string) => Promise<string>;
   /** Document chats: the numbered page sources of an answer (null for other chats), kept per answer. */
   grounding?: {
     ground(
@@ -114,6 +117,9 @@ export function createChatService(deps: {
     if (!request.regenerate && !request.message.trim() && !writing?.selection.trim())
       throw badRequest('chat.messageRequired');
     const userText = writing ? writingUserMessage(writing) : request.message;
+    const imageTool = request.chatType === CHAT_IMAGE ? deps.imageTool : undefined;
+    if (request.chatType === CHAT_IMAGE && (!imageTool || request.model !== IMAGE_TOOL_MODEL))
+      throw badRequest('image.chatNeedsGpt4o');
     // Regenerating answers the same message again; only new messages count against the quota.
     if (request.regenerate) await deps.meter.assertModel(caller, request.model);
     else await deps.meter.assertChat(caller, request.model);
@@ -204,7 +210,8 @@ export function createChatService(deps: {
       writing ? writingTurns(writing, turns) : turns,
       language,
       writing ?? undefined,
-      ground,
+      imageTool ? null : ground,
+      imageTool ? () => imageTool(caller, question) : undefined,
     );
     return run;
   }
@@ -215,6 +222,7 @@ export function createChatService(deps: {
     language: Language,
     writing?: WritingTask,
     ground?: (() => Promise<GroundingSource[] | null>) | null,
+    tool?: () => Promise<string>,
   ) {
     const persister = createRunPersister(db, run, deps.persistIntervalMs, (error) =>
       deps.logger.error({ err: error, requestId: run.requestId }, 'persisting an answer failed'),
@@ -225,18 +233,24 @@ export function createChatService(deps: {
     let error: string | null = null;
     try {
       const sources = ground ? ((await ground()) ?? undefined) : undefined;
-      for await (const piece of deps.ai.stream({
-        model: run.meta.model,
-        messages: sources ? groundedTurns(sources, turns) : turns,
-        signal,
-        writing,
-        sources,
-      })) {
+      // A tool answers in one piece instead of the model's stream.
+      if (tool) {
+        // The image provider keeps its own time limit (IMAGE_TIMEOUT_MS).
         clearTimeout(idleTimer);
-        idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
-        run.push({ content: piece });
-        persister.schedule();
-      }
+        run.push({ content: await tool() });
+      } else
+        for await (const piece of deps.ai.stream({
+          model: run.meta.model,
+          messages: sources ? groundedTurns(sources, turns) : turns,
+          signal,
+          writing,
+          sources,
+        })) {
+          clearTimeout(idleTimer);
+          idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
+          run.push({ content: piece });
+          persister.schedule();
+        }
       if (idle.signal.aborted) throw new Error(`no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`);
     } catch (cause) {
       if (!run.controller.signal.aborted) {

@@ -20,6 +20,7 @@ import { createStudentDiscount } from './billing/student.js';
 import { createCaptcha } from './captcha/index.js';
 import { createChannelService } from './channels.js';
 import { createChatService } from './chat.js';
+import { createImageTool } from './chat-image.js';
 import { imagesWorkspaceSource, presentationsWorkspaceSource } from './creation-workspace.js';
 import { createDocChatService } from './docs/doc-chats.js';
 import { createDocumentService } from './docs/documents.js';
@@ -157,6 +158,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       persistIntervalMs: config.persistIntervalMs,
       idleTimeoutMs: config.ai.timeoutMs,
       grounding: docChats,
+      imageTool: createImageTool(images),
     }),
   };
 }

@@ -144,3 +144,8 @@ export interface GeneratedImageItem {
   size: number;
   createdAt: string;
 }
+
+/** ChatImage sends (GPT-4o's image tool) answer `![prompt](#parley-image-<imageId>)`; the app draws the picture. */
+export const CHAT_IMAGE_TYPE = 'ChatImage';
+export const CHAT_IMAGE_MODEL = 'GPT-4o';
+export const IMAGE_REF_PREFIX = '#parley-image-';

@@ -45,6 +45,8 @@ export const SendRequest = z.object({
   requestId: z.string().min(8).max(64),
   /** Beyond the spec: answer the channel's last user message again, replacing the last answer. */
   regenerate: z.boolean().optional(),
+  /** The spec's chat type; ChatImage (with GPT-4o) makes a picture with the image tool. */
+  chatType: z.string().max(32).optional(),
 });
 
 export type SendRequest = z.input<typeof SendRequest>;

@@ -4,6 +4,8 @@ import { memo, type ReactNode, useContext, useMemo } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
+import { IMAGE_REF_PREFIX } from '../../api/contract';
+import { AuthImage } from '../creation/AuthImage';
 import { CodeBlock } from './CodeBlock';
 import { CITE_PREFIX, CiteContext, citationNumber, linkCitations } from './citations';
 import { rehypeHighlightCode } from './highlight';
@@ -26,7 +28,8 @@ const remarkPlugins: Options['remarkPlugins'] = [remarkGfm, remarkHtmlAsText];
 const rehypePlugins: Options['rehypePlugins'] = [[rehypeSanitize, schema], rehypeHighlightCode];
 
 // Anything that is not a kept link becomes '' and is then rendered as plain text by `a` below.
-const urlTransform = (url: string, key: string) => (key === 'src' ? safeImageSrc(url) : safeHref(url)) ?? '';
+const urlTransform = (url: string, key: string) =>
+  (key === 'src' ? (url.startsWith(IMAGE_REF_PREFIX) ? url : safeImageSrc(url)) : safeHref(url)) ?? '';
 
 function Citation({ href, children }: { href: string; children: ReactNode }) {
   const onCite = useContext(CiteContext);
@@ -53,6 +56,9 @@ const components: Components = {
     );
   },
   img: ({ src, alt }) => {
+    // A picture made by GPT-4o's image tool: fetched with the owner's token.
+    if (typeof src === 'string' && src.startsWith(IMAGE_REF_PREFIX))
+      return <AuthImage imageId={src.slice(IMAGE_REF_PREFIX.length)} alt={alt ?? ''} />;
     const safe = typeof src === 'string' ? safeImageSrc(src) : null;
     if (!safe) return alt ? <span className="unsafe-image">{alt}</span> : null;
     return <img src={safe} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;

@@ -1,0 +1,16 @@
+// GPT-4o's image tool in chat: a ChatImage send goes through the same image service as /creation/All/Image
+// and answers a Markdown image whose source names the stored picture (the app fetches it as its owner).
+import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, IMAGE_REF_PREFIX } from '../../src/api/contract.js';
+import type { ImageService } from './images.js';
+import type { Caller } from './sessions.js';
+
+export const CHAT_IMAGE = CHAT_IMAGE_TYPE;
+export const IMAGE_TOOL_MODEL = CHAT_IMAGE_MODEL;
+
+export function createImageTool(images: Pick<ImageService, 'generate'>) {
+  return async (caller: Caller, prompt: string) => {
+    const item = await images.generate(caller, prompt.trim());
+    const alt = item.prompt.replace(/[[\]\\\n]/g, ' ').slice(0, 200);
+    return `![${alt}](${IMAGE_REF_PREFIX}${item.imageId})`;
+  };
+}
