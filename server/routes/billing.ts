@@ -71,7 +71,7 @@ export const billingRoutes = new Hono<AppEnv>()
     const returnUrl = `${originOf(c, services.config.publicBaseUrl)}/`;
     const result = await services.billing.management.upgrade(caller, productId, returnUrl);
     if (result.confirmUrl?.startsWith('/'))
-      result.confirmUrl = `${originOf(c, services.config.publicBaseUrl)}${result.confirmUrl}`;
+      result.confirmUrl = `${originOf(c, services.config.publicBaseUrl)}${result.confirmUrl}?lang=${c.get('info').language}`;
     return ok(c, result);
   })
   .get(BillingPaths.checkConfirm, async (c) => {
@@ -146,6 +146,7 @@ async function checkout(
     provider:
       providerName === 'fastspring' ? PayProvider.MerchantOfRecord : (query.payProvider ?? PayProvider.Card),
     origin: originOf(c, services.config.publicBaseUrl),
+    language: c.get('info').language,
   });
   return ok(c, url);
 }

@@ -1,21 +1,37 @@
 // The built-in test provider's hosted pages: checkout with test cards and the 3-D Secure challenge. They
-// stand where a real provider's pages would (reached by an unguessable session id, like a hosted checkout).
+// stand where a real provider's pages would (reached by an unguessable session id, like a hosted checkout)
+// and speak the language Parley named in the link (?lang=).
 import { type Context, Hono } from 'hono';
-import { html, raw } from 'hono/html';
+import { html } from 'hono/html';
 import { BillingPaths, TEST_CARDS } from '../../src/api/contract.js';
 import type { AppEnv } from '../http/context.js';
-import { cardOutcome } from '../providers/payments/testpay.js';
+import { cardOutcome, type TestpayProvider } from '../providers/payments/testpay.js';
+import { fill, type PageStrings, pageStrings } from './testpay-strings.js';
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+type ErrorKey = 'notTestCard' | 'declined' | 'secureFailed';
+
+const page = (c: Context<AppEnv>, title: string, body: ReturnType<typeof html>) => {
+  const { lang, s } = pageStrings(c.req.query('lang'));
+  return html`<!doctype html>
+<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:440px;margin:48px auto;padding:0 16px;color:#1f2328}
 h1{font-size:20px}.box{border:1px solid #d0d7de;border-radius:8px;padding:16px;margin:16px 0}
 input{width:100%;box-sizing:border-box;padding:8px;font-size:16px;margin:6px 0 12px}
-button{padding:10px 16px;font-size:15px;border-radius:6px;border:0;background:#0969da;color:#fff;cursor:pointer;margin-right:8px}
+button{padding:10px 16px;font-size:15px;border-radius:6px;border:0;background:#0969da;color:#fff;cursor:pointer;margin-inline-end:8px}
 button.secondary{background:#eaeef2;color:#1f2328}.error{color:#cf222e}.muted{color:#57606a;font-size:13px}
 code{background:#f6f8fa;padding:1px 4px}</style></head><body>
-<p class="muted">Parley test payments: no real money moves.</p>${body}</body></html>`;
+<p class="muted">${s.note}</p>${body}</body></html>`;
+};
+
+const strings = (c: Context<AppEnv>): PageStrings => pageStrings(c.req.query('lang')).s;
+const langQuery = (c: Context<AppEnv>) => `?lang=${pageStrings(c.req.query('lang')).lang}`;
+
+const provider = (c: Context<AppEnv>): TestpayProvider => {
+  const found = c.get('services').billing.providerByName('testpay');
+  if (!found || !('session' in found)) throw new Error('test provider not enabled');
+  return found as TestpayProvider;
+};
 
 function withParams(url: string, params: Record<string, string>) {
   const target = new URL(url, 'http://relative.invalid');
@@ -23,55 +39,51 @@ function withParams(url: string, params: Record<string, string>) {
   return url.startsWith('/') ? `${target.pathname}${target.search}` : target.toString();
 }
 
-const provider = (c: Context<AppEnv>) => {
-  const found = c.get('services').billing.providerByName('testpay');
-  if (!found || !('session' in found)) throw new Error('test provider not enabled');
-  return found as import('../providers/payments/testpay.js').TestpayProvider;
-};
+const price = (cents: number, currency: string) =>
+  `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
 
-function price(cents: number, currency: string) {
-  return `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
-}
-
-async function checkoutPage(c: Context<AppEnv>, error: string | null) {
+async function checkoutPage(c: Context<AppEnv>, error: ErrorKey | null) {
+  const s = strings(c);
   const session = await provider(c).session(c.req.param('id') ?? '');
-  if (session?.kind !== 'checkout')
-    return c.html(page('Not found', html`<h1>This checkout does not exist.</h1>`), 404);
+  if (session?.kind !== 'checkout') return c.html(page(c, s.notFound, html`<h1>${s.notFound}</h1>`), 404);
   if (session.status === 'succeeded')
     return c.html(
-      page('Paid', html`<h1>Already paid</h1><a href="${session.successUrl}">Back to Parley</a>`),
+      page(c, s.alreadyPaid, html`<h1>${s.alreadyPaid}</h1><a href="${session.successUrl}">${s.back}</a>`),
     );
   const product = await c.get('services').billing.catalogue.productById(session.productId);
   const trial = session.trialDays > 0;
+  const period = product?.period === 'year' ? 'year' : 'month';
   return c.html(
     page(
-      'Checkout',
-      html`<h1>Checkout</h1>
-<div class="box"><div id="product">${product?.productType} ${product?.period === 'year' ? 'yearly' : 'monthly'}</div>
-<div id="amount"><strong>${product ? price(product.price, product.currency) : ''}</strong> / ${product?.period}</div>
-${trial ? html`<div id="trial">Free for ${session.trialDays} days, then billed yearly. Cancel any time.</div>` : ''}</div>
-${error ? html`<p class="error" role="alert" id="error">${error}</p>` : ''}
-<form method="post"><label for="card">Card number</label>
+      c,
+      s.checkout,
+      html`<h1>${s.checkout}</h1>
+<div class="box"><div id="product">${product?.productType} ${period === 'year' ? s.yearly : s.monthly}</div>
+<div id="amount"><strong>${product ? price(product.price, product.currency) : ''}</strong> / ${s.per[period]}</div>
+${trial ? html`<div id="trial">${fill(s.trial, { days: session.trialDays })}</div>` : ''}</div>
+${error ? html`<p class="error" role="alert" id="error">${s[error]}</p>` : ''}
+<form method="post"><label for="card">${s.card}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" required>
-<button type="submit" id="pay">${trial ? 'Start trial' : 'Pay'}</button>
-<a href="${withParams(session.cancelUrl, {})}" id="cancel"><button type="button" class="secondary">Cancel</button></a></form>
-<p class="muted">Test cards: <code>${TEST_CARDS.succeeds}</code> succeeds, <code>${TEST_CARDS.declined}</code> is declined,
-<code>${TEST_CARDS.threeDSecure}</code> asks for 3-D Secure. Any expiry and CVC.</p>`,
+<button type="submit" id="pay">${trial ? s.startTrial : s.pay}</button>
+<a href="${session.cancelUrl}" id="cancel"><button type="button" class="secondary">${s.cancel}</button></a></form>
+<p class="muted">${fill(s.cards, { ok: TEST_CARDS.succeeds, declined: TEST_CARDS.declined, secure: TEST_CARDS.threeDSecure })}</p>`,
     ),
     error ? 402 : 200,
   );
 }
 
 async function challengePage(c: Context<AppEnv>) {
+  const s = strings(c);
   const session = await provider(c).session(c.req.param('id') ?? '');
   if (session?.status !== 'requires_action')
-    return c.html(page('Not found', html`<h1>There is nothing to confirm here.</h1>`), 404);
+    return c.html(page(c, s.nothingToConfirm, html`<h1>${s.nothingToConfirm}</h1>`), 404);
   return c.html(
     page(
+      c,
       '3-D Secure',
-      html`<h1>Confirm this payment</h1><div class="box">Your bank asks you to confirm this payment (3-D Secure test).</div>
-<form method="post"><button name="action" value="approve" id="approve">Approve</button>
-<button name="action" value="fail" class="secondary" id="fail">Fail</button></form>`,
+      html`<h1>${s.confirmTitle}</h1><div class="box">${s.confirmBody}</div>
+<form method="post"><button name="action" value="approve" id="approve">${s.approve}</button>
+<button name="action" value="fail" class="secondary" id="fail">${s.fail}</button></form>`,
     ),
   );
 }
@@ -85,15 +97,14 @@ export const testpayRoutes = new Hono<AppEnv>()
     const form = await c.req.parseBody();
     const card = String(form.card ?? '');
     const outcome = cardOutcome(card);
-    if (outcome === 'unknown')
-      return checkoutPage(c, 'This is not a test card. Use one of the cards listed below.');
+    if (outcome === 'unknown') return checkoutPage(c, 'notTestCard');
     if (outcome === 'declined') {
       await tp.fail(session.id, 'requires_payment_method');
-      return checkoutPage(c, 'Your card was declined. Try another card.');
+      return checkoutPage(c, 'declined');
     }
     if (outcome === 'threeDSecure') {
       await tp.fail(session.id, 'requires_action');
-      return c.redirect(`${BillingPaths.testpay}/challenge/${session.id}`, 303);
+      return c.redirect(`${BillingPaths.testpay}/challenge/${session.id}${langQuery(c)}`, 303);
     }
     await tp.complete(session, card.replace(/\D/g, ''));
     return c.redirect(session.successUrl, 303);
@@ -108,7 +119,7 @@ export const testpayRoutes = new Hono<AppEnv>()
     if (session.kind === 'checkout') {
       if (!approved) {
         await tp.fail(session.id, 'requires_payment_method');
-        return checkoutPage(c, '3-D Secure authentication failed. The payment was not taken.');
+        return checkoutPage(c, 'secureFailed');
       }
       await tp.complete(session, TEST_CARDS.threeDSecure);
       return c.redirect(session.successUrl, 303);
@@ -118,11 +129,13 @@ export const testpayRoutes = new Hono<AppEnv>()
     else await tp.fail(session.id, 'canceled');
     return c.redirect(withParams(session.successUrl, { from: 'paymentConfirm', confirmId: session.id }), 303);
   })
-  .get(`${BillingPaths.testpay}/portal/:customer`, (c) =>
-    c.html(
+  .get(`${BillingPaths.testpay}/portal/:customer`, (c) => {
+    const s = strings(c);
+    return c.html(
       page(
-        'Billing portal',
-        html`<h1>Billing portal (test)</h1><div class="box">Customer <code>${c.req.param('customer')}</code>. Invoices and cards of the test provider are not kept.</div>${raw('<a href="/">Back to Parley</a>')}`,
+        c,
+        s.portal,
+        html`<h1>${s.portal}</h1><div class="box"><code>${c.req.param('customer')}</code> · ${s.portalBody}</div><a href="/">${s.back}</a>`,
       ),
-    ),
-  );
+    );
+  });

@@ -55,6 +55,29 @@ describe.each(DATABASES)('checkout through the built-in test provider on %s', (k
     expect((await billingDetail(server, token)).data).toBeNull();
   });
 
+  it('the checkout page speaks the caller’s language, declines included', async () => {
+    const token = await loginMember(server, 'es-buyer@example.com');
+    const started = await call<string>(
+      server.url,
+      'GET',
+      '/api/v1/stripe/check?productId=pro-month-g0&successUrl=/&cancelUrl=/',
+      { token, headers: { language: 'es' } },
+    );
+    expect(started.body.data).toMatch(/\?lang=es$/);
+    const declined = await fetch(started.body.data, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card: TEST_CARDS.declined }),
+    });
+    expect(await declined.text()).toContain('Tu tarjeta fue rechazada. Prueba con otra tarjeta.');
+    const notACard = await fetch(started.body.data.replace('lang=es', 'lang=ar'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card: '1234' }),
+    });
+    expect(await notACard.text()).toContain('هذه ليست بطاقة اختبار');
+  });
+
   it('a 3-D Secure card asks for a challenge: fail leaves the user free, approve makes them Pro', async () => {
     const token = await loginMember(server, 'secure@example.com');
     const first = await payWithCard(server, token, {

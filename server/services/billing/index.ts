@@ -134,7 +134,7 @@ export function createBillingService(deps: {
     async checkout(
       caller: Caller,
       query: CheckoutQuery,
-      options: { provider: number; trial: boolean; withCoupon: boolean; origin: string },
+      options: { provider: number; trial: boolean; withCoupon: boolean; origin: string; language?: string },
     ): Promise<string> {
       const user = await member(caller);
       assertReturnUrl(query.successUrl, options.origin);
@@ -189,7 +189,8 @@ export function createBillingService(deps: {
           cancelUrl: query.cancelUrl,
         }),
       );
-      return url.startsWith('/') ? `${options.origin}${url}` : url;
+      // Parley's own (test) pages speak the caller's language.
+      return url.startsWith('/') ? `${options.origin}${url}?lang=${options.language ?? 'en'}` : url;
     },
 
     /** A provider's webhook: verified first; a bad signature changes nothing and answers 400. */

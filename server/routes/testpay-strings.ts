@@ -1,0 +1,123 @@
+// The test provider's pages in the four languages (?lang= from the checkout link Parley hands out).
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../src/api/contract.js';
+
+const en = {
+  note: 'Parley test payments: no real money moves.',
+  checkout: 'Checkout',
+  notFound: 'This checkout does not exist.',
+  alreadyPaid: 'Already paid',
+  back: 'Back to Parley',
+  monthly: 'monthly',
+  yearly: 'yearly',
+  per: { month: 'month', year: 'year' },
+  trial: 'Free for {{days}} days, then billed yearly. Cancel any time.',
+  card: 'Card number',
+  pay: 'Pay',
+  startTrial: 'Start trial',
+  cancel: 'Cancel',
+  cards:
+    'Test cards: {{ok}} succeeds, {{declined}} is declined, {{secure}} asks for 3-D Secure. Any expiry and CVC.',
+  notTestCard: 'This is not a test card. Use one of the cards listed below.',
+  declined: 'Your card was declined. Try another card.',
+  secureFailed: '3-D Secure authentication failed. The payment was not taken.',
+  nothingToConfirm: 'There is nothing to confirm here.',
+  confirmTitle: 'Confirm this payment',
+  confirmBody: 'Your bank asks you to confirm this payment (3-D Secure test).',
+  approve: 'Approve',
+  fail: 'Fail',
+  portal: 'Billing portal (test)',
+  portalBody: 'Invoices and cards of the test provider are not kept.',
+};
+type Strings = typeof en;
+
+const ar: Strings = {
+  note: 'مدفوعات بارلي التجريبية: لا تنتقل أي أموال حقيقية.',
+  checkout: 'الدفع',
+  notFound: 'صفحة الدفع هذه غير موجودة.',
+  alreadyPaid: 'تم الدفع بالفعل',
+  back: 'العودة إلى بارلي',
+  monthly: 'شهري',
+  yearly: 'سنوي',
+  per: { month: 'شهر', year: 'سنة' },
+  trial: 'مجانًا لمدة {{days}} أيام، ثم يُدفع سنويًا. يمكنك الإلغاء في أي وقت.',
+  card: 'رقم البطاقة',
+  pay: 'ادفع',
+  startTrial: 'ابدأ التجربة',
+  cancel: 'إلغاء',
+  cards:
+    'بطاقات الاختبار: {{ok}} تنجح، {{declined}} تُرفض، {{secure}} تطلب التحقق 3-D Secure. أي تاريخ انتهاء ورمز CVC.',
+  notTestCard: 'هذه ليست بطاقة اختبار. استخدم إحدى البطاقات المذكورة أدناه.',
+  declined: 'تم رفض بطاقتك. جرّب بطاقة أخرى.',
+  secureFailed: 'فشل التحقق 3-D Secure. لم يتم خصم المبلغ.',
+  nothingToConfirm: 'لا يوجد ما يمكن تأكيده هنا.',
+  confirmTitle: 'أكّد هذه الدفعة',
+  confirmBody: 'يطلب منك البنك تأكيد هذه الدفعة (اختبار 3-D Secure).',
+  approve: 'موافقة',
+  fail: 'رفض',
+  portal: 'بوابة الفوترة (اختبار)',
+  portalBody: 'لا يحتفظ مزود الاختبار بالفواتير والبطاقات.',
+};
+
+const zh: Strings = {
+  note: 'Parley 测试支付：不会产生真实扣款。',
+  checkout: '结账',
+  notFound: '该结账页面不存在。',
+  alreadyPaid: '已付款',
+  back: '返回 Parley',
+  monthly: '月付',
+  yearly: '年付',
+  per: { month: '月', year: '年' },
+  trial: '免费 {{days}} 天，之后按年付费。可随时取消。',
+  card: '卡号',
+  pay: '付款',
+  startTrial: '开始试用',
+  cancel: '取消',
+  cards: '测试卡：{{ok}} 付款成功，{{declined}} 被拒绝，{{secure}} 需要 3-D Secure 验证。有效期和 CVC 任意。',
+  notTestCard: '这不是测试卡。请使用下面列出的卡。',
+  declined: '您的卡被拒绝。请换一张卡。',
+  secureFailed: '3-D Secure 验证失败，未扣款。',
+  nothingToConfirm: '这里没有需要确认的内容。',
+  confirmTitle: '确认这笔付款',
+  confirmBody: '您的银行要求您确认这笔付款（3-D Secure 测试）。',
+  approve: '确认',
+  fail: '失败',
+  portal: '账单门户（测试）',
+  portalBody: '测试支付服务不保存发票和卡片。',
+};
+
+const es: Strings = {
+  note: 'Pagos de prueba de Parley: no se mueve dinero real.',
+  checkout: 'Pago',
+  notFound: 'Este pago no existe.',
+  alreadyPaid: 'Ya pagado',
+  back: 'Volver a Parley',
+  monthly: 'mensual',
+  yearly: 'anual',
+  per: { month: 'mes', year: 'año' },
+  trial: 'Gratis durante {{days}} días y después facturación anual. Cancela cuando quieras.',
+  card: 'Número de tarjeta',
+  pay: 'Pagar',
+  startTrial: 'Empezar la prueba',
+  cancel: 'Cancelar',
+  cards:
+    'Tarjetas de prueba: {{ok}} se acepta, {{declined}} se rechaza, {{secure}} pide 3-D Secure. Cualquier caducidad y CVC.',
+  notTestCard: 'Esta no es una tarjeta de prueba. Usa una de las tarjetas de abajo.',
+  declined: 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.',
+  secureFailed: 'La autenticación 3-D Secure falló. No se realizó el cobro.',
+  nothingToConfirm: 'No hay nada que confirmar aquí.',
+  confirmTitle: 'Confirma este pago',
+  confirmBody: 'Tu banco te pide que confirmes este pago (prueba de 3-D Secure).',
+  approve: 'Aprobar',
+  fail: 'Fallar',
+  portal: 'Portal de facturación (prueba)',
+  portalBody: 'El proveedor de prueba no guarda facturas ni tarjetas.',
+};
+
+const catalogs: Record<Language, Strings> = { en, ar, zh, es };
+export type PageStrings = Strings;
+export const pageStrings = (lang: string | undefined): { lang: Language; s: Strings } => {
+  const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  return { lang: language, s: catalogs[language] };
+};
+export const fill = (template: string, params: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
