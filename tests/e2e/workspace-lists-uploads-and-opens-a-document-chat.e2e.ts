@@ -30,4 +30,8 @@ test('the workspace lists uploaded files by category and opens one as a document
   await page.getByTestId('workspace-file').getByRole('link').click();
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
   await expect(page.getByTestId('doc-name')).toHaveText('atlas.pdf');
+
+  // The mobile address of chat-with-doc is the same page.
+  await page.goto('/m/chatwithdoc');
+  await expect(page.getByTestId('document-uploader')).toBeVisible();
 });

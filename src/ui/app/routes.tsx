@@ -15,6 +15,11 @@ const pages: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../documents/ChatWithDocPage')).ChatWithDocPage }),
   },
   {
+    // The spec's mobile variant of chat-with-doc (the same responsive page).
+    path: 'm/chatwithdoc',
+    lazy: async () => ({ Component: (await import('../documents/ChatWithDocPage')).ChatWithDocPage }),
+  },
+  {
     path: 'workspace/:routeType?/:fileCategory?',
     lazy: async () => ({ Component: (await import('../documents/WorkspacePage')).WorkspacePage }),
   },
