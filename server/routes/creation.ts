@@ -46,7 +46,7 @@ export const creationRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     const { presentationId } = readQuery(c, PresentationIdQuery);
     const presentation = await c.get('services').presentations.get(caller, presentationId);
-    const bytes = await presentationToPptx(presentation);
+    const bytes = await presentationToPptx(presentation, c.get('info').language);
     const name = pptxFileName(presentation.title);
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',

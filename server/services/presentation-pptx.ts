@@ -7,9 +7,10 @@ import {
   type Presentation,
   type PresentationTemplateId,
 } from '../../src/api/contract.js';
-import { OFFLINE_PRESENTATION_NOTE } from '../providers/ai/offline-presentation.js';
+import { offlinePresentationNote } from '../providers/ai/offline-presentation.js';
 
-export async function presentationToPptx(presentation: Presentation): Promise<Buffer> {
+export async function presentationToPptx(presentation: Presentation, language = 'en'): Promise<Buffer> {
+  const note = offlinePresentationNote(language);
   const template =
     PRESENTATION_TEMPLATES[presentation.templateId as PresentationTemplateId] ??
     PRESENTATION_TEMPLATES[DEFAULT_PRESENTATION_TEMPLATE_ID];
@@ -35,7 +36,7 @@ export async function presentationToPptx(presentation: Presentation): Promise<Bu
   if (presentation.topic && presentation.topic !== presentation.title)
     cover.addText(presentation.topic, { x: 0.6, y: 3.5, w: 8.8, h: 0.8, fontSize: 16, color: template.text });
   if (presentation.generatedBy === 'offline') {
-    cover.addText(OFFLINE_PRESENTATION_NOTE, {
+    cover.addText(note, {
       x: 0.6,
       y: 4.8,
       w: 8.8,
@@ -44,7 +45,7 @@ export async function presentationToPptx(presentation: Presentation): Promise<Bu
       italic: true,
       color: template.text,
     });
-    cover.addNotes(OFFLINE_PRESENTATION_NOTE);
+    cover.addNotes(note);
   }
 
   const slides =

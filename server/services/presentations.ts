@@ -126,13 +126,14 @@ export function createPresentationService(deps: {
     run: PresentationRun,
     source: { topic: string; document: { text: string; fileName: string; pages: string[] } | null },
     model: string,
+    language: string,
   ) {
     const { signal } = run.controller;
     let draft: DraftOutline;
     if (ai.offline) {
       draft = source.document
         ? outlineFromDocument(source.document.text, source.document.fileName, source.document.pages)
-        : outlineFromTopic(source.topic);
+        : outlineFromTopic(source.topic, language);
       const total = draft.sections.length;
       run.push({ title: draft.title, done: 0, total });
       for (const [i, section] of draft.sections.entries()) {
@@ -171,7 +172,13 @@ export function createPresentationService(deps: {
     });
   }
 
-  async function generateSlides(caller: Caller, run: PresentationRun, row: Row, model: string) {
+  async function generateSlides(
+    caller: Caller,
+    run: PresentationRun,
+    row: Row,
+    model: string,
+    language: string,
+  ) {
     const { signal } = run.controller;
     const slides: Slide[] = [];
     const total = row.outline.length;
@@ -179,7 +186,7 @@ export function createPresentationService(deps: {
       let slide: Slide;
       if (ai.offline) {
         await pace(signal);
-        slide = offlineSlide(section, row.title);
+        slide = offlineSlide(section, row.title, language);
       } else {
         const text = await complete(
           model,
@@ -261,7 +268,7 @@ export function createPresentationService(deps: {
         if (existing.outline.length === 0) throw badRequest('presentation.noOutline');
         const run: PresentationRun = new ProgressRun(input.requestId, caller.userId, meta);
         await save(caller, existing.id, { generatedBy, templateId: input.templateId });
-        launch(caller, run, language, () => generateSlides(caller, run, existing, model));
+        launch(caller, run, language, () => generateSlides(caller, run, existing, model, language));
         return run;
       }
 
@@ -292,7 +299,7 @@ export function createPresentationService(deps: {
       if (!existing && (await find(input.presentationId))?.ownerId !== caller.userId)
         throw notFound('presentation.notFound');
       const run: PresentationRun = new ProgressRun(input.requestId, caller.userId, meta);
-      launch(caller, run, language, () => generateOutline(caller, run, { topic, document }, model));
+      launch(caller, run, language, () => generateOutline(caller, run, { topic, document }, model, language));
       return run;
     },
 

@@ -21,6 +21,25 @@ describe('offline presentation outlines', () => {
     expect(outline.sections[2].points).toContain('Key facts about roasting');
   });
 
+  it("writes its own words in the caller's language, keeping the topic's words", () => {
+    const outline = outlineFromTopic('Café: cultivo, tostado y preparación', 'es');
+    expect(outline.sections.map((s) => s.title)).toEqual([
+      'Introducción: Café',
+      'Cultivo',
+      'Tostado',
+      'Preparación',
+      'Resumen',
+    ]);
+    expect(outline.sections[1].points).toContain('Datos clave sobre cultivo');
+    expect(outlineFromTopic('القهوة: الزراعة، التحميص والطقوس', 'ar').sections.map((s) => s.title)).toEqual([
+      'مقدمة: القهوة',
+      'الزراعة',
+      'التحميص والطقوس',
+      'الخلاصة',
+    ]);
+    expect(offlineSlide({ title: 'A', points: ['b'] }, 'T', 'zh').notes).toContain('离线模型');
+  });
+
   it('uses the key terms of a plain topic, the same every time', () => {
     const a = outlineFromTopic('How honey bees pollinate almond orchards in California');
     expect(a).toEqual(outlineFromTopic('How honey bees pollinate almond orchards in California'));

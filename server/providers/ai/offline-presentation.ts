@@ -3,8 +3,87 @@
 import type { OutlineSection, Slide } from '../../../src/api/contract-creation.js';
 import { keyTerms } from './offline-model.js';
 
-export const OFFLINE_PRESENTATION_NOTE =
-  "Built by Parley's offline model (no AI provider is configured): extracted from your own words.";
+type Lang = 'en' | 'ar' | 'zh' | 'es';
+
+/** The offline outline's own words in the caller's language (the topic's words stay as written). */
+const PHRASES: Record<
+  Lang,
+  {
+    note: string;
+    intro: (t: string) => string;
+    about: (t: string) => string;
+    matters: (t: string) => string;
+    covered: (list: string) => string;
+    coversGeneric: string;
+    means: (p: string, t: string) => string;
+    facts: (p: string) => string;
+    example: (p: string) => string;
+    summary: string;
+    questions: string;
+    join: string;
+  }
+> = {
+  en: {
+    note: "Built by Parley's offline model (no AI provider is configured): extracted from your own words.",
+    intro: (t) => `Introduction: ${t}`,
+    about: (t) => `What ${t} is about`,
+    matters: (t) => `Why ${t} matters`,
+    covered: (l) => `Covered here: ${l}`,
+    coversGeneric: 'What this presentation covers',
+    means: (p, t) => `What ${p} means for ${t}`,
+    facts: (p) => `Key facts about ${p}`,
+    example: (p) => `An example of ${p}`,
+    summary: 'Summary',
+    questions: 'Questions and discussion',
+    join: ', ',
+  },
+  ar: {
+    note: 'أنشأه نموذج Parley غير المتصل (لا يوجد مزوّد ذكاء اصطناعي): مستخرج من كلماتك أنت.',
+    intro: (t) => `مقدمة: ${t}`,
+    about: (t) => `عمّ يدور ${t}`,
+    matters: (t) => `لماذا يهم ${t}`,
+    covered: (l) => `ما نتناوله: ${l}`,
+    coversGeneric: 'ما يتناوله هذا العرض',
+    means: (p, t) => `ماذا يعني ${p} بالنسبة إلى ${t}`,
+    facts: (p) => `حقائق أساسية عن ${p}`,
+    example: (p) => `مثال على ${p}`,
+    summary: 'الخلاصة',
+    questions: 'أسئلة ونقاش',
+    join: '، ',
+  },
+  zh: {
+    note: '由 Parley 离线模型生成（未配置 AI 服务）：内容取自你自己的文字。',
+    intro: (t) => `引言：${t}`,
+    about: (t) => `${t}是什么`,
+    matters: (t) => `${t}为什么重要`,
+    covered: (l) => `本次内容：${l}`,
+    coversGeneric: '本演示的内容',
+    means: (p, t) => `${p}对${t}意味着什么`,
+    facts: (p) => `关于${p}的要点`,
+    example: (p) => `${p}的一个例子`,
+    summary: '总结',
+    questions: '提问与讨论',
+    join: '、',
+  },
+  es: {
+    note: 'Creada por el modelo sin conexión de Parley (no hay proveedor de IA configurado): extraída de tus propias palabras.',
+    intro: (t) => `Introducción: ${t}`,
+    about: (t) => `De qué trata ${t}`,
+    matters: (t) => `Por qué importa ${t}`,
+    covered: (l) => `Lo que veremos: ${l}`,
+    coversGeneric: 'Lo que cubre esta presentación',
+    means: (p, t) => `Qué significa ${p} para ${t}`,
+    facts: (p) => `Datos clave sobre ${p}`,
+    example: (p) => `Un ejemplo de ${p}`,
+    summary: 'Resumen',
+    questions: 'Preguntas y debate',
+    join: ', ',
+  },
+};
+const phrases = (language: string) => PHRASES[(language in PHRASES ? language : 'en') as Lang];
+
+export const offlinePresentationNote = (language = 'en') => phrases(language).note;
+export const OFFLINE_PRESENTATION_NOTE = PHRASES.en.note;
 
 export interface DraftOutline {
   title: string;
@@ -22,14 +101,15 @@ const clip = (text: string, max: number) =>
 
 function splitList(text: string): string[] {
   return text
-    .split(/\s*(?:[,;，；、]|\band\b|\by\b|و)\s*/u)
+    .split(/\s*(?:[,;，；、،]|\band\b|\by\b)\s*/u)
     .map((part) => part.trim())
     .filter((part) => part.length > 1);
 }
 
 /** "Solar power: panels, storage and the grid" gives sections panels, storage, the grid; otherwise the
  * topic's key terms become sections. Always an introduction first and a summary last. */
-export function outlineFromTopic(topic: string): DraftOutline {
+export function outlineFromTopic(topic: string, language = 'en'): DraftOutline {
+  const w = phrases(language);
   const lines = topic
     .split('\n')
     .map((l) => l.trim())
@@ -47,26 +127,21 @@ export function outlineFromTopic(topic: string): DraftOutline {
   }
   if (parts.length === 0) parts = keyTerms(topic, 4).map(capitalise);
   title = capitalise(clip(title, 200));
+  const list = parts.join(w.join);
   const sections: OutlineSection[] = [
     {
-      title: `Introduction: ${title}`,
-      points: [
-        `What ${title} is about`,
-        `Why ${title} matters`,
-        parts.length > 0 ? `Covered here: ${parts.join(', ')}` : `What this presentation covers`,
-      ].map((p) => clip(p, 500)),
+      title: w.intro(title),
+      points: [w.about(title), w.matters(title), parts.length > 0 ? w.covered(list) : w.coversGeneric].map(
+        (p) => clip(p, 500),
+      ),
     },
     ...parts.slice(0, 8).map((part) => ({
       title: clip(capitalise(part), 200),
-      points: [`What ${part} means for ${title}`, `Key facts about ${part}`, `An example of ${part}`].map(
-        (p) => clip(p, 500),
-      ),
+      points: [w.means(part, title), w.facts(part), w.example(part)].map((p) => clip(p, 500)),
     })),
     {
-      title: 'Summary',
-      points: [parts.length > 0 ? `${title}: ${parts.join(', ')}` : title, 'Questions and discussion'].map(
-        (p) => clip(p, 500),
-      ),
+      title: w.summary,
+      points: [parts.length > 0 ? `${title}: ${list}` : title, w.questions].map((p) => clip(p, 500)),
     },
   ];
   return { title, sections };
@@ -181,9 +256,9 @@ export function outlineFromDocument(text: string, fileName = '', pages: string[]
   return { title, sections: sections.filter((s) => s.points.length > 0) };
 }
 
-export function offlineSlide(section: OutlineSection, title: string): Slide {
+export function offlineSlide(section: OutlineSection, title: string, language = 'en'): Slide {
   const bullets = section.points.length > 0 ? section.points : [`${section.title} in ${title}`];
-  return { title: section.title, bullets: bullets.slice(0, 8), notes: OFFLINE_PRESENTATION_NOTE };
+  return { title: section.title, bullets: bullets.slice(0, 8), notes: offlinePresentationNote(language) };
 }
 
 /** Reads the Markdown outline a real model writes: "# Title", "## Section", "- point". */
