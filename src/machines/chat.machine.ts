@@ -25,7 +25,15 @@ export interface ChatContext {
 }
 
 export type ChatEvent =
-  | { type: 'SEND'; text: string; model: string; language: string; searchMode?: 'web' | 'academic' }
+  | {
+      type: 'SEND';
+      text: string;
+      model: string;
+      language: string;
+      searchMode?: 'web' | 'academic';
+      /** ChatImage: GPT-4o's image tool makes a picture. */
+      chatType?: string;
+    }
   | { type: 'REGENERATE'; model: string; language: string }
   | { type: 'STOP' }
   | { type: 'SYNC' }
@@ -256,6 +264,7 @@ function streamInput(context: ChatContext, event: ChatEvent): StreamInput {
         language: event.language,
         message: event.text,
         ...(event.searchMode ? { searchMode: event.searchMode, searchSwitch: true } : {}),
+        ...(event.chatType ? { chatType: event.chatType } : {}),
       },
       afterChunkId: -1,
     };

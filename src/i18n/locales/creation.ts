@@ -1,6 +1,8 @@
 // Strings of the creation area (presentations, flowcharts, images) in the four languages.
 export const creationEn = {
   image: {
+    tool: 'Image',
+    toolHint: 'GPT-4o draws a picture of your message',
     title: 'AI image generator',
     checking: 'Checking the image provider…',
     unconfigured:
@@ -71,6 +73,8 @@ export const creationEn = {
 
 export const creationAr: typeof creationEn = {
   image: {
+    tool: 'صورة',
+    toolHint: 'يرسم GPT-4o صورة لرسالتك',
     title: 'مولّد الصور بالذكاء الاصطناعي',
     checking: 'جارٍ التحقق من مزوّد الصور…',
     unconfigured:
@@ -140,6 +144,8 @@ export const creationAr: typeof creationEn = {
 
 export const creationZh: typeof creationEn = {
   image: {
+    tool: '图片',
+    toolHint: 'GPT-4o 根据你的消息画一张图',
     title: 'AI 图片生成',
     checking: '正在检查图片服务…',
     unconfigured: '此服务器未设置图片生成。管理员可以用以下设置接入任何兼容 OpenAI 的图片接口：',
@@ -207,6 +213,8 @@ export const creationZh: typeof creationEn = {
 
 export const creationEs: typeof creationEn = {
   image: {
+    tool: 'Imagen',
+    toolHint: 'GPT-4o dibuja una imagen de tu mensaje',
     title: 'Generador de imágenes con IA',
     checking: 'Comprobando el proveedor de imágenes…',
     unconfigured:

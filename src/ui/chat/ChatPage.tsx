@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { ChatMessage } from '../../api/contract';
+import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, type ChatMessage } from '../../api/contract';
 import { channels } from '../../db/channels';
 import { currentLanguage } from '../../i18n';
 import { sendFeedback } from '../../machines/channel-commands';
@@ -11,6 +11,7 @@ import { type ChatActorRef, NEW_CHAT_KEY } from '../../machines/root';
 import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor } from '../app/root-context';
+import { ImageToolToggle } from '../creation/ImageToolToggle';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
 import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
 import { ShareButton } from '../share/ShareButton';
@@ -50,6 +51,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   const landing = useLanding();
   const [composerDraft, setComposerDraft] = useState<{ text: string; seq: number }>();
   const { model, choose } = useModelChoice(auth.isGuest);
+  const [imageTool, setImageTool] = useState(false);
   const search = useSearchMode();
   const chat = useSelector(actor, (s) => ({
     active: s.matches('active'),
@@ -93,10 +95,11 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         model,
         language: currentLanguage(),
         searchMode: search.mode ?? undefined,
+        chatType: imageTool && model === CHAT_IMAGE_MODEL ? CHAT_IMAGE_TYPE : undefined,
       });
       return true;
     },
-    [actor, model, search.mode],
+    [actor, model, search.mode, imageTool],
   );
   const actions = useMemo(
     () => ({
@@ -147,6 +150,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         <ModelPicker landing={landing} model={model} isGuest={auth.isGuest} onChoose={choose} />
         {channelId && <ShareButton channelId={channelId} disabled={!online || chat.active} />}
         <SearchPicker mode={search.mode} onChoose={search.choose} />
+        {model === CHAT_IMAGE_MODEL && <ImageToolToggle on={imageTool} onChange={setImageTool} />}
       </Composer>
     </div>
   );
