@@ -20,7 +20,6 @@ export interface RootContext {
   tips: ActorRefFrom<typeof tipsMachine>;
   billing: ActorRefFrom<typeof billingMachine>;
   chats: Record<string, ChatActorRef>;
-  upgradePrompt: UpgradePrompt | null;
 }
 
 export type RootEvent =
@@ -29,7 +28,6 @@ export type RootEvent =
   | { type: 'CHAT.CHANNEL_KNOWN'; key: string; channelId: string }
   | { type: 'CHAT.FORGET'; channelId: string }
   | { type: 'UPGRADE.REQUIRED'; prompt: UpgradePrompt }
-  | { type: 'UPGRADE.DISMISS' }
   | { type: 'SYNC.NOW' }
   | { type: 'AUTH.LOGGED_IN'; token: string }
   | { type: 'AUTH.LOGIN_SUCCESS' };
@@ -57,7 +55,6 @@ export const rootMachine = setup({
       captcha: spawn('captcha', { id: 'captcha', systemId: 'captcha' }),
       tips: spawn('tips', { id: 'tips', systemId: 'tips' }),
       chats: {},
-      upgradePrompt: null,
     };
   },
   invoke: { id: 'sync', src: 'sync' },
@@ -94,7 +91,6 @@ export const rootMachine = setup({
       actions: sendTo('billing', ({ event }) => ({ type: 'PAY.OPEN' as const, prompt: event.prompt })),
     },
     'AUTH.LOGIN_SUCCESS': { actions: sendTo('billing', { type: 'DISCOUNT.LOAD' }) },
-    'UPGRADE.DISMISS': { actions: assign({ upgradePrompt: null }) },
     'AUTH.LOGGED_IN': {
       actions: sendTo('auth', ({ event }) => ({ type: 'LOGGED_IN' as const, token: event.token })),
     },
