@@ -3,21 +3,29 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { Headers } from '../../src/api/contract.js';
-import type { ProgressRun, RunStatus } from '../services/progress-run.js';
 import type { AppEnv } from './context.js';
+
+/** What chat answers (AnswerRun) and creations (ProgressRun) share: replay after a chunk id, then live. */
+export interface StreamableRun<C extends { chunkId: number }, S extends string> {
+  readonly meta: unknown;
+  subscribe(afterChunkId: number, listener: { chunk(chunk: C): void; done(status: S): void }): () => void;
+}
 
 export function lastEventId(c: Context<AppEnv>): number {
   const value = Number.parseInt(c.req.header(Headers.lastEventId) ?? '', 10);
   return Number.isInteger(value) && value >= 0 ? value : -1;
 }
 
-export function streamRun<C extends { chunkId: number }, M>(c: Context<AppEnv>, run: ProgressRun<C, M>) {
+export function streamRun<C extends { chunkId: number }, S extends string>(
+  c: Context<AppEnv>,
+  run: StreamableRun<C, S>,
+) {
   const after = lastEventId(c);
   return streamSSE(c, async (stream) => {
     await stream.writeSSE({ event: 'meta', data: JSON.stringify(run.meta) });
     let wake: () => void = () => {};
     const queue: C[] = [];
-    let finished: RunStatus | null = null;
+    let finished: S | null = null;
     const unsubscribe = run.subscribe(after, {
       chunk: (chunk) => {
         queue.push(chunk);

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { Config } from '../../server/config';
 import { type RunningServer, startServer } from '../../server/start';
-import type { Envelope, StreamChunk, StreamDone, StreamMeta } from '../../src/api/contract';
+import type { Envelope, StreamChunk, StreamMeta } from '../../src/api/contract';
+import { type SsePostResult, ssePost } from './sse-post';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASES: DatabaseKind[] = ['pglite', 'postgres'];
@@ -95,93 +96,16 @@ export async function newGuest(baseUrl: string): Promise<string> {
   return body.data.token;
 }
 
-export interface SseEvent {
-  event: string;
-  id: string | null;
-  data: string;
-}
-
-export interface StreamResult {
-  status: number;
-  contentType: string;
-  meta: StreamMeta | null;
-  chunks: StreamChunk[];
-  ids: string[];
-  done: StreamDone | null;
-  json: Envelope<unknown> | null;
-}
+export type StreamResult = SsePostResult<StreamChunk, StreamMeta>;
 
 /** Posts a chat send and reads its SSE stream; `stopAfterChunks` aborts the connection early. */
-export async function streamSend(
+export function streamSend(
   baseUrl: string,
   token: string,
   body: Record<string, unknown>,
   options: { lastEventId?: number; stopAfterChunks?: number } = {},
 ): Promise<StreamResult> {
-  const controller = new AbortController();
-  const headers: Record<string, string> = {
-    Authorization: token,
-    'Content-Type': 'application/json',
-    Accept: 'text/event-stream',
-  };
-  if (options.lastEventId !== undefined) headers['Last-Event-ID'] = String(options.lastEventId);
-  const response = await fetch(`${baseUrl}/api/v1/chat/send`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    signal: controller.signal,
-  });
-  const result: StreamResult = {
-    status: response.status,
-    contentType: response.headers.get('content-type') ?? '',
-    meta: null,
-    chunks: [],
-    ids: [],
-    done: null,
-    json: null,
-  };
-  if (!result.contentType.includes('text/event-stream')) {
-    result.json = (await response.json()) as Envelope<unknown>;
-    return result;
-  }
-  const decoder = new TextDecoder();
-  let buffer = '';
-  try {
-    for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(bytes, { stream: true });
-      let cut = buffer.indexOf('\n\n');
-      while (cut >= 0) {
-        const event = parseEvent(buffer.slice(0, cut));
-        buffer = buffer.slice(cut + 2);
-        cut = buffer.indexOf('\n\n');
-        if (event.event === 'meta') result.meta = JSON.parse(event.data) as StreamMeta;
-        else if (event.event === 'done') result.done = JSON.parse(event.data) as StreamDone;
-        else if (event.data) {
-          result.chunks.push(...(JSON.parse(event.data) as StreamChunk[]));
-          if (event.id !== null) result.ids.push(event.id);
-          if (options.stopAfterChunks !== undefined && result.chunks.length >= options.stopAfterChunks) {
-            controller.abort();
-            return result;
-          }
-        }
-      }
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  }
-  return result;
-}
-
-function parseEvent(raw: string): SseEvent {
-  const event: SseEvent = { event: 'message', id: null, data: '' };
-  for (const line of raw.split('\n')) {
-    const [field, ...rest] = line.split(':');
-    const value = rest.join(':').replace(/^ /, '');
-    if (field === 'event') event.event = value;
-    else if (field === 'id') event.id = value;
-    else if (field === 'data') event.data += value;
-  }
-  return event;
+  return ssePost<StreamChunk, StreamMeta>(`${baseUrl}/api/v1/chat/send`, token, body, options);
 }
 
 export const joinContent = (chunks: StreamChunk[]) => chunks.map((c) => c.content ?? '').join('');

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { flowchartMachine } from '../../machines/flowchart.machine';
 import { CreationTabs } from './CreationTabs';
+import { PromptForm } from './PromptForm';
 import './creation.css';
 
 const MermaidDiagram = lazy(() => import('../markdown/MermaidDiagram'));
@@ -17,32 +18,19 @@ export function FlowchartPage() {
     <article className="page creation-page" data-testid="flowchart-page">
       <CreationTabs />
       <h1>{t('creation.flowchart.title')}</h1>
-      <form
-        className="creation-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'GENERATE' });
-        }}
-      >
-        <label>
-          <span>{t('creation.flowchart.promptLabel')}</span>
-          <textarea
-            value={c.prompt}
-            rows={4}
-            maxLength={2000}
-            placeholder={t('creation.flowchart.placeholder')}
-            onChange={(e) => send({ type: 'CHANGE', prompt: e.target.value })}
-          />
-        </label>
-        <button type="submit" disabled={busy || !c.prompt.trim()}>
-          {busy ? t('creation.flowchart.drawing') : t('creation.flowchart.draw')}
-        </button>
-      </form>
-      {c.error && (
-        <p className="creation-error" role="alert">
-          {c.error}
-        </p>
-      )}
+      <PromptForm
+        label={t('creation.flowchart.promptLabel')}
+        placeholder={t('creation.flowchart.placeholder')}
+        value={c.prompt}
+        rows={4}
+        maxLength={2000}
+        busy={busy}
+        submitLabel={t('creation.flowchart.draw')}
+        busyLabel={t('creation.flowchart.drawing')}
+        error={c.error}
+        onChange={(prompt) => send({ type: 'CHANGE', prompt })}
+        onSubmit={() => send({ type: 'GENERATE' })}
+      />
       {c.generatedBy === 'offline' && <p className="creation-offline">{t('creation.flowchart.offline')}</p>}
       {c.code && (
         <section className="flowchart-result" data-testid="flowchart">

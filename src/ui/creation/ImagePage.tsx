@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { imageMachine } from '../../machines/image.machine';
 import { AuthImage } from './AuthImage';
 import { CreationTabs } from './CreationTabs';
+import { PromptForm } from './PromptForm';
 import './creation.css';
 
 function ImageCard(props: { imageId: string; prompt: string; selected: boolean; onRemove: () => void }) {
@@ -60,32 +61,19 @@ export function ImagePage() {
       )}
       {state.matches('ready') && (
         <>
-          <form
-            className="creation-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              send({ type: 'GENERATE' });
-            }}
-          >
-            <label>
-              <span>{t('creation.image.promptLabel')}</span>
-              <textarea
-                value={c.prompt}
-                rows={3}
-                maxLength={4000}
-                placeholder={t('creation.image.placeholder')}
-                onChange={(e) => send({ type: 'CHANGE', prompt: e.target.value })}
-              />
-            </label>
-            <button type="submit" disabled={busy || !c.prompt.trim()}>
-              {busy ? t('creation.image.generating') : t('creation.image.generate')}
-            </button>
-          </form>
-          {c.error && (
-            <p className="creation-error" role="alert">
-              {c.error}
-            </p>
-          )}
+          <PromptForm
+            label={t('creation.image.promptLabel')}
+            placeholder={t('creation.image.placeholder')}
+            value={c.prompt}
+            rows={3}
+            maxLength={4000}
+            busy={busy}
+            submitLabel={t('creation.image.generate')}
+            busyLabel={t('creation.image.generating')}
+            error={c.error}
+            onChange={(prompt) => send({ type: 'CHANGE', prompt })}
+            onSubmit={() => send({ type: 'GENERATE' })}
+          />
           {c.images.length === 0 ? (
             <p className="muted">{t('creation.image.empty')}</p>
           ) : (
