@@ -47,6 +47,8 @@ export interface BillingContext {
   error: string | null;
   /** When pay was last pressed: presses within PAY_DEBOUNCE_MS are ignored (the spec's 2 s debounce). */
   lastPayAt: number;
+  /** When each offer button last acted, for its leading debounce (PRESS_DEBOUNCE_MS). */
+  pressedAt: Record<OfferPress, number>;
 }
 
 export type BillingEvent =
@@ -77,7 +79,10 @@ export type BillingEvent =
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : t('billing.networkError'));
 const RESEND_MS = 59_000;
-const PAY_DEBOUNCE_MS = 2000;
+export const PAY_DEBOUNCE_MS = 2000;
+/** The spec's leading debounces: the first press acts at once, repeats within the window are dropped. */
+export const PRESS_DEBOUNCE_MS = { coupon: 500, studentSend: 2000, studentVerify: 2000 } as const;
+type OfferPress = keyof typeof PRESS_DEBOUNCE_MS;
 
 export interface BillingInput {
   /** The auth actor (user info and refreshes) and the login actor (guests are asked to log in). */
@@ -150,6 +155,13 @@ export const billingMachine = setup({
     upgrade: fromPromise(({ input }: { input: string }) => billingApi.upgrade(input)),
   },
   actions: {
+    pressed: assign({
+      pressedAt: ({ context }, params: { press: OfferPress }) => ({
+        ...context.pressedAt,
+        [params.press]: Date.now(),
+      }),
+    }),
+    payPressed: assign({ lastPayAt: () => Date.now() }),
     refreshUser: ({ context }) => context.auth.send({ type: 'REFRESH' }),
     refreshUserTwice: ({ context }) => {
       context.auth.send({ type: 'REFRESH' });
@@ -157,6 +169,8 @@ export const billingMachine = setup({
     },
   },
   guards: {
+    repeatPress: ({ context }, params: { press: OfferPress }) =>
+      Date.now() - context.pressedAt[params.press] < PRESS_DEBOUNCE_MS[params.press],
     isTrialUser: ({ context }) => {
       const user = context.auth.getSnapshot().context.user as UserInfo | null;
       return Boolean(user?.isTrial || user?.parsedRoles.includes('Trail'));
@@ -183,6 +197,7 @@ export const billingMachine = setup({
     busy: false,
     error: null,
     lastPayAt: 0,
+    pressedAt: { coupon: 0, studentSend: 0, studentVerify: 0 },
   }),
   type: 'parallel',
   states: {
@@ -263,20 +278,23 @@ export const billingMachine = setup({
                   { guard: ({ context }) => Date.now() - context.lastPayAt < PAY_DEBOUNCE_MS },
                   {
                     guard: ({ context }) => buyDecision(context.auth.getSnapshot().context.user) === 'login',
-                    actions: ({ context }) => context.login.send({ type: 'OPEN' }),
+                    actions: ['payPressed', ({ context }) => context.login.send({ type: 'OPEN' })],
                   },
                   {
                     guard: ({ context }) =>
                       buyDecision(context.auth.getSnapshot().context.user) === 'alreadyMember',
-                    actions: () => toast.info(t('billing.alreadyMember')),
+                    actions: ['payPressed', () => toast.info(t('billing.alreadyMember'))],
                   },
                   {
                     guard: ({ context }) => context.providers.length > 1,
                     target: 'choosing',
-                    actions: assign({
-                      chooserFor: ({ event }) => event.product,
-                      paying: ({ event }) => event.trial,
-                    }),
+                    actions: [
+                      'payPressed',
+                      assign({
+                        chooserFor: ({ event }) => event.product,
+                        paying: ({ event }) => event.trial,
+                      }),
+                    ],
                   },
                   {
                     target: 'redirecting',
@@ -400,9 +418,21 @@ export const billingMachine = setup({
             'BILLING.BACK': {
               actions: assign({ step: ({ context }) => previousCancelStep(context.step, context.allow) }),
             },
-            'COUPON.ACCEPT': '.applyingCoupon',
-            'STUDENT.SEND': '.sendingStudent',
-            'STUDENT.VERIFY': '.verifyingStudent',
+            'COUPON.ACCEPT': [
+              { guard: { type: 'repeatPress', params: { press: 'coupon' } } },
+              { target: '.applyingCoupon', actions: { type: 'pressed', params: { press: 'coupon' } } },
+            ],
+            'STUDENT.SEND': [
+              { guard: { type: 'repeatPress', params: { press: 'studentSend' } } },
+              { target: '.sendingStudent', actions: { type: 'pressed', params: { press: 'studentSend' } } },
+            ],
+            'STUDENT.VERIFY': [
+              { guard: { type: 'repeatPress', params: { press: 'studentVerify' } } },
+              {
+                target: '.verifyingStudent',
+                actions: { type: 'pressed', params: { press: 'studentVerify' } },
+              },
+            ],
             'QUESTIONNAIRE.SUBMIT': '.cancelling',
             'UPGRADE.OPEN': [
               { guard: 'isTrialUser', actions: () => toast.info(t('billing.trialCannotUpgrade')) },
