@@ -47,8 +47,8 @@ export interface BillingContext {
   error: string | null;
   /** When pay was last pressed: presses within PAY_DEBOUNCE_MS are ignored (the spec's 2 s debounce). */
   lastPayAt: number;
-  /** When each offer button last acted, for its leading debounce (PRESS_DEBOUNCE_MS). */
-  pressedAt: Record<OfferPress, number>;
+  /** When each offer button last acted and with what input, for its leading debounce (PRESS_DEBOUNCE_MS). */
+  pressedAt: Record<OfferPress, { at: number; input: string }>;
 }
 
 export type BillingEvent =
@@ -83,6 +83,13 @@ export const PAY_DEBOUNCE_MS = 2000;
 /** The spec's leading debounces: the first press acts at once, repeats within the window are dropped. */
 export const PRESS_DEBOUNCE_MS = { coupon: 500, studentSend: 2000, studentVerify: 2000 } as const;
 type OfferPress = keyof typeof PRESS_DEBOUNCE_MS;
+/** A press with other input (a corrected email or code) is a new request, not a repeat to drop. */
+const pressInput = (event: BillingEvent) =>
+  event.type === 'STUDENT.SEND'
+    ? event.email
+    : event.type === 'STUDENT.VERIFY'
+      ? `${event.email}\n${event.code.trim()}`
+      : '';
 
 export interface BillingInput {
   /** The auth actor (user info and refreshes) and the login actor (guests are asked to log in). */
@@ -156,9 +163,9 @@ export const billingMachine = setup({
   },
   actions: {
     pressed: assign({
-      pressedAt: ({ context }, params: { press: OfferPress }) => ({
+      pressedAt: ({ context, event }, params: { press: OfferPress }) => ({
         ...context.pressedAt,
-        [params.press]: Date.now(),
+        [params.press]: { at: Date.now(), input: pressInput(event) },
       }),
     }),
     payPressed: assign({ lastPayAt: () => Date.now() }),
@@ -169,8 +176,10 @@ export const billingMachine = setup({
     },
   },
   guards: {
-    repeatPress: ({ context }, params: { press: OfferPress }) =>
-      Date.now() - context.pressedAt[params.press] < PRESS_DEBOUNCE_MS[params.press],
+    repeatPress: ({ context, event }, params: { press: OfferPress }) => {
+      const last = context.pressedAt[params.press];
+      return last.input === pressInput(event) && Date.now() - last.at < PRESS_DEBOUNCE_MS[params.press];
+    },
     isTrialUser: ({ context }) => {
       const user = context.auth.getSnapshot().context.user as UserInfo | null;
       return Boolean(user?.isTrial || user?.parsedRoles.includes('Trail'));
@@ -197,7 +206,11 @@ export const billingMachine = setup({
     busy: false,
     error: null,
     lastPayAt: 0,
-    pressedAt: { coupon: 0, studentSend: 0, studentVerify: 0 },
+    pressedAt: {
+      coupon: { at: 0, input: '' },
+      studentSend: { at: 0, input: '' },
+      studentVerify: { at: 0, input: '' },
+    },
   }),
   type: 'parallel',
   states: {

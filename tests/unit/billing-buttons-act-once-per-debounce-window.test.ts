@@ -112,4 +112,21 @@ describe('billing buttons act once per debounce window', () => {
       expect(calls[press]).toBe(2);
     },
   );
+
+  it('a corrected student email or code within the window is a new request, not a repeat', async () => {
+    vi.useFakeTimers();
+    const actor = start();
+    actor.send({ type: 'BILLING.OPEN' });
+    await settle();
+    actor.send({ type: 'STUDENT.SEND', email: 'ada@gmail.com' });
+    await settle();
+    actor.send({ type: 'STUDENT.SEND', email: 'ada@uni.edu' });
+    await settle();
+    actor.send({ type: 'STUDENT.VERIFY', email: 'ada@uni.edu', code: '000000' });
+    await settle();
+    actor.send({ type: 'STUDENT.VERIFY', email: 'ada@uni.edu', code: ' 000000 ' });
+    actor.send({ type: 'STUDENT.VERIFY', email: 'ada@uni.edu', code: '123456' });
+    await settle();
+    expect(calls).toMatchObject({ studentSend: 2, studentVerify: 2 });
+  });
 });
