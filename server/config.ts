@@ -88,6 +88,10 @@ export interface BillingConfig {
     webhookSecret: string;
     apiBase: string;
   } | null;
+  /** Set (PAYPAL_CLIENT_ID): PayPal subscriptions are the wallet provider (payProvider 3). */
+  paypal: { clientId: string; clientSecret: string; webhookId: string; apiBase: string } | null;
+  /** TESTPAY_WALLET=off: without PayPal (and with the test card provider) no test wallet is offered. */
+  testWallet: boolean;
   /** BILLING_PRODUCT_IDS="0:pro-month-g0=price_123,2:pro-month-g0=parley-pro-monthly": provider ids per product. */
   productIds: { provider: number; productId: string; providerProductId: string }[];
 }
@@ -272,6 +276,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: env.FASTSPRING_API_BASE || 'https://api.fastspring.com',
           }
         : null,
+      paypal: env.PAYPAL_CLIENT_ID
+        ? {
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
+            webhookId: env.PAYPAL_WEBHOOK_ID ?? '',
+            apiBase: (env.PAYPAL_API_BASE || 'https://api-m.paypal.com').replace(/\/+$/, ''),
+          }
+        : null,
+      testWallet: env.TESTPAY_WALLET !== 'off',
       productIds: productIds(env.BILLING_PRODUCT_IDS),
     },
     adminEmails: (env.ADMIN_EMAILS ?? '')

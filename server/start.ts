@@ -36,11 +36,10 @@ export async function startServer(
   // The test provider delivers webhooks left over from before a restart, then renews on a timer.
   services.billing.setSelfUrl(url);
   void services.billing.testpay.flush().catch(() => {});
-  const billingTimer = setInterval(
-    () =>
-      void services.billing.testpay.tick().catch((err) => logger.warn({ err }, 'test provider tick failed')),
-    config.billing.testpayTickMs,
-  );
+  const billingTimer = setInterval(() => {
+    void services.billing.testpay.tick().catch((err) => logger.warn({ err }, 'test provider tick failed'));
+    void services.billing.endCancelled().catch((err) => logger.warn({ err }, 'ending plans failed'));
+  }, config.billing.testpayTickMs);
   billingTimer.unref();
   logger.info(
     { url, database: database.kind, ai: ai.offline ? 'built-in offline model' : config.ai.baseUrl },

@@ -6,6 +6,8 @@ const en = {
   'billing.alreadyMember': 'You are already a member. Manage your plan in billing.',
   'billing.noTrial': 'The free trial is not available for this plan or this account.',
   'billing.couponInvalid': 'This discount is not available.',
+  'billing.noCouponWithProvider':
+    'This discount cannot be used with this payment method. Choose another payment method.',
   'billing.webhookSignature': 'The event signature could not be verified.',
   'billing.quotaDay': 'You have used all {{limit}} messages of your free plan today. Upgrade for more.',
   'billing.quotaMonth': 'You have used all {{limit}} messages of your plan this month. Upgrade for more.',
@@ -29,6 +31,7 @@ const ar: Record<BillingMessageKey, string> = {
   'billing.alreadyMember': 'أنت عضو بالفعل. أدر خطتك من صفحة الفوترة.',
   'billing.noTrial': 'التجربة المجانية غير متاحة لهذه الخطة أو لهذا الحساب.',
   'billing.couponInvalid': 'هذا الخصم غير متاح.',
+  'billing.noCouponWithProvider': 'لا يمكن استخدام هذا الخصم مع طريقة الدفع هذه. اختر طريقة دفع أخرى.',
   'billing.webhookSignature': 'تعذر التحقق من توقيع الحدث.',
   'billing.quotaDay': 'لقد استخدمت كل رسائل خطتك المجانية اليوم ({{limit}}). قم بالترقية للمزيد.',
   'billing.quotaMonth': 'لقد استخدمت كل رسائل خطتك هذا الشهر ({{limit}}). قم بالترقية للمزيد.',
@@ -51,6 +54,7 @@ const zh: Record<BillingMessageKey, string> = {
   'billing.alreadyMember': '您已经是会员。请在账单中管理您的套餐。',
   'billing.noTrial': '该套餐或该账户无法使用免费试用。',
   'billing.couponInvalid': '该折扣不可用。',
+  'billing.noCouponWithProvider': '此折扣不能用于该支付方式，请选择其他支付方式。',
   'billing.webhookSignature': '无法验证事件签名。',
   'billing.quotaDay': '您今天已用完免费套餐的全部 {{limit}} 条消息。升级以获取更多。',
   'billing.quotaMonth': '您本月已用完套餐的全部 {{limit}} 条消息。升级以获取更多。',
@@ -73,6 +77,8 @@ const es: Record<BillingMessageKey, string> = {
   'billing.alreadyMember': 'Ya eres miembro. Gestiona tu plan en facturación.',
   'billing.noTrial': 'La prueba gratuita no está disponible para este plan o esta cuenta.',
   'billing.couponInvalid': 'Este descuento no está disponible.',
+  'billing.noCouponWithProvider':
+    'Este descuento no se puede usar con este método de pago. Elige otro método de pago.',
   'billing.webhookSignature': 'No se pudo verificar la firma del evento.',
   'billing.quotaDay':
     'Has usado hoy los {{limit}} mensajes de tu plan gratuito. Mejora tu plan para tener más.',

@@ -130,7 +130,8 @@ async function portal(c: Context<AppEnv>, provider: number) {
   const services = c.get('services');
   const origin = originOf(c, services.config.publicBaseUrl);
   const back = query.callbackUrl?.startsWith(origin) ? query.callbackUrl : `${origin}/`;
-  return ok(c, await services.billing.portal(caller, provider, query.customer ?? query.accountId, back));
+  const chosen = query.payProvider === PayProvider.Wallet ? PayProvider.Wallet : provider;
+  return ok(c, await services.billing.portal(caller, chosen, query.customer ?? query.accountId, back));
 }
 
 async function checkout(

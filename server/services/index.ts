@@ -9,6 +9,7 @@ import { createImageProvider } from '../providers/images/index.js';
 import { createMailer } from '../providers/mail/index.js';
 import { createOidcClients } from '../providers/oidc/index.js';
 import { createFastSpringProvider } from '../providers/payments/fastspring.js';
+import { createPayPalProvider } from '../providers/payments/paypal.js';
 import { createStripeProvider } from '../providers/payments/stripe.js';
 import { createTestpayProvider } from '../providers/payments/testpay.js';
 import { createSearchProviders } from '../providers/search/index.js';
@@ -203,6 +204,13 @@ function createBilling(
             createFastSpringProvider(config.billing.fastspring, {
               productByPath: (path) =>
                 billing.catalogue.productByProviderId(PayProvider.MerchantOfRecord, path),
+            }),
+          ]
+        : []),
+      ...(config.billing.paypal
+        ? [
+            createPayPalProvider(config.billing.paypal, {
+              productByPlan: (planId) => billing.catalogue.productByProviderId(PayProvider.Wallet, planId),
             }),
           ]
         : []),

@@ -62,6 +62,8 @@ export const PortalQuery = z.object({
   customer: z.string().max(200).optional(),
   accountId: z.string().max(200).optional(),
   callbackUrl: z.string().max(2000).optional(),
+  /** The wallet's portal (3) through the card portal's path; default the path's own provider. */
+  payProvider: z.coerce.number().int().optional(),
 });
 
 export const StudentCodeRequest = z.object({ email: z.string().max(254) });

@@ -23,6 +23,8 @@ export interface CheckoutRequest {
   discount: { code: string; percent: number; durationMonths: number; activity: string } | null;
   successUrl: string;
   cancelUrl: string;
+  /** The app's origin, for providers that need absolute return addresses. */
+  origin: string;
 }
 
 export interface DiscountRequest {
@@ -38,6 +40,11 @@ export interface PaymentProvider {
   readonly payProvider: PayProviderId;
   readonly label: string;
   readonly test: boolean;
+  /** False: the provider takes no coupons (no marketing discount at checkout, no retention or student offer). */
+  readonly coupons?: boolean;
+  /** True: a cancellation ends the subscription at the provider at once and nothing arrives at the period end,
+   * so Parley itself ends the plan when the paid time is over (see BillingService.endCancelled). */
+  readonly endsAtCancellation?: boolean;
   /** A hosted checkout page to send the browser to. */
   checkout(request: CheckoutRequest): Promise<string>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;

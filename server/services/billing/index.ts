@@ -1,6 +1,6 @@
 // Plans and purchase: what is for sale to this caller, checkout through the chosen provider, and the
 // webhook entry point. Management (cancel, coupons, upgrade, student discount) is in management.ts.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import {
   type CheckoutQuery,
   type FreeTrialInfo,
@@ -157,6 +157,7 @@ export function createBillingService(deps: {
       }
       let discount = null;
       if (options.withCoupon) {
+        if (provider.coupons === false) throw badRequest('billing.noCouponWithProvider');
         const coupon = query.coupon ? await catalogue.coupon(query.coupon) : null;
         if (coupon?.kind !== 'marketing' || !coupon.active) throw badRequest('billing.couponInvalid');
         const fraction = product.period === 'year' ? coupon.yearlyDiscount : coupon.monthlyDiscount;
@@ -187,6 +188,7 @@ export function createBillingService(deps: {
           discount,
           successUrl: query.successUrl,
           cancelUrl: query.cancelUrl,
+          origin: options.origin,
         }),
       );
       // Parley's own (test) pages speak the caller's language.
@@ -205,10 +207,42 @@ export function createBillingService(deps: {
           deps.logger.warn({ provider: name, reason: (error as Error).message }, 'webhook refused');
           throw new AppError(ResponseCode.BadRequest, 'billing.webhookSignature', { httpStatus: 400 });
         }
+        // The provider could not be asked (its verification API is down): a non-2xx makes it retry.
+        if (error instanceof ProviderError) {
+          deps.logger.warn({ provider: name, err: error }, 'webhook not verified now');
+          throw new AppError(ResponseCode.ServerError, 'billing.providerUnavailable', { httpStatus: 502 });
+        }
         throw error;
       }
       await ledger.ingest(provider.name, events);
       return events.length;
+    },
+
+    /** Plans cancelled at providers that send nothing at the period end (PayPal) end here when the paid
+     * time is over; recorded as an event like any other, so it counts once. */
+    async endCancelled(now = Date.now()) {
+      for (const provider of providers.filter((p) => p.endsAtCancellation)) {
+        const due = await db
+          .select()
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.provider, provider.name),
+              eq(subscriptions.cancelAtPeriodEnd, true),
+              inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
+              lte(subscriptions.currentPeriodEnd, new Date(now)),
+            ),
+          );
+        for (const sub of due)
+          await ledger.ingest(provider.name, [
+            {
+              id: `parley-period-end:${sub.id}`,
+              type: 'subscription.deleted',
+              subscriptionId: sub.id,
+              occurredAt: sub.currentPeriodEnd.getTime(),
+            },
+          ]);
+      }
     },
 
     currentUser: (caller: Caller) => currentUser(db, caller),

@@ -99,6 +99,8 @@ export function createBillingManagement(deps: { db: Database; billing: BillingSe
   async function allowed(caller: Caller, kind: 'retention' | 'student'): Promise<boolean> {
     const sub = await current(caller);
     if (!sub || sub.trial || sub.discountPercent > 0 || sub.status !== 'active') return false;
+    // Wallet subscriptions (PayPal) take no coupons: the offer is not made rather than failing.
+    if (billing.providerByName(sub.provider)?.coupons === false) return false;
     return (await couponFor(kind)) !== null;
   }
 
