@@ -37,6 +37,11 @@ export const creationRoutes = new Hono<AppEnv>()
       await c.get('services').presentations.updateOutline(caller, await readJson(c, UpdateOutlineRequest)),
     );
   })
+  .post(PresentationPaths.stop, async (c) => {
+    const caller = requireCaller(c);
+    const { presentationId } = await readJson(c, PresentationIdQuery);
+    return ok(c, await c.get('services').presentations.stop(caller, presentationId));
+  })
   .post(PresentationPaths.delete, async (c) => {
     const caller = requireCaller(c);
     const { presentationId } = await readJson(c, PresentationIdQuery);

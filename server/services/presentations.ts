@@ -129,47 +129,86 @@ export function createPresentationService(deps: {
     language: string,
   ) {
     const { signal } = run.controller;
-    let draft: DraftOutline;
-    if (ai.offline) {
-      draft = source.document
-        ? outlineFromDocument(source.document.text, source.document.fileName, source.document.pages)
-        : outlineFromTopic(source.topic, language);
-      const total = draft.sections.length;
-      run.push({ title: draft.title, done: 0, total });
-      for (const [i, section] of draft.sections.entries()) {
-        await pace(signal);
-        if (signal.aborted) return;
-        run.push({ section, done: i + 1, total });
-      }
-    } else {
-      const prompt = source.document
-        ? `Write a presentation outline for the document below. Start with "# " and the presentation title, then 4 to 10 sections, each "## " and its title followed by 2 to 4 "- " points taken from the document.\n\nDocument "${source.document.fileName}":\n"""\n${source.document.text.slice(0, DOCUMENT_CHARS_FOR_AI)}\n"""`
-        : `Write a presentation outline about: ${source.topic}\nStart with "# " and the presentation title, then 4 to 10 sections, each "## " and its title followed by 2 to 4 "- " points.`;
-      let emitted = 0;
-      let titleSent = false;
-      const text = await complete(model, prompt, signal, (partial) => {
-        const parsed = parseOutlineMarkdown(partial);
-        if (!titleSent && parsed.title && parsed.sections.length > 0) {
-          titleSent = true;
-          run.push({ title: parsed.title, done: 0, total: 0 });
-        }
-        // A section is complete once the next one has started.
-        while (emitted < parsed.sections.length - 1)
-          run.push({ section: parsed.sections[emitted], done: ++emitted, total: 0 });
-      });
-      draft = parseOutlineMarkdown(text);
-      if (!draft.title) draft.title = source.document?.fileName || source.topic.slice(0, 200);
-      if (!titleSent) run.push({ title: draft.title, done: 0, total: 0 });
-      while (emitted < draft.sections.length)
-        run.push({ section: draft.sections[emitted], done: ++emitted, total: draft.sections.length });
-      if (draft.sections.length === 0) throw new Error('the model wrote no sections');
+    const fallbackTitle = source.document?.fileName || source.topic.slice(0, 200);
+    // What the user has seen so far: a stop keeps it as the outline to edit.
+    const arrived: DraftOutline = { title: '', sections: [] };
+    const emitTitle = (title: string, total: number) => {
+      arrived.title = title;
+      run.push({ title, done: 0, total });
+    };
+    const emitSection = (section: OutlineSection, total: number) => {
+      arrived.sections.push(section);
+      run.push({ section, done: arrived.sections.length, total });
+    };
+    let draft: DraftOutline | null = null;
+    try {
+      draft = await writeOutline(run, source, model, language, emitTitle, emitSection);
+    } catch (error) {
+      if (!signal.aborted) throw error;
     }
+    if (signal.aborted || !draft) {
+      if (arrived.sections.length > 0)
+        await save(caller, run.meta.presentationId, {
+          title: arrived.title || fallbackTitle,
+          outline: arrived.sections,
+          slides: [],
+          type: 'outline',
+        });
+      return;
+    }
+    if (!draft.title) draft.title = fallbackTitle;
     await save(caller, run.meta.presentationId, {
       title: draft.title,
       outline: draft.sections,
       slides: [],
       type: 'outline',
     });
+  }
+
+  /** Streams the outline through the two emitters; answers the whole draft, or null when stopped. */
+  async function writeOutline(
+    run: PresentationRun,
+    source: { topic: string; document: { text: string; fileName: string; pages: string[] } | null },
+    model: string,
+    language: string,
+    emitTitle: (title: string, total: number) => void,
+    emitSection: (section: OutlineSection, total: number) => void,
+  ): Promise<DraftOutline | null> {
+    const { signal } = run.controller;
+    if (ai.offline) {
+      const draft = source.document
+        ? outlineFromDocument(source.document.text, source.document.fileName, source.document.pages)
+        : outlineFromTopic(source.topic, language);
+      const total = draft.sections.length;
+      emitTitle(draft.title, total);
+      for (const section of draft.sections) {
+        await pace(signal);
+        if (signal.aborted) return null;
+        emitSection(section, total);
+      }
+      return draft;
+    }
+    const prompt = source.document
+      ? `Write a presentation outline for the document below. Start with "# " and the presentation title, then 4 to 10 sections, each "## " and its title followed by 2 to 4 "- " points taken from the document.\n\nDocument "${source.document.fileName}":\n"""\n${source.document.text.slice(0, DOCUMENT_CHARS_FOR_AI)}\n"""`
+      : `Write a presentation outline about: ${source.topic}\nStart with "# " and the presentation title, then 4 to 10 sections, each "## " and its title followed by 2 to 4 "- " points.`;
+    let emitted = 0;
+    let titleSent = false;
+    const text = await complete(model, prompt, signal, (partial) => {
+      const parsed = parseOutlineMarkdown(partial);
+      if (!titleSent && parsed.title && parsed.sections.length > 0) {
+        titleSent = true;
+        emitTitle(parsed.title, 0);
+      }
+      // A section is complete once the next one has started.
+      while (emitted < parsed.sections.length - 1) emitSection(parsed.sections[emitted++], 0);
+    });
+    if (signal.aborted) return null;
+    const draft = parseOutlineMarkdown(text);
+    if (!draft.title) draft.title = source.document?.fileName || source.topic.slice(0, 200);
+    if (!titleSent) emitTitle(draft.title, 0);
+    while (emitted < draft.sections.length) emitSection(draft.sections[emitted++], draft.sections.length);
+    if (draft.sections.length === 0) throw new Error('the model wrote no sections');
+    return draft;
   }
 
   async function generateSlides(
@@ -214,6 +253,8 @@ export function createPresentationService(deps: {
     void work()
       .then(() => run.finish(run.controller.signal.aborted ? 'stopped' : 'done'))
       .catch((error: unknown) => {
+        // A stop aborts the provider's stream mid-answer; that is the user's choice, not a failure.
+        if (run.controller.signal.aborted) return run.finish('stopped');
         logger.warn(
           { err: error, presentationId: run.meta.presentationId },
           'presentation generation failed',
@@ -328,6 +369,15 @@ export function createPresentationService(deps: {
         type: 'outline',
       });
       return toPresentation(await owned(caller, input.presentationId));
+    },
+
+    /** Ends this presentation's running generation; false when nothing was running. */
+    async stop(caller: Caller, id: string): Promise<boolean> {
+      await owned(caller, id);
+      const run = active.get(id);
+      if (!run) return false;
+      run.controller.abort();
+      return true;
     },
 
     async remove(caller: Caller, id: string): Promise<boolean> {

@@ -8,6 +8,8 @@ export const PresentationPaths = {
   get: '/api/v1/presentation/get',
   updateOutline: '/api/v1/presentation/updateOutline',
   delete: '/api/v1/presentation/delete',
+  /** POST {presentationId}: ends the running generation; what arrived so far is kept. */
+  stop: '/api/v1/presentation/stop',
   /** GET ?presentationId=: the .pptx file (Authorization header required). */
   exportPptx: '/api/v1/presentation/export',
 } as const;

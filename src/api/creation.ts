@@ -23,6 +23,8 @@ export const presentationApi = {
   list: (options?: Quiet) => request<PresentationSummary[]>('GET', PresentationPaths.list, options),
   get: (presentationId: string, options?: Quiet) =>
     request<Presentation>('GET', PresentationPaths.get, { ...options, query: { presentationId } }),
+  stop: (presentationId: string, options?: Quiet) =>
+    request<boolean>('POST', PresentationPaths.stop, { ...options, body: { presentationId } }),
   updateOutline: (body: UpdateOutlineRequest, options?: Quiet) =>
     request<Presentation>('POST', PresentationPaths.updateOutline, { ...options, body }),
   remove: (presentationId: string, options?: Quiet) =>

@@ -45,6 +45,7 @@ export type PresentationEvent =
   | { type: 'GENERATE_SLIDES' }
   | { type: 'EDIT_OUTLINE' }
   | { type: 'DOWNLOAD_PPTX' }
+  | { type: 'STOP' }
   | { type: 'NEW' }
   | { type: 'STREAM.META'; generatedBy: GeneratedBy }
   | { type: 'STREAM.CHUNK'; chunk: PresentationChunk }
@@ -144,6 +145,11 @@ export const presentationMachine = setup({
   },
   actions: {
     startRequest: assign({ requestId: () => crypto.randomUUID(), error: null }),
+    // The server ends the run and answers the open stream with done: stopped, which moves the state.
+    requestStop: ({ context }) => {
+      if (context.presentationId)
+        void presentationApi.stop(context.presentationId, { suppressAlert: true }).catch(() => {});
+    },
     applyChunk: assign(({ context, event }) => {
       if (event.type !== 'STREAM.CHUNK') return {};
       const { chunk } = event;
@@ -250,8 +256,14 @@ export const presentationMachine = setup({
         'STREAM.CHUNK': { actions: 'applyChunk' },
         'STREAM.DONE': [
           { guard: ({ event }) => event.status === 'done', target: 'outline' },
+          // Stopped with sections on screen: they are the outline to edit (the server kept them too).
+          {
+            guard: ({ context, event }) => event.status === 'stopped' && context.outline.length > 0,
+            target: 'outline',
+          },
           { target: 'topic' },
         ],
+        STOP: { actions: 'requestStop' },
         'STREAM.ERROR': { target: 'topic', actions: assign({ error: ({ event }) => event.message }) },
       },
     },
@@ -342,6 +354,7 @@ export const presentationMachine = setup({
           { guard: ({ event }) => event.status === 'done', target: 'ready' },
           { target: 'outline' },
         ],
+        STOP: { actions: 'requestStop' },
         'STREAM.ERROR': { target: 'outline', actions: assign({ error: ({ event }) => event.message }) },
       },
     },

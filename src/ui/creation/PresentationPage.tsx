@@ -12,7 +12,8 @@ import { OutlineEditor } from './OutlineEditor';
 import { SlideDeck } from './SlidePreview';
 import './creation.css';
 
-function Progress(props: { label: string; done: number; total: number }) {
+function Progress(props: { label: string; done: number; total: number; onStop?: () => void }) {
+  const { t } = useTranslation();
   const percent = props.total > 0 ? Math.round((props.done / props.total) * 100) : null;
   return (
     <div className="creation-progress" role="status" data-testid="creation-progress">
@@ -20,6 +21,11 @@ function Progress(props: { label: string; done: number; total: number }) {
         {props.label} {props.total > 0 ? `${props.done}/${props.total}` : props.done > 0 ? props.done : ''}
       </span>
       <progress max={100} value={percent ?? undefined} />
+      {props.onStop && (
+        <button type="button" className="secondary" onClick={props.onStop} data-testid="creation-stop">
+          {t('chat.stop')}
+        </button>
+      )}
     </div>
   );
 }
@@ -150,6 +156,7 @@ export function PresentationPage() {
             label={t('creation.presentation.writingOutline')}
             done={c.progress.done}
             total={c.progress.total}
+            onStop={() => send({ type: 'STOP' })}
           />
           <OutlineEditor title={c.title} outline={c.outline} editable={false} send={send} />
         </>
@@ -187,6 +194,7 @@ export function PresentationPage() {
             label={t('creation.presentation.makingSlides')}
             done={c.progress.done}
             total={c.progress.total}
+            onStop={state.matches('slidesGenerating') ? () => send({ type: 'STOP' }) : undefined}
           />
           <SlideDeck
             title={c.title}
