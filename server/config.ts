@@ -76,6 +76,10 @@ export interface BillingConfig {
   testpaySecret: string | null;
   /** How often the test provider renews or ends subscriptions whose period is over. */
   testpayTickMs: number;
+  /** TESTPAY_RETRY_DAYS="3,5,7": days after a failed renewal the test provider retries; the last failure ends it. */
+  testpayRetryDays: number[];
+  /** BILLING_PAST_DUE_GRACE_DAYS: how long a past-due plan stays paid if the provider never ends it. */
+  pastDueGraceDays: number;
   /** QUOTAS=off: plan quotas are not enforced (a private instance; benchmarks). Model rules still apply. */
   enforceQuotas: boolean;
   /** Set (STRIPE_SECRET_KEY): Stripe takes card payments instead of the built-in test provider. */
@@ -94,6 +98,16 @@ export interface BillingConfig {
   testWallet: boolean;
   /** BILLING_PRODUCT_IDS="0:pro-month-g0=price_123,2:pro-month-g0=parley-pro-monthly": provider ids per product. */
   productIds: { provider: number; productId: string; providerProductId: string }[];
+}
+
+/** Increasing whole days after the failed renewal; anything unreadable falls back to Stripe-like 3, 5, 7. */
+function retryDays(raw: string | undefined): number[] {
+  const days = (raw ?? '3,5,7')
+    .split(',')
+    .filter((d) => d.trim() !== '')
+    .map((d) => Number(d.trim()));
+  const valid = days.every((d, i) => Number.isInteger(d) && d > 0 && (i === 0 || d > days[i - 1]));
+  return valid ? days : [3, 5, 7];
 }
 
 function productIds(raw: string | undefined): BillingConfig['productIds'] {
@@ -259,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       marketingCoupon: marketingCoupon(env.MARKETING_COUPON),
       testpaySecret: env.TESTPAY_WEBHOOK_SECRET || null,
       testpayTickMs: int(env.TESTPAY_TICK_MS, 60_000),
+      testpayRetryDays: retryDays(env.TESTPAY_RETRY_DAYS),
+      pastDueGraceDays: Math.max(0, int(env.BILLING_PAST_DUE_GRACE_DAYS, 14)),
       enforceQuotas: env.QUOTAS !== 'off',
       stripe: env.STRIPE_SECRET_KEY
         ? {

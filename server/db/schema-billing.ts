@@ -173,6 +173,8 @@ export const testpaySubscriptions = pgTable('testpay_subscriptions', {
   discountPercent: integer('discount_percent').notNull().default(0),
   discountDuration: integer('discount_duration').notNull().default(0),
   activity: text('activity'),
+  /** Failed charges of the current renewal (0 while paid up); past due retries on the configured days. */
+  failedAttempts: integer('failed_attempts').notNull().default(0),
 });
 
 /** Webhooks the test provider still has to deliver; kept until Parley answers 2xx, so they survive restarts. */

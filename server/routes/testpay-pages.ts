@@ -42,6 +42,33 @@ function withParams(url: string, params: Record<string, string>) {
 const price = (cents: number, currency: string) =>
   `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
 
+const cardList = (s: PageStrings) =>
+  fill(s.cards, {
+    ok: TEST_CARDS.succeeds,
+    declined: TEST_CARDS.declined,
+    secure: TEST_CARDS.threeDSecure,
+    renewal: TEST_CARDS.failsRenewal,
+  });
+
+/** The portal: the customer's card can be replaced (which also pays a past-due renewal at once). */
+function portalPage(c: Context<AppEnv>, notice: 'cardUpdated' | ErrorKey | null) {
+  const s = strings(c);
+  const ok = notice === 'cardUpdated';
+  return c.html(
+    page(
+      c,
+      s.portal,
+      html`<h1>${s.portal}</h1><div class="box"><code>${c.req.param('customer')}</code> · ${s.portalBody}</div>
+${notice ? html`<p class="${ok ? 'muted' : 'error'}" role="${ok ? 'status' : 'alert'}" id="${ok ? 'updated' : 'error'}">${s[notice]}</p>` : ''}
+<form method="post"><label for="card">${s.card}</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" required>
+<button type="submit" id="update-card">${s.updateCard}</button></form>
+<p class="muted">${cardList(s)}</p><a href="/">${s.back}</a>`,
+    ),
+    notice && !ok ? 402 : 200,
+  );
+}
+
 async function checkoutPage(c: Context<AppEnv>, error: ErrorKey | null) {
   const s = strings(c);
   const session = await provider(c).session(c.req.param('id') ?? '');
@@ -66,7 +93,7 @@ ${error ? html`<p class="error" role="alert" id="error">${s[error]}</p>` : ''}
 <input id="card" name="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" required>
 <button type="submit" id="pay">${trial ? s.startTrial : s.pay}</button>
 <a href="${session.cancelUrl}" id="cancel"><button type="button" class="secondary">${s.cancel}</button></a></form>
-<p class="muted">${fill(s.cards, { ok: TEST_CARDS.succeeds, declined: TEST_CARDS.declined, secure: TEST_CARDS.threeDSecure })}</p>`,
+<p class="muted">${cardList(s)}</p>`,
     ),
     error ? 402 : 200,
   );
@@ -129,13 +156,13 @@ export const testpayRoutes = new Hono<AppEnv>()
     else await tp.fail(session.id, 'canceled');
     return c.redirect(withParams(session.successUrl, { from: 'paymentConfirm', confirmId: session.id }), 303);
   })
-  .get(`${BillingPaths.testpay}/portal/:customer`, (c) => {
-    const s = strings(c);
-    return c.html(
-      page(
-        c,
-        s.portal,
-        html`<h1>${s.portal}</h1><div class="box"><code>${c.req.param('customer')}</code> · ${s.portalBody}</div><a href="/">${s.back}</a>`,
-      ),
-    );
+  .get(`${BillingPaths.testpay}/portal/:customer`, (c) => portalPage(c, null))
+  .post(`${BillingPaths.testpay}/portal/:customer`, async (c) => {
+    const form = await c.req.parseBody();
+    const card = String(form.card ?? '');
+    const outcome = cardOutcome(card);
+    if (outcome === 'unknown') return portalPage(c, 'notTestCard');
+    if (outcome === 'declined') return portalPage(c, 'declined');
+    await provider(c).updateCard(c.req.param('customer'), card.replace(/\D/g, ''));
+    return portalPage(c, 'cardUpdated');
   });

@@ -16,7 +16,7 @@ const en = {
   startTrial: 'Start trial',
   cancel: 'Cancel',
   cards:
-    'Test cards: {{ok}} succeeds, {{declined}} is declined, {{secure}} asks for 3-D Secure. Any expiry and CVC.',
+    'Test cards: {{ok}} succeeds, {{declined}} is declined, {{secure}} asks for 3-D Secure, {{renewal}} pays now but its renewals fail. Any expiry and CVC.',
   notTestCard: 'This is not a test card. Use one of the cards listed below.',
   declined: 'Your card was declined. Try another card.',
   secureFailed: '3-D Secure authentication failed. The payment was not taken.',
@@ -26,7 +26,10 @@ const en = {
   approve: 'Approve',
   fail: 'Fail',
   portal: 'Billing portal (test)',
-  portalBody: 'Invoices and cards of the test provider are not kept.',
+  portalBody:
+    'Invoices are not kept. A new card pays the next charges; an unpaid renewal is charged again at once.',
+  updateCard: 'Update card',
+  cardUpdated: 'Your card was updated.',
 };
 type Strings = typeof en;
 
@@ -45,7 +48,7 @@ const ar: Strings = {
   startTrial: 'ابدأ التجربة',
   cancel: 'إلغاء',
   cards:
-    'بطاقات الاختبار: {{ok}} تنجح، {{declined}} تُرفض، {{secure}} تطلب التحقق 3-D Secure. أي تاريخ انتهاء ورمز CVC.',
+    'بطاقات الاختبار: {{ok}} تنجح، {{declined}} تُرفض، {{secure}} تطلب التحقق 3-D Secure، {{renewal}} تدفع الآن لكن تجديداتها تفشل. أي تاريخ انتهاء ورمز CVC.',
   notTestCard: 'هذه ليست بطاقة اختبار. استخدم إحدى البطاقات المذكورة أدناه.',
   declined: 'تم رفض بطاقتك. جرّب بطاقة أخرى.',
   secureFailed: 'فشل التحقق 3-D Secure. لم يتم خصم المبلغ.',
@@ -55,7 +58,10 @@ const ar: Strings = {
   approve: 'موافقة',
   fail: 'رفض',
   portal: 'بوابة الفوترة (اختبار)',
-  portalBody: 'لا يحتفظ مزود الاختبار بالفواتير والبطاقات.',
+  portalBody:
+    'لا يتم الاحتفاظ بالفواتير. البطاقة الجديدة تدفع الرسوم التالية، ويُعاد خصم أي تجديد غير مدفوع فورًا.',
+  updateCard: 'تحديث البطاقة',
+  cardUpdated: 'تم تحديث بطاقتك.',
 };
 
 const zh: Strings = {
@@ -72,7 +78,8 @@ const zh: Strings = {
   pay: '付款',
   startTrial: '开始试用',
   cancel: '取消',
-  cards: '测试卡：{{ok}} 付款成功，{{declined}} 被拒绝，{{secure}} 需要 3-D Secure 验证。有效期和 CVC 任意。',
+  cards:
+    '测试卡：{{ok}} 付款成功，{{declined}} 被拒绝，{{secure}} 需要 3-D Secure 验证，{{renewal}} 首次付款成功但续费失败。有效期和 CVC 任意。',
   notTestCard: '这不是测试卡。请使用下面列出的卡。',
   declined: '您的卡被拒绝。请换一张卡。',
   secureFailed: '3-D Secure 验证失败，未扣款。',
@@ -82,7 +89,9 @@ const zh: Strings = {
   approve: '确认',
   fail: '失败',
   portal: '账单门户（测试）',
-  portalBody: '测试支付服务不保存发票和卡片。',
+  portalBody: '不保存发票。新卡用于之后的扣款；未付款的续费会立即重新扣款。',
+  updateCard: '更新卡片',
+  cardUpdated: '您的卡片已更新。',
 };
 
 const es: Strings = {
@@ -100,7 +109,7 @@ const es: Strings = {
   startTrial: 'Empezar la prueba',
   cancel: 'Cancelar',
   cards:
-    'Tarjetas de prueba: {{ok}} se acepta, {{declined}} se rechaza, {{secure}} pide 3-D Secure. Cualquier caducidad y CVC.',
+    'Tarjetas de prueba: {{ok}} se acepta, {{declined}} se rechaza, {{secure}} pide 3-D Secure, {{renewal}} paga ahora pero sus renovaciones fallan. Cualquier caducidad y CVC.',
   notTestCard: 'Esta no es una tarjeta de prueba. Usa una de las tarjetas de abajo.',
   declined: 'Tu tarjeta fue rechazada. Prueba con otra tarjeta.',
   secureFailed: 'La autenticación 3-D Secure falló. No se realizó el cobro.',
@@ -110,7 +119,10 @@ const es: Strings = {
   approve: 'Aprobar',
   fail: 'Fallar',
   portal: 'Portal de facturación (prueba)',
-  portalBody: 'El proveedor de prueba no guarda facturas ni tarjetas.',
+  portalBody:
+    'No se guardan facturas. Una tarjeta nueva paga los próximos cobros; una renovación impagada se vuelve a cobrar al momento.',
+  updateCard: 'Actualizar tarjeta',
+  cardUpdated: 'Tu tarjeta se actualizó.',
 };
 
 const catalogs: Record<Language, Strings> = { en, ar, zh, es };

@@ -179,6 +179,7 @@ function createBilling(
     db,
     logger,
     secret: config.billing.testpaySecret ?? visitKeys.deriveSecret('parley testpay webhook').toString('hex'),
+    retryDays: config.billing.testpayRetryDays,
     selfUrl: () => selfUrl,
     product: (id) => billing.catalogue.productById(id),
   });
@@ -216,6 +217,7 @@ function createBilling(
         : []),
     ],
     enforceQuotas: config.billing.enforceQuotas,
+    pastDueGraceMs: config.billing.pastDueGraceDays * 24 * 60 * 60 * 1000,
     catalogueOptions: {
       priceTest: config.billing.priceTest,
       trialStatus: config.billing.trialStatus,

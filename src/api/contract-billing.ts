@@ -122,6 +122,8 @@ export interface BillingDetail {
   canceled: boolean;
   /** Parley extra: the subscription is in its free trial. */
   trial: boolean;
+  /** Parley extra: a renewal payment failed and the provider is retrying it (the plan stays paid meanwhile). */
+  pastDue: boolean;
 }
 
 export interface CouponPreview {
@@ -182,4 +184,6 @@ export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   threeDSecure: '4000002760003184',
+  /** Stripe's 'charge fails after attaching': checkout goes through, every later charge (renewals) fails. */
+  failsRenewal: '4000000000000341',
 } as const;

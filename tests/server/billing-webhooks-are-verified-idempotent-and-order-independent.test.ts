@@ -71,6 +71,49 @@ function lifeOf(subscriptionId: string, userId: string, now: number, ended: bool
   return events;
 }
 
+type PastDueEnd = 'in grace' | 'last retry failed' | 'retry paid';
+
+/** Monthly Pro whose renewal ten days ago failed, then retries: still in grace, ended, or paid. */
+function pastDueLifeOf(subscriptionId: string, userId: string, now: number, end: PastDueEnd) {
+  const t0 = now - 40 * DAY;
+  const t1 = t0 + 30 * DAY;
+  const e = (
+    n: number,
+    type: TestpayEvent['type'],
+    created: number,
+    data: Partial<TestpayEvent['data']> = {},
+  ) => ({
+    id: `${subscriptionId}-evt-${n}`,
+    type,
+    created,
+    data: { subscriptionId, ...data },
+  });
+  const events: TestpayEvent[] = [
+    e(0, 'subscription.created', t0, {
+      userId,
+      customerId: `cus-${userId}`,
+      membershipId: 1,
+      productId: 'pro-month-g0',
+      price: 999,
+      interval: 'month',
+      periodStart: t0,
+      periodEnd: t1,
+    }),
+    e(1, 'invoice.paid', t0, { periodStart: t0, periodEnd: t1 }),
+    e(2, 'invoice.payment_failed', t1),
+    e(3, 'invoice.payment_failed', t1 + 3 * DAY),
+  ];
+  if (end === 'last retry failed')
+    events.push(
+      e(4, 'invoice.payment_failed', t1 + 5 * DAY),
+      e(5, 'invoice.payment_failed', t1 + 7 * DAY),
+      e(6, 'subscription.deleted', t1 + 7 * DAY),
+    );
+  if (end === 'retry paid')
+    events.push(e(4, 'invoice.paid', t1 + 5 * DAY, { periodStart: t1, periodEnd: t1 + 30 * DAY }));
+  return { events, paidUntil: t1 };
+}
+
 describe.each(DATABASES)('provider webhooks on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -148,6 +191,35 @@ describe.each(DATABASES)('provider webhooks on %s', (kind) => {
           isTrial: false,
         });
         expect(new Date(user.membershipExpDate!).getTime()).toBe(events[3].data.periodEnd);
+      }
+    }
+  }, 240_000);
+
+  it('a failed renewal in any order: past due stays paid in its grace, ends Free after the last retry, is active after a paid retry', async () => {
+    const next = random(kind === 'pglite' ? 3 : 11);
+    const now = Date.now();
+    const ends: PastDueEnd[] = ['in grace', 'last retry failed', 'retry paid'];
+    for (let round = 0; round < 60; round++) {
+      const { userId, token } = await quickMember();
+      const end = ends[round % 3];
+      const { events, paidUntil } = pastDueLifeOf(`pd-${kind}-${round}`, userId, now, end);
+      const repeats = events.filter(() => next() < 0.2);
+      for (const event of shuffle([...events, ...repeats], next))
+        expect((await postWebhook(server, event)).status).toBe(200);
+      const [user, detail] = [await me(server, token), (await billingDetail(server, token)).data];
+      const label = `${end}, ordering ${round}`;
+      if (end === 'last retry failed') {
+        expect(user, label).toMatchObject({ membershipId: 0, isPro: false });
+        expect(detail, label).toBeNull();
+      } else if (end === 'in grace') {
+        // The paid month ended ten days ago; the default 14-day grace keeps Pro while the provider retries.
+        expect(user, label).toMatchObject({ membershipId: 1, isPro: true });
+        expect(new Date(user.membershipExpDate!).getTime(), label).toBe(paidUntil + 14 * DAY);
+        expect(detail, label).toMatchObject({ pastDue: true });
+      } else {
+        expect(user, label).toMatchObject({ membershipId: 1, isPro: true });
+        expect(new Date(user.membershipExpDate!).getTime(), label).toBe(paidUntil + 30 * DAY);
+        expect(detail, label).toMatchObject({ pastDue: false });
       }
     }
   }, 240_000);

@@ -45,13 +45,13 @@ describe.each(DATABASES)('Stripe and FastSpring adapters on %s', (kind) => {
   async function stripeWebhook(
     type: string,
     object: unknown,
-    options: { secret?: string; id?: string } = {},
+    options: { secret?: string; id?: string; created?: number } = {},
   ) {
     const payload = JSON.stringify({
       id: options.id ?? `evt_${Math.random().toString(36).slice(2)}`,
       object: 'event',
       type,
-      created: Math.floor(Date.now() / 1000),
+      created: options.created ?? Math.floor(Date.now() / 1000),
       data: { object },
     });
     const header = stripe.webhooks.generateTestHeaderString({
@@ -127,6 +127,68 @@ describe.each(DATABASES)('Stripe and FastSpring adapters on %s', (kind) => {
       (await call(server.url, 'GET', '/api/v1/stripe/portal?customer=cus_test_1', { token: stranger }))
         .status,
     ).toBe(404);
+  });
+
+  it('a failed renewal is past due from either provider: Stripe invoice.payment_failed or status past_due/unpaid, FastSpring subscription.charge.failed', async () => {
+    const token = await loginMember(server, 'stripe-past-due@example.com');
+    const userId = (await me(server, token)).uid;
+    const subscription = stripeSubscription('sub_pd_1', { customer: 'cus_pd_1', metadata: { userId } });
+    const t = Math.floor(Date.now() / 1000);
+    const invoice = { id: 'in_pd_1', object: 'invoice', subscription: 'sub_pd_1', amount_paid: 999 };
+    const pastDue = async () => (await billingDetail(server, token)).data?.pastDue;
+    expect(await stripeWebhook('customer.subscription.created', subscription, { created: t })).toBe(200);
+    expect(await pastDue()).toBe(false);
+    await stripeWebhook('invoice.payment_failed', invoice, { created: t + 10 });
+    expect(await pastDue()).toBe(true);
+    expect((await me(server, token)).isPro).toBe(true);
+    await stripeWebhook('invoice.paid', invoice, { created: t + 20 });
+    expect(await pastDue()).toBe(false);
+    await stripeWebhook(
+      'customer.subscription.updated',
+      { ...subscription, status: 'past_due' },
+      { created: t + 30 },
+    );
+    expect(await pastDue()).toBe(true);
+    await stripeWebhook('invoice.paid', invoice, { created: t + 40 });
+    await stripeWebhook(
+      'customer.subscription.updated',
+      { ...subscription, status: 'unpaid' },
+      { created: t + 50 },
+    );
+    expect(await pastDue()).toBe(true);
+
+    const fsToken = await loginMember(server, 'fs-past-due@example.com');
+    const fsUser = (await me(server, fsToken)).uid;
+    const now = Date.now();
+    const data = {
+      id: 'fs-sub-pd',
+      account: 'fs-acct-pd',
+      product: 'parley-pro-monthly',
+      tags: { userId: fsUser },
+    };
+    const body = JSON.stringify({
+      events: [
+        {
+          id: 'fs-pd-1',
+          type: 'subscription.activated',
+          created: now,
+          data: { ...data, state: 'active', begin: now, next: now + 30 * 86400_000 },
+        },
+        {
+          id: 'fs-pd-2',
+          type: 'subscription.charge.failed',
+          created: now + 1000,
+          data: { ...data, subscription: 'fs-sub-pd' },
+        },
+      ],
+    });
+    const posted = await fetch(`${server.url}/api/v1/billing/webhook/fastspring`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-FS-Signature': signFastSpring(FS_SECRET, body) },
+      body,
+    });
+    expect(posted.status).toBe(200);
+    expect((await billingDetail(server, fsToken)).data).toMatchObject({ pastDue: true, provider: 2 });
   });
 
   it('FastSpring webhooks are HMAC-verified; orders open a storefront session', async () => {

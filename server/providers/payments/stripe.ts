@@ -119,7 +119,18 @@ export function createStripeProvider(
           periodEnd: _e,
           ...fields
         } = await subscriptionFields(object);
-        return [{ ...common, ...fields, type: 'subscription.updated' } as BillingEvent];
+        const updated = { ...common, ...fields, type: 'subscription.updated' } as BillingEvent;
+        // Stripe marks a failed renewal on the subscription too (unpaid: retries exhausted, not cancelled).
+        if (object.status !== 'past_due' && object.status !== 'unpaid') return [updated];
+        return [
+          updated,
+          {
+            id: `${event.id}:${object.status}`,
+            occurredAt: at,
+            type: 'invoice.payment_failed',
+            subscriptionId: updated.subscriptionId,
+          },
+        ];
       }
       case 'customer.subscription.deleted':
         return [{ ...common, type: 'subscription.deleted', subscriptionId: String(object.id) }];

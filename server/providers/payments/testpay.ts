@@ -83,7 +83,7 @@ export function addPeriod(from: number, period: string): number {
   return date.getTime();
 }
 
-export type CardOutcome = 'succeeds' | 'declined' | 'threeDSecure' | 'unknown';
+export type CardOutcome = keyof typeof TEST_CARDS | 'unknown';
 export function cardOutcome(raw: string): CardOutcome {
   const digits = raw.replace(/\D/g, '');
   for (const [outcome, number] of Object.entries(TEST_CARDS))
@@ -98,6 +98,8 @@ export interface TestpayDeps {
   product(id: string): Promise<CatalogueProduct | null>;
   /** Where Parley listens; known once the server is up. */
   selfUrl(): string | null;
+  /** Days after a failed renewal to charge again (Stripe-like); after the last failure the subscription ends. */
+  retryDays?: number[];
 }
 
 export function createTestpayProvider(deps: TestpayDeps) {
@@ -108,7 +110,11 @@ export function createTestpayProvider(deps: TestpayDeps) {
     return lastSeq;
   };
 
-  async function emit(type: BillingEvent['type'], data: z.infer<typeof EventData>, at = Date.now()) {
+  // The provider's own clock: real time, or later once tick() was told a later time (tests move it on).
+  let movedTo = 0;
+  const clock = () => Math.max(Date.now(), movedTo);
+
+  async function emit(type: BillingEvent['type'], data: z.infer<typeof EventData>, at = clock()) {
     const event: TestpayEvent = { id: `evt_${newId()}`, type, created: at, data };
     await db.insert(testpayOutbox).values({ seq: nextSeq(), eventId: event.id, body: JSON.stringify(event) });
   }
@@ -187,7 +193,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
   async function complete(row: typeof testpaySessions.$inferSelect, card: string) {
     const product = await deps.product(row.productId);
     if (!product) throw new ProviderError('unknown product');
-    const now = Date.now();
+    const now = clock();
     if (row.kind === 'checkout') {
       const trial = row.trialDays > 0;
       const discount = row.coupon ? (JSON.parse(row.coupon) as DiscountRequest) : null;
@@ -270,38 +276,97 @@ export function createTestpayProvider(deps: TestpayDeps) {
     await flush();
   }
 
-  /** Period ends: renew (charging the card again) or end the subscription when it was cancelled. */
+  const retryDays = deps.retryDays ?? [3, 5, 7];
+  /** When a past-due subscription is charged again, or null once its retries are used up. */
+  const nextRetryAt = (sub: typeof testpaySubscriptions.$inferSelect) =>
+    sub.failedAttempts > 0 && sub.failedAttempts <= retryDays.length
+      ? sub.periodEnd + retryDays[sub.failedAttempts - 1] * DAY_MS
+      : null;
+
+  /**
+   * Charges the card for the period after `sub.periodEnd` at `at`: paid moves the period on, failed leaves the
+   * subscription past due, and the failure after the last retry ends it.
+   */
+  async function charge(sub: typeof testpaySubscriptions.$inferSelect, at: number) {
+    const product = await deps.product(sub.productId);
+    if (!product) return;
+    if (cardOutcome(sub.card) !== 'failsRenewal') {
+      const periodEnd = addPeriod(sub.periodEnd, product.period);
+      await db
+        .update(testpaySubscriptions)
+        .set({ status: 'active', periodStart: sub.periodEnd, periodEnd, trial: false, failedAttempts: 0 })
+        .where(eq(testpaySubscriptions.id, sub.id));
+      await emit(
+        'invoice.paid',
+        { subscriptionId: sub.id, membershipId: product.membershipId, periodStart: sub.periodEnd, periodEnd },
+        at,
+      );
+      return;
+    }
+    const failedAttempts = sub.failedAttempts + 1;
+    const last = failedAttempts > retryDays.length;
+    await db
+      .update(testpaySubscriptions)
+      .set({ status: last ? 'canceled' : 'past_due', failedAttempts })
+      .where(eq(testpaySubscriptions.id, sub.id));
+    await emit('invoice.payment_failed', { subscriptionId: sub.id }, at);
+    if (last) await emit('subscription.deleted', { subscriptionId: sub.id }, at);
+  }
+
+  /** Period ends and retry days: renew, retry, or end the subscription when it was cancelled. */
   async function tick(now = Date.now()) {
+    movedTo = Math.max(movedTo, now);
     const due = await db.select().from(testpaySubscriptions).where(lte(testpaySubscriptions.periodEnd, now));
-    for (const sub of due) {
+    for (let sub of due) {
       if (sub.status === 'canceled') continue;
-      const product = await deps.product(sub.productId);
-      if (!product) continue;
       if (sub.cancelAtPeriodEnd) {
         await db
           .update(testpaySubscriptions)
           .set({ status: 'canceled' })
           .where(eq(testpaySubscriptions.id, sub.id));
-        await emit('subscription.deleted', { subscriptionId: sub.id }, sub.periodEnd);
+        // Cancelled while past due: nothing more is retried, it ends now.
+        await emit(
+          'subscription.deleted',
+          { subscriptionId: sub.id },
+          sub.status === 'past_due' ? now : sub.periodEnd,
+        );
         continue;
       }
-      const periodEnd = addPeriod(sub.periodEnd, product.period);
-      await db
-        .update(testpaySubscriptions)
-        .set({ status: 'active', periodStart: sub.periodEnd, periodEnd, trial: false })
-        .where(eq(testpaySubscriptions.id, sub.id));
-      await emit(
-        'invoice.paid',
-        { subscriptionId: sub.id, membershipId: product.membershipId, periodStart: sub.periodEnd, periodEnd },
-        sub.periodEnd,
-      );
+      // A clock that jumps far ahead plays every renewal and retry on the way, in order.
+      for (;;) {
+        const at = sub.status === 'past_due' ? nextRetryAt(sub) : sub.periodEnd;
+        if (at === null || at > now) break;
+        await charge(sub, at);
+        const [after] = await db
+          .select()
+          .from(testpaySubscriptions)
+          .where(eq(testpaySubscriptions.id, sub.id));
+        if (!after || after.status === 'canceled') break;
+        sub = after;
+      }
     }
     await flush();
+  }
+
+  /** The customer's new card (the portal): kept for renewals, and an unpaid renewal is charged at once. */
+  async function updateCard(customerId: string, card: string, now = clock()) {
+    const subs = await db
+      .select()
+      .from(testpaySubscriptions)
+      .where(eq(testpaySubscriptions.customerId, customerId));
+    for (const sub of subs) {
+      if (sub.status === 'canceled') continue;
+      await db.update(testpaySubscriptions).set({ card }).where(eq(testpaySubscriptions.id, sub.id));
+      if (sub.status === 'past_due') await charge({ ...sub, card }, Math.max(now, sub.periodEnd));
+    }
+    await flush();
+    return subs.length > 0;
   }
 
   const provider: PaymentProvider & {
     flush: typeof flush;
     tick: typeof tick;
+    updateCard: typeof updateCard;
     session: typeof session;
     complete: typeof complete;
     fail(id: string, status: ConfirmStatus): Promise<void>;
@@ -314,6 +379,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
     secret: deps.secret,
     flush,
     tick,
+    updateCard,
     session,
     complete,
 

@@ -32,10 +32,11 @@ export function createBillingService(deps: {
   catalogueOptions: CatalogueOptions;
   providers: PaymentProvider[];
   enforceQuotas?: boolean;
+  pastDueGraceMs?: number;
 }) {
   const { db } = deps;
   const catalogue: Catalogue = createCatalogue(db, deps.catalogueOptions);
-  const ledger = createLedger(db);
+  const ledger = createLedger(db, deps.pastDueGraceMs);
   const meter = createMeter(db, catalogue, deps.enforceQuotas ?? true);
   const providers = deps.providers;
 

@@ -4,9 +4,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { billingCustomers, billingEvents, subscriptions, trialsUsed, users } from '../../db/schema.js';
-import { type BillingEvent, bestGrant, foldSubscription, grantedMembership } from './subscription-state.js';
+import {
+  type BillingEvent,
+  bestGrant,
+  DEFAULT_PAST_DUE_GRACE_MS,
+  foldSubscription,
+  grantedMembership,
+} from './subscription-state.js';
 
-export function createLedger(db: Database) {
+export function createLedger(db: Database, pastDueGraceMs = DEFAULT_PAST_DUE_GRACE_MS) {
   // One refold at a time per subscription (a single server process owns its database writes).
   const locks = new Map<string, Promise<unknown>>();
   function serial<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -87,6 +93,7 @@ export function createLedger(db: Database) {
             activity: s.activity,
           },
           now,
+          pastDueGraceMs,
         ),
       )
       .filter((g): g is NonNullable<typeof g> => g !== null);

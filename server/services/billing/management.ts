@@ -88,6 +88,7 @@ export function createBillingManagement(deps: { db: Database; billing: BillingSe
       currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
       canceled: sub.cancelAtPeriodEnd,
       trial: sub.trial,
+      pastDue: sub.status === 'past_due',
     };
   }
 

@@ -2,6 +2,7 @@
 // events in the order they happened at the provider (not the order they arrived), so a late older event
 // never undoes a newer state and the same event twice counts once (events are stored by id).
 //   trialing (7 days) -> active -> renewed (invoice.paid) / past_due (payment failed)
+//   past_due -> active (a retry paid) / expired (deleted after the provider's last failed retry)
 //   active -> cancel at period end (updated) -> expired (deleted) -> the user is back on Free.
 import { MembershipId } from '../../../src/api/contract.js';
 
@@ -136,14 +137,23 @@ export function foldSubscription(events: BillingEvent[]): SubscriptionState | nu
   return [...events].sort(compareEvents).reduce<SubscriptionState | null>(apply, null);
 }
 
-/** The membership a subscription grants at `now`, or null when it grants none. */
+/** How long a past-due plan stays paid past its paid period unless the provider ends it sooner. */
+export const DEFAULT_PAST_DUE_GRACE_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * The membership a subscription grants at `now`, or null when it grants none. Past due keeps the plan while
+ * the provider retries (its last failed retry ends the subscription); the grace only bounds a lost final event.
+ */
 export function grantedMembership(
   state: SubscriptionState,
   now: number,
+  pastDueGraceMs = DEFAULT_PAST_DUE_GRACE_MS,
 ): { membershipId: number; expiresAt: number } | null {
-  if (state.status === 'expired' || state.periodEnd <= now) return null;
-  if (state.status === 'trialing') return { membershipId: MembershipId.Trial, expiresAt: state.periodEnd };
-  return { membershipId: state.membershipId, expiresAt: state.periodEnd };
+  const expiresAt = state.periodEnd + (state.status === 'past_due' ? pastDueGraceMs : 0);
+  if (state.status === 'expired' || expiresAt <= now) return null;
+  // A trial whose first charge failed is still only a trial while the provider retries.
+  if (state.status === 'trialing' || state.trial) return { membershipId: MembershipId.Trial, expiresAt };
+  return { membershipId: state.membershipId, expiresAt };
 }
 
 const RANK: Record<number, number> = { 0: 0, 2: 1, 1: 2, 3: 2, 6: 3, 7: 3, 4: 4, 5: 4 };

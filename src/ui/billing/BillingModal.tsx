@@ -92,6 +92,12 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
   return (
     <>
       <Dialog.Title>{t('billing.manage.title')}</Dialog.Title>
+      {detail.pastDue && (
+        <div className="billing-past-due" role="alert" data-testid="billing-past-due">
+          <strong>{t('billing.manage.pastDue')}</strong>
+          <p className="small">{t('billing.manage.pastDueBody')}</p>
+        </div>
+      )}
       <dl className="billing-detail">
         <dt>{t('billing.manage.plan')}</dt>
         <dd data-testid="billing-plan">
@@ -115,7 +121,11 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
         )}
         {detail.canceled && <dd data-testid="billing-cancelled">{t('billing.manage.cancelled')}</dd>}
         <dt data-testid="billing-date-label">
-          {detail.canceled ? t('billing.manage.planEndsOn') : t('billing.manage.nextRenewal')}
+          {detail.canceled
+            ? t('billing.manage.planEndsOn')
+            : detail.pastDue
+              ? t('billing.manage.pastDueSince')
+              : t('billing.manage.nextRenewal')}
         </dt>
         <dd data-testid="billing-date">{formatDate(detail.currentPeriodEnd)}</dd>
       </dl>
@@ -133,7 +143,7 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
         {customer && (
           <button
             type="button"
-            className="button"
+            className={detail.pastDue ? 'button primary' : 'button'}
             data-testid="billing-portal"
             onClick={() =>
               billingApi.portal(customer, location.href).then(

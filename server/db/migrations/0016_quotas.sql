@@ -1,0 +1,1 @@
+ALTER TABLE "testpay_subscriptions" ADD COLUMN "failed_attempts" integer DEFAULT 0 NOT NULL;
