@@ -10,6 +10,7 @@ import { billingRoutes } from './routes/billing.js';
 import { channelRoutes } from './routes/channels.js';
 import { chatRoutes } from './routes/chat.js';
 import { creationRoutes } from './routes/creation.js';
+import { docImagesRoutes } from './routes/docimages.js';
 import { docsRoutes } from './routes/docs.js';
 import { extrasRoutes } from './routes/extras.js';
 import { landingRoutes } from './routes/landing.js';
@@ -56,6 +57,7 @@ export function createApp(services: Services) {
   app.route('/', toolRoutes);
   app.route('/', uploadRoutes);
   app.route('/', docsRoutes);
+  app.route('/', docImagesRoutes);
   app.route('/', writingRoutes);
   app.route('/', extrasRoutes);
   app.route('/', creationRoutes);

@@ -62,6 +62,8 @@ export interface DocsConfig {
   parseMaxBytes: number;
   urlMaxBytes: number;
   urlTimeoutMs: number;
+  /** Pictures read from documents (DOCS_IMAGES_*): smaller sides skipped, count and bytes capped per document. */
+  images: { minSide: number; maxCount: number; maxTotalBytes: number; maxPixels: number };
   /** Web (SearXNG-compatible JSON) and academic (arXiv API) search; unset addresses turn them off. */
   search: { searxngUrl: string | null; arxivUrl: string | null; timeoutMs: number };
 }
@@ -318,6 +320,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parseMaxBytes: int(env.DOCS_PARSE_MAX_BYTES, 100 * 1024 * 1024),
       urlMaxBytes: int(env.DOCS_URL_MAX_BYTES, 10 * 1024 * 1024),
       urlTimeoutMs: int(env.DOCS_URL_TIMEOUT_MS, 10_000),
+      images: {
+        minSide: int(env.DOCS_IMAGES_MIN_SIDE, 64),
+        maxCount: int(env.DOCS_IMAGES_MAX_PER_DOC, 50),
+        maxTotalBytes: int(env.DOCS_IMAGES_MAX_BYTES, 20 * 1024 * 1024),
+        maxPixels: int(env.DOCS_IMAGES_MAX_PIXELS, 16_000_000),
+      },
       search: {
         searxngUrl: env.SEARCH_SEARXNG_URL || null,
         arxivUrl: env.SEARCH_ARXIV_URL || null,

@@ -148,6 +148,7 @@ export const connectors = pgTable(
 export * from './schema-billing.js';
 export * from './schema-captcha.js';
 export * from './schema-creation.js';
+export * from './schema-docimages.js';
 export * from './schema-docs.js';
 export * from './schema-extras.js';
 export * from './schema-feedback.js';

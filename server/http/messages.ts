@@ -4,11 +4,13 @@ import { DEFAULT_LANGUAGE, type Language } from '../../src/api/contract.js';
 
 import { billingMessages } from './messages-billing.js';
 import { creationAr, creationEn, creationEs, creationZh } from './messages-creation.js';
+import { docImagesAr, docImagesEn, docImagesEs, docImagesZh } from './messages-docimages.js';
 import { extrasAr, extrasEn, extrasEs, extrasZh } from './messages-extras.js';
 
 const en = {
   ...extrasEn,
   ...creationEn,
+  ...docImagesEn,
   ...billingMessages.en,
   'common.badRequest': 'The request is not valid.',
   'common.serverError': 'Something went wrong on the server. Please try again.',
@@ -89,6 +91,7 @@ type Key = keyof typeof en;
 const ar: Record<Key, string> = {
   ...extrasAr,
   ...creationAr,
+  ...docImagesAr,
   ...billingMessages.ar,
   'common.badRequest': 'الطلب غير صالح.',
   'common.serverError': 'حدث خطأ في الخادم. يرجى المحاولة مرة أخرى.',
@@ -167,6 +170,7 @@ const ar: Record<Key, string> = {
 const zh: Record<Key, string> = {
   ...extrasZh,
   ...creationZh,
+  ...docImagesZh,
   ...billingMessages.zh,
   'common.badRequest': '请求无效。',
   'common.serverError': '服务器出错了，请重试。',
@@ -244,6 +248,7 @@ const zh: Record<Key, string> = {
 const es: Record<Key, string> = {
   ...extrasEs,
   ...creationEs,
+  ...docImagesEs,
   ...billingMessages.es,
   'common.badRequest': 'La solicitud no es válida.',
   'common.serverError': 'Algo salió mal en el servidor. Inténtalo de nuevo.',

@@ -24,6 +24,7 @@ import { createChatService } from './chat.js';
 import { createImageTool } from './chat-image.js';
 import { imagesWorkspaceSource, presentationsWorkspaceSource } from './creation-workspace.js';
 import { createDocChatService } from './docs/doc-chats.js';
+import { createDocumentImageService } from './docs/document-images.js';
 import { createDocumentService } from './docs/documents.js';
 import { createEmbeddingIndex } from './docs/embeddings.js';
 import { createFeedbackService } from './feedback.js';
@@ -66,8 +67,15 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   // Email codes and social logins draw on one per-IP allowance of login attempts.
   const loginAttempts = createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
   const embeddings = createEmbeddingIndex({ db, ai, model: config.ai.embeddingModel ?? null, logger });
+  const documentImages = createDocumentImageService({
+    db,
+    store: objectStore,
+    config: config.docs,
+    logger,
+  });
   const documents = createDocumentService({
     embeddings,
+    images: documentImages,
     db,
     store: objectStore,
     config: config.docs,
@@ -106,6 +114,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   return {
     billing,
     documents,
+    documentImages,
     docChats,
     search,
     workspace,

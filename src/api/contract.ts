@@ -326,6 +326,7 @@ export interface StreamDone {
 export * from './contract-billing';
 export * from './contract-captcha';
 export * from './contract-creation';
+export * from './contract-docimages';
 export * from './contract-documents';
 export * from './contract-extras';
 export * from './contract-oidc';

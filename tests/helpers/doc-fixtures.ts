@@ -2,8 +2,9 @@
 // compound file written with cfb, records as in MS-PPT), a zip bomb and a truncated pdf.
 import zlib from 'node:zlib';
 import CFB from 'cfb';
-import { Document, Packer, PageBreak, Paragraph, TextRun } from 'docx';
+import { Document, ImageRun, Packer, PageBreak, Paragraph, TextRun } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PNG } from 'pngjs';
 import PptxGenJS from 'pptxgenjs';
 
 /** One pdf page per string; long strings wrap. */
@@ -158,4 +159,76 @@ export function makeZipBomb(megabytes = 300, lieAboutSize = false): Buffer {
 export async function makeTruncatedPdf(fraction = 0.4): Promise<Buffer> {
   const whole = await makePdf(['Page one of a pdf that is cut short.', 'Page two.', 'Page three.']);
   return whole.subarray(0, Math.floor(whole.length * fraction));
+}
+
+/** A real PNG of width x height whose pixels depend on `seed` (two seeds make two different pictures). */
+export function makePng(width: number, height: number, seed: number): Buffer {
+  const png = new PNG({ width, height });
+  for (let i = 0; i < width * height; i++) {
+    png.data[i * 4] = (i * seed) & 255;
+    png.data[i * 4 + 1] = (seed * 37) & 255;
+    png.data[i * 4 + 2] = (Math.floor(i / width) * 3 + seed) & 255;
+    png.data[i * 4 + 3] = 255;
+  }
+  return PNG.sync.write(png);
+}
+
+/** A pdf page with text and pictures drawn at their own size. */
+export interface PdfPageWithImages {
+  text: string;
+  images: Buffer[];
+}
+
+export async function makePdfWithImages(pages: PdfPageWithImages[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  // The same bytes are embedded once and drawn again (a logo on every page), as real files do.
+  const embedded = new Map<string, Awaited<ReturnType<typeof pdf.embedPng>>>();
+  for (const { text, images } of pages) {
+    const page = pdf.addPage([595, 842]);
+    page.drawText(text, { x: 40, y: 800, size: 11, font });
+    let y = 780;
+    for (const bytes of images) {
+      const key = bytes.toString('base64');
+      const image = embedded.get(key) ?? (await pdf.embedPng(bytes));
+      embedded.set(key, image);
+      y -= image.height + 10;
+      page.drawImage(image, { x: 40, y, width: image.width, height: image.height });
+    }
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** A docx with pages split by hard page breaks, each with its text and pictures. */
+export async function makeDocxWithImages(pages: PdfPageWithImages[]): Promise<Buffer> {
+  const children: Paragraph[] = [];
+  pages.forEach(({ text, images }, index) => {
+    children.push(new Paragraph({ children: [new TextRun(text)] }));
+    for (const data of images) {
+      const { width, height } = PNG.sync.read(data);
+      children.push(
+        new Paragraph({ children: [new ImageRun({ type: 'png', data, transformation: { width, height } })] }),
+      );
+    }
+    if (index < pages.length - 1) children.push(new Paragraph({ children: [new PageBreak()] }));
+  });
+  return Buffer.from(await Packer.toBuffer(new Document({ sections: [{ children }] })));
+}
+
+/** A pptx whose slides show their text and pictures. */
+export async function makePptxWithImages(slides: PdfPageWithImages[]): Promise<Buffer> {
+  const pptx = new PptxGenJS();
+  for (const { text, images } of slides) {
+    const slide = pptx.addSlide();
+    slide.addText(text, { x: 0.5, y: 0.3, w: 9, h: 0.8 });
+    for (const [index, data] of images.entries())
+      slide.addImage({
+        data: `image/png;base64,${data.toString('base64')}`,
+        x: 0.5 + index * 3,
+        y: 1.5,
+        w: 2,
+        h: 2,
+      });
+  }
+  return Buffer.from((await pptx.write({ outputType: 'nodebuffer' })) as ArrayBuffer);
 }

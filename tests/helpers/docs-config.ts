@@ -8,6 +8,7 @@ export const testDocsConfig = (overrides: Partial<DocsConfig> = {}): DocsConfig 
   parseMaxBytes: 50 * 1024 * 1024,
   urlMaxBytes: 5 * 1024 * 1024,
   urlTimeoutMs: 5000,
+  images: { minSide: 64, maxCount: 50, maxTotalBytes: 20 * 1024 * 1024, maxPixels: 16_000_000 },
   search: { searxngUrl: null, arxivUrl: null, timeoutMs: 5000 },
   ...overrides,
 });

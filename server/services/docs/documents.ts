@@ -76,6 +76,8 @@ export function createDocumentService(deps: {
   allowHosts: readonly string[];
   logger: Logger;
   embeddings?: EmbeddingIndex;
+  /** Reads a new document's pictures after its text (document-images.ts). */
+  images?: { schedule(row: DocumentRow): void };
 }) {
   const { db, store, config } = deps;
 
@@ -177,6 +179,7 @@ export function createDocumentService(deps: {
       caller.userId,
       chunks.map((chunk, seq) => ({ seq, content: chunk.content })),
     );
+    deps.images?.schedule(row);
     return row;
   }
 

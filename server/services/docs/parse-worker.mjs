@@ -71,24 +71,27 @@ async function parsePdf(bytes) {
   return { pages: text.map((page) => tidy(page)), title };
 }
 
-/** Paragraph texts of an OOXML part, with page breaks as form feeds. @param {string} xml */
-function ooxmlText(xml, paragraphTag, textTag) {
-  const paragraphs = xml.split(new RegExp(`</${paragraphTag}>`));
-  const out = [];
+/** Text of one OOXML paragraph, with page breaks as form feeds. @param {string} paragraph @param {string} textTag */
+function ooxmlLine(paragraph, textTag) {
   const textRe = new RegExp(
     `<${textTag}(?:\\s[^>]*)?>([^<]*)</${textTag}>|<w:br [^>]*w:type="page"[^>]*/>|<w:lastRenderedPageBreak/>|<w:tab/>`,
     'g',
   );
-  for (const paragraph of paragraphs) {
-    let line = '';
-    for (const match of paragraph.matchAll(textRe)) {
-      if (match[1] !== undefined) line += decodeXml(match[1]);
-      else if (match[0] === '<w:tab/>') line += '\t';
-      else line += '\f';
-    }
-    out.push(line);
+  let line = '';
+  for (const match of paragraph.matchAll(textRe)) {
+    if (match[1] !== undefined) line += decodeXml(match[1]);
+    else if (match[0] === '<w:tab/>') line += '\t';
+    else line += '\f';
   }
-  return out.join('\n');
+  return line;
+}
+
+/** Paragraph texts of an OOXML part, with page breaks as form feeds. @param {string} xml */
+function ooxmlText(xml, paragraphTag, textTag) {
+  return xml
+    .split(new RegExp(`</${paragraphTag}>`))
+    .map((paragraph) => ooxmlLine(paragraph, textTag))
+    .join('\n');
 }
 
 /** @param {Buffer} bytes */
@@ -232,10 +235,23 @@ function capText(pages) {
   });
 }
 
-const { kind, bytes, url } = workerData;
+const { kind, bytes, url, images } = workerData;
 try {
-  const result = await parse(kind, Buffer.from(bytes), url);
-  parentPort?.postMessage({ ok: true, pages: capText(result.pages), title: result.title });
+  if (images) {
+    // The pictures of the file (see image-extract.mjs), read in a run of their own after its text.
+    const { extractImages } = await import('./image-extract.mjs');
+    const found = await extractImages(kind, Buffer.from(bytes), images, {
+      paragraphText: (paragraph) => ooxmlLine(paragraph, 'w:t'),
+      charsPerPage: CHARS_PER_PAGE,
+    });
+    parentPort?.postMessage(
+      { ok: true, images: found },
+      found.map((image) => image.bytes.buffer),
+    );
+  } else {
+    const result = await parse(kind, Buffer.from(bytes), url);
+    parentPort?.postMessage({ ok: true, pages: capText(result.pages), title: result.title });
+  }
 } catch (error) {
   const reason = error instanceof ParseError || error instanceof ArchiveError ? error.reason : 'broken';
   parentPort?.postMessage({

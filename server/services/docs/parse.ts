@@ -25,18 +25,36 @@ export interface ParsedDocument {
   title: string;
 }
 
+/** What a picture run keeps (config DOCS_IMAGES_*; see image-extract.mjs). */
+export interface ImageLimits {
+  minSide: number;
+  maxCount: number;
+  maxTotalBytes: number;
+  maxPixels: number;
+}
+
+export interface ExtractedImage {
+  /** The page or slide (1-based) showing it; null when the file does not say (headers, layouts). */
+  page: number | null;
+  width: number;
+  height: number;
+  contentType: string;
+  sha256: string;
+  bytes: Uint8Array;
+}
+
 const workerUrl = new URL('./parse-worker.mjs', import.meta.url);
 
-export function parseInWorker(
-  kind: ParseKind,
-  bytes: Buffer,
+type WorkerAnswer<T> = ({ ok: true } & T) | { ok: false; reason: ParseFailure; message: string };
+
+function runWorker<T>(
+  data: { kind: ParseKind; bytes: Buffer; url?: string; images?: ImageLimits },
   limits: ParseLimits,
-  url = '',
-): Promise<ParsedDocument> {
+): Promise<T> {
   return new Promise((resolve, reject) => {
-    const copy = new Uint8Array(bytes).buffer;
+    const copy = new Uint8Array(data.bytes).buffer;
     const worker = new Worker(workerUrl, {
-      workerData: { kind, bytes: copy, url },
+      workerData: { ...data, bytes: copy },
       transferList: [copy],
       resourceLimits: {
         maxOldGenerationSizeMb: limits.maxHeapMb,
@@ -59,18 +77,10 @@ export function parseInWorker(
         settle(() => reject(new DocumentParseError('timeout', `no result within ${limits.timeoutMs} ms`))),
       limits.timeoutMs,
     );
-    worker.on(
-      'message',
-      (
-        message:
-          | { ok: true; pages: string[]; title: string }
-          | { ok: false; reason: ParseFailure; message: string },
-      ) =>
-        settle(() =>
-          message.ok
-            ? resolve({ pages: message.pages, title: message.title })
-            : reject(new DocumentParseError(message.reason, message.message)),
-        ),
+    worker.on('message', (message: WorkerAnswer<T>) =>
+      settle(() =>
+        message.ok ? resolve(message) : reject(new DocumentParseError(message.reason, message.message)),
+      ),
     );
     worker.on('error', (error: Error & { code?: string }) =>
       settle(() =>
@@ -86,4 +96,24 @@ export function parseInWorker(
       settle(() => reject(new DocumentParseError('broken', `parser exited with code ${code}`))),
     );
   });
+}
+
+export async function parseInWorker(
+  kind: ParseKind,
+  bytes: Buffer,
+  limits: ParseLimits,
+  url = '',
+): Promise<ParsedDocument> {
+  const { pages, title } = await runWorker<ParsedDocument>({ kind, bytes, url }, limits);
+  return { pages, title };
+}
+
+/** The pictures of a document, in a worker run of their own under the same limits as its text. */
+export async function extractImagesInWorker(
+  kind: ParseKind,
+  bytes: Buffer,
+  limits: ParseLimits,
+  images: ImageLimits,
+): Promise<ExtractedImage[]> {
+  return (await runWorker<{ images: ExtractedImage[] }>({ kind, bytes, images }, limits)).images;
 }

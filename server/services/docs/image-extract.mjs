@@ -1,0 +1,262 @@
+// Runs inside the parse worker (parse-worker.mjs, same heap and time limits): finds the pictures of a pdf,
+// docx or pptx with the page or slide they appear on. Tiny pictures (bullets, icons) are skipped, identical
+// ones kept once (first page wins), and the count and total bytes are capped, so a file full of pictures
+// cannot fill the object store.
+import crypto from 'node:crypto';
+import path from 'node:path/posix';
+import { readZip } from './zip-reader.mjs';
+
+/**
+ * @typedef {{ minSide: number, maxCount: number, maxTotalBytes: number, maxPixels: number }} ImageLimits
+ * @typedef {{ page: number | null, width: number, height: number, contentType: string, sha256: string,
+ *   bytes: Uint8Array }} FoundImage
+ */
+
+/** Collects pictures in reading order under the limits. @param {ImageLimits} limits */
+function collector(limits) {
+  /** @type {FoundImage[]} */
+  const images = [];
+  const seen = new Set();
+  let total = 0;
+  return {
+    images,
+    full: () => images.length >= limits.maxCount || total >= limits.maxTotalBytes,
+    /** Whether a picture of this size is worth decoding at all. @param {number} w @param {number} h */
+    wanted: (w, h) => w >= limits.minSide && h >= limits.minSide && w * h <= limits.maxPixels,
+    /** @param {Omit<FoundImage, 'sha256'>} image @param {Uint8Array} [identity] what makes two equal */
+    add(image, identity = image.bytes) {
+      if (images.length >= limits.maxCount) return;
+      if (total + image.bytes.length > limits.maxTotalBytes) return;
+      const sha256 = crypto.createHash('sha256').update(identity).digest('hex');
+      if (seen.has(sha256)) return;
+      seen.add(sha256);
+      total += image.bytes.length;
+      images.push({ ...image, sha256 });
+    },
+  };
+}
+
+// pdf.js image kinds (ImageKind): 1 bit per pixel grey (a set bit is white), RGB, RGBA.
+const GRAYSCALE_1BPP = 1;
+const RGB_24BPP = 2;
+const RGBA_32BPP = 3;
+
+/** pdf.js decoded pixels to RGBA, or null for a layout this does not know. */
+function toRgba(image) {
+  const { width, height, data } = image;
+  const pixels = width * height;
+  const out = new Uint8Array(pixels * 4);
+  const kind = image.kind ?? (data.length === pixels * 4 ? RGBA_32BPP : RGB_24BPP);
+  if (kind === RGBA_32BPP && data.length >= pixels * 4) {
+    out.set(data.subarray(0, pixels * 4));
+  } else if (kind === RGB_24BPP && data.length >= pixels * 3) {
+    for (let i = 0, j = 0; i < pixels; i++, j += 3) {
+      out[i * 4] = data[j];
+      out[i * 4 + 1] = data[j + 1];
+      out[i * 4 + 2] = data[j + 2];
+      out[i * 4 + 3] = 255;
+    }
+  } else if (kind === GRAYSCALE_1BPP) {
+    const rowBytes = (width + 7) >> 3;
+    if (data.length < rowBytes * height) return null;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const value = data[y * rowBytes + (x >> 3)] & (128 >> (x & 7)) ? 255 : 0;
+        const o = (y * width + x) * 4;
+        out[o] = value;
+        out[o + 1] = value;
+        out[o + 2] = value;
+        out[o + 3] = 255;
+      }
+  } else return null;
+  return out;
+}
+
+// pdf.js packs font data with ArrayBuffer.transferToFixedLength (Node 21+); on Node 20 every page with text
+// would lose its operator list, pictures included. This thread's own copy is enough.
+if (!ArrayBuffer.prototype.transferToFixedLength)
+  ArrayBuffer.prototype.transferToFixedLength = function transferToFixedLength(length = this.byteLength) {
+    const copy = new ArrayBuffer(length);
+    new Uint8Array(copy).set(new Uint8Array(this, 0, Math.min(length, this.byteLength)));
+    return copy;
+  };
+
+/** @param {Buffer} bytes @param {ImageLimits} limits */
+async function pdfImages(bytes, limits) {
+  const { getDocumentProxy, getResolvedPDFJS } = await import('unpdf');
+  const { PNG } = await import('pngjs');
+  const { OPS } = await getResolvedPDFJS();
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false });
+  const found = collector(limits);
+  for (let n = 1; n <= pdf.numPages && !found.full(); n++) {
+    const page = await pdf.getPage(n);
+    const ops = await page.getOperatorList();
+    for (let i = 0; i < ops.fnArray.length && !found.full(); i++) {
+      const fn = ops.fnArray[i];
+      if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) continue;
+      const [key, width, height] = ops.argsArray[i];
+      if (!found.wanted(width ?? key?.width ?? 0, height ?? key?.height ?? 0)) continue;
+      // XObjects arrive by name (g_ names are shared across pages); inline images come with their data.
+      const image =
+        typeof key === 'string'
+          ? await new Promise((resolve) =>
+              (key.startsWith('g_') ? page.commonObjs : page.objs).get(key, resolve),
+            )
+          : key;
+      if (!image?.data || !found.wanted(image.width, image.height)) continue;
+      const rgba = toRgba(image);
+      if (!rgba) continue;
+      const png = new PNG({ width: image.width, height: image.height });
+      png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+      const encoded = PNG.sync.write(png);
+      const identity = Buffer.concat([Buffer.from(`${image.width}x${image.height}:`), png.data]);
+      found.add(
+        {
+          page: n,
+          width: image.width,
+          height: image.height,
+          contentType: 'image/png',
+          bytes: new Uint8Array(encoded),
+        },
+        identity,
+      );
+    }
+    page.cleanup();
+  }
+  await pdf.destroy();
+  return found.images;
+}
+
+/** Media a browser shows as they are; others (EMF, WMF, TIFF) are left out. */
+const SHOWN = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp' };
+
+/** Targets of image relationships in a .rels part, by id. @param {string} rels @param {string} base */
+function imageRelations(rels, base) {
+  /** @type {Map<string, string>} */
+  const map = new Map();
+  for (const match of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const tag = match[0];
+    if (!/Type="[^"]*\/image"/.test(tag) || /TargetMode="External"/.test(tag)) continue;
+    const id = /\bId="([^"]+)"/.exec(tag)?.[1];
+    const target = /\bTarget="([^"]+)"/.exec(tag)?.[1];
+    if (id && target) map.set(id, path.normalize(path.join(base, target)).replace(/^\//, ''));
+  }
+  return map;
+}
+
+/** Picture references (r:embed of blips, r:id of VML image data) in order. @param {string} xml */
+const embedsIn = (xml) =>
+  [...xml.matchAll(/<(?:a:blip|v:imagedata)\b[^>]*?\br:(?:embed|id)="([^"]+)"/g)].map((m) => m[1]);
+
+/** @param {ReturnType<typeof readZip>} zip @param {string} name @param {number | null} page @param {ReturnType<typeof collector>} found */
+function addMedia(zip, name, page, found, imageSize) {
+  const extension = (name.split('.').pop() ?? '').toLowerCase().replace('jpeg', 'jpg');
+  const type = SHOWN[/** @type {keyof typeof SHOWN} */ (extension)];
+  if (!type || found.full()) return;
+  const data = zip.read(name);
+  if (!data) return;
+  let size;
+  try {
+    size = imageSize(data);
+  } catch {
+    return;
+  }
+  if (!size.width || !size.height || !found.wanted(size.width, size.height)) return;
+  found.add({ page, width: size.width, height: size.height, contentType: type, bytes: new Uint8Array(data) });
+}
+
+/**
+ * Pages of a docx follow the text parser: page breaks when the file has any, otherwise about
+ * `charsPerPage` characters a page, counted by paragraph as paginate() does.
+ * @param {Buffer} bytes @param {ImageLimits} limits @param {{ paragraphText: (p: string) => string, charsPerPage: number }} text
+ */
+async function docxImages(bytes, limits, text) {
+  const { imageSize } = await import('image-size');
+  const zip = readZip(bytes);
+  const xml = zip.read('word/document.xml')?.toString('utf8') ?? '';
+  const relations = imageRelations(zip.read('word/_rels/document.xml.rels')?.toString('utf8') ?? '', 'word');
+  const found = collector(limits);
+  const hasBreaks = /<w:br [^>]*w:type="page"|<w:lastRenderedPageBreak\/>/.test(xml);
+  let page = 1;
+  let current = 0;
+  for (const paragraph of xml.split('</w:p>')) {
+    const line = text.paragraphText(paragraph);
+    if (hasBreaks) {
+      const [before] = line.split('\f');
+      // Pictures sit on the page where their paragraph starts, unless the break comes first.
+      const breaksFirst = before.trim() === '' && line.includes('\f');
+      if (breaksFirst) page += line.split('\f').length - 1;
+      for (const id of embedsIn(paragraph)) {
+        const target = relations.get(id);
+        if (target) addMedia(zip, target, page, found, imageSize);
+      }
+      if (!breaksFirst) page += line.split('\f').length - 1;
+    } else {
+      const length = line.trim().length;
+      if (length && current && current + length > text.charsPerPage) {
+        page += 1;
+        current = 0;
+      }
+      if (length) current += length + 1;
+      for (const id of embedsIn(paragraph)) {
+        const target = relations.get(id);
+        if (target) addMedia(zip, target, page, found, imageSize);
+      }
+    }
+    if (found.full()) break;
+  }
+  // Pictures only in headers, footers or nowhere: no page to name.
+  for (const name of zip
+    .names()
+    .filter((n) => n.startsWith('word/media/'))
+    .sort())
+    addMedia(zip, name, null, found, imageSize);
+  return found.images;
+}
+
+/** Slides in the text parser's order (slide number), each picture on the slide that shows it. */
+async function pptxImages(bytes, limits) {
+  const { imageSize } = await import('image-size');
+  const zip = readZip(bytes);
+  const slides = zip
+    .names()
+    .map((name) => ({ name, n: Number(/^ppt\/slides\/slide(\d+)\.xml$/.exec(name)?.[1] ?? Number.NaN) }))
+    .filter((s) => Number.isFinite(s.n))
+    .sort((a, b) => a.n - b.n);
+  const found = collector(limits);
+  for (const [index, slide] of slides.entries()) {
+    const rels = zip.read(`ppt/slides/_rels/slide${slide.n}.xml.rels`)?.toString('utf8') ?? '';
+    const relations = imageRelations(rels, 'ppt/slides');
+    for (const id of embedsIn(zip.read(slide.name)?.toString('utf8') ?? '')) {
+      const target = relations.get(id);
+      if (target) addMedia(zip, target, index + 1, found, imageSize);
+    }
+    if (found.full()) break;
+  }
+  // Layout and master pictures (logos on every slide) and unused media: kept without a slide.
+  for (const name of zip
+    .names()
+    .filter((n) => n.startsWith('ppt/media/'))
+    .sort())
+    addMedia(zip, name, null, found, imageSize);
+  return found.images;
+}
+
+/**
+ * @param {string} kind @param {Buffer} bytes @param {ImageLimits} limits
+ * @param {{ paragraphText: (p: string) => string, charsPerPage: number }} text
+ * @returns {Promise<FoundImage[]>}
+ */
+export async function extractImages(kind, bytes, limits, text) {
+  switch (kind) {
+    case 'pdf':
+      return pdfImages(bytes, limits);
+    case 'docx':
+      return docxImages(bytes, limits, text);
+    case 'pptx':
+      return pptxImages(bytes, limits);
+    default:
+      // Word and PowerPoint 97-2003 and web pages: no pictures are read from them.
+      return [];
+  }
+}
