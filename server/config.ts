@@ -34,7 +34,13 @@ export interface Config {
   images: { baseUrl: string | null; apiKey: string; model: string; size: string; timeoutMs: number };
   /** How often a streaming answer is written to the database. */
   persistIntervalMs: number;
-  rateLimit: { visitsPerMinute: number; codeSendsPerHourPerIp: number; loginAttemptsPerHourPerIp: number };
+  rateLimit: {
+    visitsPerMinute: number;
+    codeSendsPerHourPerIp: number;
+    loginAttemptsPerHourPerIp: number;
+    /** Share links one user may create in an hour. */
+    sharesPerHourPerUser: number;
+  };
   mail: { smtpUrl: string | null; from: string };
   /** A banner shown to every user (GET /api/v1/release/announcement); unset shows none. */
   announcement: string | null;
@@ -213,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       visitsPerMinute: int(env.VISIT_RATE_LIMIT_PER_MINUTE, 30),
       codeSendsPerHourPerIp: int(env.CODE_SEND_RATE_LIMIT_PER_HOUR, 20),
       loginAttemptsPerHourPerIp: int(env.LOGIN_RATE_LIMIT_PER_HOUR, 60),
+      sharesPerHourPerUser: int(env.SHARE_RATE_LIMIT_PER_HOUR, 60),
     },
     announcement: env.ANNOUNCEMENT || null,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

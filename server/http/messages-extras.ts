@@ -1,5 +1,6 @@
 // Server messages of the extras area (saved prompts, sharing, analytics, templates), spread into messages.ts.
 export const extrasEn = {
+  'prompt.tooMany': 'You can keep at most {{max}} saved prompts. Delete some to add new ones.',
   'analytics.badEvent': 'An analytics event is not valid.',
   'analytics.tooMany': 'At most 50 analytics events can be sent at once.',
   'analytics.adminOnly': 'This page is for operators of this server.',
@@ -15,6 +16,7 @@ export const extrasEn = {
 type ExtrasKey = keyof typeof extrasEn;
 
 export const extrasAr: Record<ExtrasKey, string> = {
+  'prompt.tooMany': 'يمكنك الاحتفاظ بـ {{max}} تعليمة محفوظة على الأكثر. احذف بعضها لإضافة تعليمات جديدة.',
   'analytics.badEvent': 'حدث التحليلات غير صالح.',
   'analytics.tooMany': 'يمكن إرسال 50 حدثًا تحليليًا على الأكثر في المرة الواحدة.',
   'analytics.adminOnly': 'هذه الصفحة مخصصة لمشغلي هذا الخادم.',
@@ -29,6 +31,7 @@ export const extrasAr: Record<ExtrasKey, string> = {
 };
 
 export const extrasZh: Record<ExtrasKey, string> = {
+  'prompt.tooMany': '最多只能保存 {{max}} 条提示词。请删除一些后再添加。',
   'analytics.badEvent': '分析事件无效。',
   'analytics.tooMany': '每次最多发送 50 个分析事件。',
   'analytics.adminOnly': '此页面仅供本服务器的运营者使用。',
@@ -43,6 +46,7 @@ export const extrasZh: Record<ExtrasKey, string> = {
 };
 
 export const extrasEs: Record<ExtrasKey, string> = {
+  'prompt.tooMany': 'Puedes guardar como máximo {{max}} prompts. Elimina algunos para añadir otros nuevos.',
   'analytics.badEvent': 'Un evento de analítica no es válido.',
   'analytics.tooMany': 'Se pueden enviar como máximo 50 eventos de analítica a la vez.',
   'analytics.adminOnly': 'Esta página es para los operadores de este servidor.',

@@ -154,7 +154,11 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     flowcharts: createFlowchartService({ ai, timeoutMs: config.ai.timeoutMs }),
     presentations,
     images,
-    shares: createShareService({ db, channels }),
+    shares: createShareService({
+      db,
+      channels,
+      limiter: createRateLimiter(config.rateLimit.sharesPerHourPerUser, 60 * 60_000),
+    }),
     analytics: createAnalyticsService({ db, adminEmails: config.adminEmails ?? [] }),
     analyticsLimiter: createRateLimiter(ANALYTICS_REQUESTS_PER_MINUTE, 60_000),
     linkTitles: createLinkTitleService({ allowHosts: config.outboundAllowHosts ?? [], timeoutMs: 5000 }),

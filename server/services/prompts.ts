@@ -2,13 +2,14 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import {
   PROMPT_RECENT_SEARCHES_MAX,
+  PROMPTS_PER_USER_MAX,
   type PromptPage,
   type RecentSearches,
   type UserPrompt,
 } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
 import { promptRecentSearches, userPrompts } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { newId } from './ids.js';
 import type { Caller } from './sessions.js';
 
@@ -72,6 +73,12 @@ export function createPromptService(db: Database) {
           .limit(1);
         if (existing) return toPrompt(existing);
       }
+      const [{ kept }] = await db
+        .select({ kept: count() })
+        .from(userPrompts)
+        .where(eq(userPrompts.ownerId, caller.userId));
+      if (kept >= PROMPTS_PER_USER_MAX)
+        throw badRequest('prompt.tooMany', { max: String(PROMPTS_PER_USER_MAX) });
       const [row] = await db
         .insert(userPrompts)
         .values({

@@ -16,10 +16,11 @@ import {
 } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
 import { channelShares, channels, messages } from '../db/schema.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
+import { AppError, badRequest, notFound, tooManyRequests } from '../http/errors.js';
 import type { ChannelService } from './channels.js';
 import { toChannelSummary } from './channels.js';
 import { newId, sha256 } from './ids.js';
+import type { RateLimiter } from './rate-limit.js';
 import type { Caller } from './sessions.js';
 
 type ShareRow = typeof channelShares.$inferSelect;
@@ -41,7 +42,7 @@ export function citationsOf(markdown: string): Citation[] {
   return found;
 }
 
-export function createShareService(deps: { db: Database; channels: ChannelService }) {
+export function createShareService(deps: { db: Database; channels: ChannelService; limiter: RateLimiter }) {
   const { db } = deps;
 
   /** One answer for a wrong, unknown and revoked key alike, so nothing can be learnt by trying keys. */
@@ -58,6 +59,7 @@ export function createShareService(deps: { db: Database; channels: ChannelServic
   return {
     async create(caller: Caller, channelId: string): Promise<ShareCreated> {
       const channel = await deps.channels.ownedChannel(caller, channelId);
+      if (!deps.limiter.take(caller.userId)) throw tooManyRequests();
       const rows = await db
         .select()
         .from(messages)

@@ -42,7 +42,12 @@ export async function startTestServer(
     logLevel: process.env.TEST_LOG ?? 'silent',
     offlineModel: { chunkDelayMs: 2 },
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 10_000 },
-    rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },
+    rateLimit: {
+      visitsPerMinute: 1000,
+      codeSendsPerHourPerIp: 1000,
+      loginAttemptsPerHourPerIp: 1000,
+      sharesPerHourPerUser: 1000,
+    },
     staticDir: path.join(dataDir, 'no-client'),
     // A real proof of work, light enough that many test logins stay quick on a shared machine.
     captcha: { cost: 50, maxCounter: 100, ttlSeconds: 600, turnstile: null },

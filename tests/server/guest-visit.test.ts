@@ -5,7 +5,12 @@ describe.each(DATABASES)('guest visit on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind, {
-      rateLimit: { visitsPerMinute: 8, codeSendsPerHourPerIp: 100, loginAttemptsPerHourPerIp: 100 },
+      rateLimit: {
+        visitsPerMinute: 8,
+        codeSendsPerHourPerIp: 100,
+        loginAttemptsPerHourPerIp: 100,
+        sharesPerHourPerUser: 1000,
+      },
     });
   });
   afterAll(() => server.close());

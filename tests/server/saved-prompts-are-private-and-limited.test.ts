@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, PromptPage, RecentSearches, UserPrompt } from '../../src/api/contract';
+import {
+  type Envelope,
+  PROMPTS_PER_USER_MAX,
+  type PromptPage,
+  type RecentSearches,
+  type UserPrompt,
+} from '../../src/api/contract';
 import { DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('saved prompts on %s', (kind) => {
@@ -115,6 +121,35 @@ describe.each(DATABASES)('saved prompts on %s', (kind) => {
     ]);
     expect(a.body.data.promptId).toBe(b.body.data.promptId);
     expect((await list(dave)).totalElements).toBe(1);
+  });
+
+  it(`a user keeps at most ${PROMPTS_PER_USER_MAX} prompts: one more is refused in their language, a replay still answers`, async () => {
+    const frank = await newGuest(server.url);
+    for (let start = 0; start < PROMPTS_PER_USER_MAX; start += 50) {
+      const batch = Array.from({ length: 50 }, (_v, i) =>
+        api<UserPrompt>(frank, 'POST', '/api/v1/prompt/add', {
+          name: `P${start + i}`,
+          content: 'x',
+          clientId: `tmp-cap-${String(start + i).padStart(12, '0')}`,
+        }),
+      );
+      expect((await Promise.all(batch)).every((r) => r.body.code === 200)).toBe(true);
+    }
+    const refused = await add(frank, 'One too many', 'y', 'es');
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(
+      `Puedes guardar como máximo ${PROMPTS_PER_USER_MAX} prompts. Elimina algunos para añadir otros nuevos.`,
+    );
+    expect((await list(frank)).totalElements).toBe(PROMPTS_PER_USER_MAX);
+    // The outbox replaying an add the server already has is not a new prompt.
+    const replay = await api<UserPrompt>(frank, 'POST', '/api/v1/prompt/add', {
+      name: 'P7',
+      content: 'x',
+      clientId: 'tmp-cap-000000000007',
+    });
+    expect(replay.body.data.name).toBe('P7');
+    // Others are not affected.
+    expect((await add(bob, 'Still fine', 'z')).body.code).toBe(200);
   });
 
   it('recent searches keep the newest keys first, once each, per user', async () => {

@@ -6,7 +6,12 @@ import { call, newGuest, startTestServer } from '../helpers/server';
 describe('social login when not configured or unreachable', () => {
   it('an unconfigured server offers no provider and says so; Drive says it is not configured', async () => {
     const server = await startTestServer('pglite', {
-      rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 3 },
+      rateLimit: {
+        visitsPerMinute: 1000,
+        codeSendsPerHourPerIp: 1000,
+        loginAttemptsPerHourPerIp: 3,
+        sharesPerHourPerUser: 1000,
+      },
     });
     try {
       const landing = await call<LandingInfo>(server.url, 'GET', '/api/v1/landing');

@@ -47,7 +47,12 @@ export default async function globalSetup() {
     offlineModel: { chunkDelayMs: 40 },
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 30_000 },
     images: { baseUrl: imageApi.url, apiKey: '', model: 'e2e-image', size: '256x256', timeoutMs: 10_000 },
-    rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000 },
+    rateLimit: {
+      visitsPerMinute: 1000,
+      codeSendsPerHourPerIp: 1000,
+      loginAttemptsPerHourPerIp: 1000,
+      sharesPerHourPerUser: 1000,
+    },
     // Every browser login solves a real proof of work; this size takes Chromium well under a second.
     captcha: { cost: 1000, maxCounter: 800, ttlSeconds: 600, turnstile: null },
     // One published store link, so the download modal shows both a link and a not-yet-published card.
