@@ -55,7 +55,12 @@ export async function benchDocFirstAnswer() {
     staticDir: path.join(dataDir, 'no-client'),
     offlineModel: { chunkDelayMs: 0 },
     ai: { baseUrl: null, apiKey: '', modelMap: {}, timeoutMs: 30_000 },
-    rateLimit: { visitsPerMinute: 1000, codeSendsPerHourPerIp: 1000, loginAttemptsPerHourPerIp: 1000, sharesPerHourPerUser: 1000 },
+    rateLimit: {
+      visitsPerMinute: 1000,
+      codeSendsPerHourPerIp: 1000,
+      loginAttemptsPerHourPerIp: 1000,
+      sharesPerHourPerUser: 1000,
+    },
   });
   const phases = {
     upload: [] as number[],
