@@ -1,5 +1,6 @@
 import { billingAr } from './billing';
 import { creationAr } from './creation';
+import { docImagesAr } from './docimages';
 import { docsAr } from './docs';
 import type { Resource } from './en';
 import { extrasAr } from './extras';
@@ -276,5 +277,6 @@ export const ar: Resource = {
   extras: extrasAr,
   billing: billingAr,
   docs: docsAr,
+  docImages: docImagesAr,
   creation: creationAr,
 };

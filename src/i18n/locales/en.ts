@@ -1,5 +1,6 @@
 import { billingEn } from './billing';
 import { creationEn } from './creation';
+import { docImagesEn } from './docimages';
 import { docsEn } from './docs';
 import { extrasEn } from './extras';
 import { writingEn } from './writing';
@@ -280,6 +281,7 @@ export const en = {
   extras: extrasEn,
   billing: billingEn,
   docs: docsEn,
+  docImages: docImagesEn,
   creation: creationEn,
 };
 export type Resource = typeof en;

@@ -1,5 +1,6 @@
 import { billingEs } from './billing';
 import { creationEs } from './creation';
+import { docImagesEs } from './docimages';
 import { docsEs } from './docs';
 import type { Resource } from './en';
 import { extrasEs } from './extras';
@@ -287,5 +288,6 @@ export const es: Resource = {
   extras: extrasEs,
   billing: billingEs,
   docs: docsEs,
+  docImages: docImagesEs,
   creation: creationEs,
 };

@@ -1,5 +1,6 @@
 import { billingZh } from './billing';
 import { creationZh } from './creation';
+import { docImagesZh } from './docimages';
 import { docsZh } from './docs';
 import type { Resource } from './en';
 import { extrasZh } from './extras';
@@ -272,5 +273,6 @@ export const zh: Resource = {
   extras: extrasZh,
   billing: billingZh,
   docs: docsZh,
+  docImages: docImagesZh,
   creation: creationZh,
 };

@@ -121,6 +121,7 @@ function DocumentChat({
           docs={docs}
           active={active}
           onSelect={(md5) => setActive((current) => ({ md5, page: 1, seq: current.seq + 1 }))}
+          onOpenPage={(md5, page) => setActive((current) => ({ md5, page, seq: current.seq + 1 }))}
         />
         <div className="doc-chat-conversation">{children}</div>
       </div>

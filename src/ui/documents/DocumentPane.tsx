@@ -1,8 +1,10 @@
 // The documents beside a document chat: a tab per document, the pdf drawn page by page, other files as
-// their text per page. The active page (opened by a citation) scrolls into view and is marked.
-import { lazy, Suspense } from 'react';
+// their text per page, or the document's pictures. The active page (opened by a citation or a picture)
+// scrolls into view and is marked.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentInChat } from '../../api/contract';
+import { DocumentImages } from './DocumentImages';
 import { TextView } from './TextView';
 
 const PdfView = lazy(async () => ({ default: (await import('./PdfView')).PdfView }));
@@ -18,13 +20,20 @@ export function DocumentPane({
   docs,
   active,
   onSelect,
+  onOpenPage,
 }: {
   docs: DocumentInChat[];
   active: ActivePage;
   onSelect(md5: string): void;
+  onOpenPage(md5: string, page: number): void;
 }) {
   const { t } = useTranslation();
   const doc = docs.find((d) => d.md5 === active.md5) ?? docs[0];
+  const isPdf = doc.file_type === 'application/pdf';
+  const [view, setView] = useState<'pages' | 'images'>('pages');
+  // Whatever opens a page (a citation, a picture) shows the pages again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each open, told apart by seq
+  useEffect(() => setView('pages'), [active.seq]);
   return (
     <aside className="doc-pane" data-testid="doc-pane" aria-label={t('docs.documents')}>
       {docs.length > 1 && (
@@ -49,15 +58,38 @@ export function DocumentPane({
         </strong>
         <span className="muted small">{t('docs.pages', { count: doc.file_page_count })}</span>
       </header>
-      <div className="doc-pages">
-        {doc.file_type === 'application/pdf' ? (
-          <Suspense fallback={<p className="muted">{t('docs.loadingDocument')}</p>}>
-            <PdfView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
-          </Suspense>
-        ) : (
-          <TextView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
-        )}
+      <div className="doc-views" role="tablist" aria-label={t('docImages.views')}>
+        {(['pages', 'images'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={view === name}
+            onClick={() => setView(name)}
+            data-testid={`doc-view-${name}`}
+          >
+            {t(name === 'pages' ? 'docImages.pagesTab' : 'docImages.imagesTab')}
+          </button>
+        ))}
       </div>
+      {view === 'images' ? (
+        <DocumentImages
+          key={doc.md5}
+          md5={doc.md5}
+          isPdf={isPdf}
+          onOpenPage={(page) => onOpenPage(doc.md5, page)}
+        />
+      ) : (
+        <div className="doc-pages">
+          {isPdf ? (
+            <Suspense fallback={<p className="muted">{t('docs.loadingDocument')}</p>}>
+              <PdfView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
+            </Suspense>
+          ) : (
+            <TextView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
+          )}
+        </div>
+      )}
     </aside>
   );
 }

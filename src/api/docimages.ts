@@ -1,0 +1,32 @@
+// Client calls of the pictures found in documents (paths and types from contract-docimages.ts).
+import {
+  DocImagePaths,
+  type DocumentImagesPage,
+  type GetImagesRequest,
+  type ImageExtraction,
+} from './contract';
+import { ApiError, request, requestHeaders } from './http';
+
+export const docImagesApi = {
+  /** Waits until the document's pictures are read (at once when they already were). */
+  extract: (md5: string, signal?: AbortSignal) =>
+    request<ImageExtraction>('POST', DocImagePaths.extractImage, {
+      body: { md5 },
+      signal,
+      suppressAlert: true,
+    }),
+  list: (body: GetImagesRequest, signal?: AbortSignal) =>
+    request<DocumentImagesPage>('POST', DocImagePaths.getImages, { body, signal, suppressAlert: true }),
+
+  /** A picture's bytes: its url needs the owner's Authorization header, so no plain <img src>. */
+  async blob(url: string, signal?: AbortSignal): Promise<Blob> {
+    const response = await fetch(new URL(url, location.origin), {
+      headers: requestHeaders(),
+      credentials: 'include',
+      signal,
+    });
+    if (!response.ok)
+      throw new ApiError('http', response.statusText || `HTTP ${response.status}`, null, response.status);
+    return response.blob();
+  },
+};
