@@ -36,7 +36,10 @@ test('a pdf shows its pictures under Images, loads more at the end, and a pictur
   await expect
     .poll(async () => {
       await grid.evaluate((element) => element.scrollTo(0, element.scrollHeight));
-      return last.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth).catch(() => 0);
+      return last
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth)
+        .catch(() => 0);
     })
     .toBe(100);
 
