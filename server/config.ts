@@ -58,6 +58,8 @@ export interface Config {
   /** ADMIN_EMAILS: members with these addresses see the operator pages (analytics counts). */
   adminEmails: string[];
   billing: BillingConfig;
+  /** EXPERIMENTS: pinned variants per experiment ('' = off); experiments not named split users A/B. */
+  experiments: Record<string, string>;
 }
 
 /** Document chat: parsing limits (a worker thread per parse) and the free plan's daily allowance. */
@@ -104,6 +106,8 @@ export interface BillingConfig {
   paypal: { clientId: string; clientSecret: string; webhookId: string; apiBase: string } | null;
   /** TESTPAY_WALLET=off: without PayPal (and with the test card provider) no test wallet is offered. */
   testWallet: boolean;
+  /** BILLING_TEAMS_CONTACT: an email address or http(s) page for team plans; unset: no Teams card. */
+  teamsContact: string | null;
   /** BILLING_PRODUCT_IDS="0:pro-month-g0=price_123,2:pro-month-g0=parley-pro-monthly": provider ids per product. */
   productIds: { provider: number; productId: string; providerProductId: string }[];
 }
@@ -124,6 +128,24 @@ function productIds(raw: string | undefined): BillingConfig['productIds'] {
     .map((entry) => entry.trim().match(/^(\d+):([\w-]+)=(.+)$/))
     .filter((m): m is RegExpMatchArray => m !== null)
     .map((m) => ({ provider: Number(m[1]), productId: m[2], providerProductId: m[3].trim() }));
+}
+
+/** A sales address: an email address or an http(s) page; anything else counts as not set. */
+function teamsContact(raw: string | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  return /^[^\s@:/]+@[^\s@]+\.[^\s@]+$/.test(value) || /^https?:\/\/\S+$/i.test(value) ? value : null;
+}
+
+/** "teams:A,guest:off" -> { teams: 'A', guest: '' }; a variant other than A, B or off is ignored. */
+export function parseExperiments(raw: string | undefined): Record<string, string> {
+  const pinned: Record<string, string> = {};
+  for (const entry of (raw ?? '').split(',')) {
+    const [key, variant] = entry.split(':').map((part) => part?.trim() ?? '');
+    if (!key || !variant) continue;
+    if (variant === 'A' || variant === 'B') pinned[key] = variant;
+    else if (variant.toLowerCase() === 'off') pinned[key] = '';
+  }
+  return pinned;
 }
 
 function marketingCoupon(raw: string | undefined): BillingConfig['marketingCoupon'] {
@@ -311,7 +333,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
       testWallet: env.TESTPAY_WALLET !== 'off',
       productIds: productIds(env.BILLING_PRODUCT_IDS),
+      teamsContact: teamsContact(env.BILLING_TEAMS_CONTACT),
     },
+    experiments: parseExperiments(env.EXPERIMENTS),
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')
       .map((email) => email.trim().toLowerCase())

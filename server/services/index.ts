@@ -123,7 +123,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     resumableUploads: createResumableUploadService({ db, store: objectStore, config: config.storage }),
     db,
     mailer,
-    userSettings: createUserSettingsService(db, oidcClients.google.configured),
+    userSettings: createUserSettingsService(db, oidcClients.google.configured, config.experiments),
     loginAttempts,
     socialLogin: createSocialLoginService({
       db,
@@ -231,6 +231,7 @@ function createBilling(
     ],
     enforceQuotas: config.billing.enforceQuotas,
     pastDueGraceMs: config.billing.pastDueGraceDays * 24 * 60 * 60 * 1000,
+    teamsContact: config.billing.teamsContact,
     catalogueOptions: {
       priceTest: config.billing.priceTest,
       trialStatus: config.billing.trialStatus,

@@ -19,14 +19,19 @@ import { AppError } from '../http/errors.js';
 import type { Caller } from './sessions.js';
 import { currentUser } from './user-info.js';
 
-/** A stable variant per user and experiment: the same answer on every call. */
-export function experimentVariant(userId: string, key: string): string {
+/** The operator's pinned variant (EXPERIMENTS), else a stable A/B split: the same answer on every call. */
+export function experimentVariant(userId: string, key: string, pinned: Record<string, string> = {}): string {
   if (!(EXPERIMENTS as readonly string[]).includes(key)) return '';
+  if (key in pinned) return pinned[key] ?? '';
   return crypto.createHash('sha256').update(`${userId}:${key}`).digest()[0] % 2 === 0 ? 'A' : 'B';
 }
 
 /** driveConfigured: Google sign-in is set up, so Drive can connect through Google's consent page. */
-export function createUserSettingsService(db: Database, driveConfigured = false) {
+export function createUserSettingsService(
+  db: Database,
+  driveConfigured = false,
+  experiments: Record<string, string> = {},
+) {
   return {
     async properties(caller: Caller, visitorId: string): Promise<UserProperties> {
       const user = await currentUser(db, caller);
@@ -61,7 +66,7 @@ export function createUserSettingsService(db: Database, driveConfigured = false)
         })),
         abResList: (request.abKeyList ?? []).map((key) => ({
           key,
-          value: experimentVariant(caller.userId, key),
+          value: experimentVariant(caller.userId, key, experiments),
         })),
       };
     },

@@ -70,6 +70,8 @@ export interface ProductList {
   trialStatus: TrialStatus;
   /** 1 when the list is for sale to this caller. */
   status: number;
+  /** Parley extra: the operator's sales contact for team plans (an email address or a page), or null. */
+  teamsContact: string | null;
 }
 
 export interface FreeTrialInfo {

@@ -14,6 +14,10 @@ export const shellApi = {
     request<UserFeedbackItem>('POST', ShellPaths.feedback, { body, suppressAlert: true }),
   appLinks: () => request<AppLinks>('GET', ShellPaths.appLinks, { suppressAlert: true }),
   tips: () => request<TipsResponse>('POST', Paths.tips, { body: {}, suppressAlert: true }),
+  /** The caller's experiment variants; an experiment missing from the answer is off. */
+  experiments: async (keys: string[]) =>
+    (await request<TipsResponse>('POST', Paths.tips, { body: { abKeyList: keys }, suppressAlert: true }))
+      .abResList,
   closeTip: (tag: string) =>
     request<TipsResponse>('POST', Paths.tips, {
       body: { userTips: [{ tag, value: 0, defaultValue: 1 }] },

@@ -18,6 +18,7 @@ import type {
   UserInfo,
 } from '../api/contract';
 import { ApiError, type UpgradePrompt } from '../api/http';
+import { shellApi } from '../api/shell';
 import {
   type BillingStep,
   buyDecision,
@@ -45,6 +46,8 @@ export interface BillingContext {
   upgradeList: UpgradeItem[] | null;
   busy: boolean;
   error: string | null;
+  /** Experiment variants the pricing modal depends on (teams), keyed by experiment. */
+  experiments: Record<string, string>;
   /** When pay was last pressed: presses within PAY_DEBOUNCE_MS are ignored (the spec's 2 s debounce). */
   lastPayAt: number;
   /** When each offer button last acted and with what input, for its leading debounce (PRESS_DEBOUNCE_MS). */
@@ -109,6 +112,8 @@ export const billingMachine = setup({
       const [products, payment] = await Promise.all([billingApi.allProducts(), billingApi.payment()]);
       return { products, providers: payment.providers };
     }),
+    // Without an answer the experiment is missing, and a missing experiment is off.
+    loadExperiments: fromPromise(() => shellApi.experiments(['teams']).catch(() => [])),
     checkout: fromPromise(
       async ({
         input,
@@ -205,6 +210,7 @@ export const billingMachine = setup({
     upgradeList: null,
     busy: false,
     error: null,
+    experiments: {},
     lastPayAt: 0,
     pressedAt: {
       coupon: { at: 0, input: '' },
@@ -258,6 +264,14 @@ export const billingMachine = setup({
         },
         open: {
           initial: 'loading',
+          invoke: {
+            src: 'loadExperiments',
+            onDone: {
+              actions: assign({
+                experiments: ({ event }) => Object.fromEntries(event.output.map((r) => [r.key, r.value])),
+              }),
+            },
+          },
           on: {
             'PRICING.CLOSE': [
               // Trial users closing the pay modal see the free-trial success modal again.

@@ -43,6 +43,7 @@ const machine = billingMachine.provide({
       products: { productVOS: [product], priceStatus: 0, trialStatus: 'none', status: 1 } as ProductList,
       providers: [{ id: PayProvider.Card as PayProviderId, name: 'Card', test: true as boolean }],
     })),
+    loadExperiments: fromPromise(async (): Promise<{ key: string; value: string }[]> => []),
     loadBilling: fromPromise(async () => ({
       detail: detail as BillingDetail | null,
       allow: { cancelDiscount: true as boolean, studentDiscount: true as boolean },

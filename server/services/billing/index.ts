@@ -33,6 +33,8 @@ export function createBillingService(deps: {
   providers: PaymentProvider[];
   enforceQuotas?: boolean;
   pastDueGraceMs?: number;
+  /** Where the pricing modal's Teams card sends buyers (an email address or a page); null: no card. */
+  teamsContact?: string | null;
 }) {
   const { db } = deps;
   const catalogue: Catalogue = createCatalogue(db, deps.catalogueOptions);
@@ -108,6 +110,7 @@ export function createBillingService(deps: {
         priceStatus: catalogue.priceGroupOf(userId),
         trialStatus: await catalogue.trialStatusFor(userId),
         status: 1,
+        teamsContact: deps.teamsContact ?? null,
       };
     },
 

@@ -13,6 +13,7 @@ import {
   monthlyPrice,
   purchaseLabel,
 } from './price-display';
+import { TeamsCard } from './TeamsCard';
 
 export function PricingModal() {
   const { t } = useTranslation();
@@ -89,6 +90,7 @@ export function PricingModal() {
                   onBuy={(trial) => billing.send({ type: 'PRICING.BUY', product, trial })}
                 />
               ))}
+              <TeamsCard />
             </div>
           )}
           <div className="dialog-actions">

@@ -27,6 +27,15 @@ export const annualSavingPercent = (discount: DiscountInfo | null) =>
 /** A discount fraction shown as a percent. */
 export const discountPercent = (fraction: number) => Math.round(fraction * 100);
 
+/**
+ * The Teams card's link, or null when there is no card: it shows only in the teams experiment (variant
+ * 'A'; missing is off) and only when the operator named a sales contact (an email address or a page).
+ */
+export function teamsContactHref(variant: string | undefined, contact: string | null, subject: string) {
+  if (variant !== 'A' || !contact) return null;
+  return /^https?:\/\//i.test(contact) ? contact : `mailto:${contact}?subject=${encodeURIComponent(subject)}`;
+}
+
 /** 'trial' when the yearly plan comes with the free seven-day trial, else 'subscribe'. */
 export function purchaseLabel(
   product: Pick<Product, 'productType' | 'subscription'>,
