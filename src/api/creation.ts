@@ -14,7 +14,15 @@ import {
   type PresentationSummary,
   type UpdateOutlineRequest,
 } from './contract';
-import { ApiError, type RequestOptions, react, readEnvelope, request, requestHeaders } from './http';
+import {
+  ApiError,
+  type RequestOptions,
+  react,
+  readEnvelope,
+  request,
+  requestBlob,
+  requestHeaders,
+} from './http';
 import { type ChatStreamOptions, type StreamHandlers, streamEvents } from './sse';
 
 type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;
@@ -76,12 +84,6 @@ export const imageApi = {
     request<boolean>('POST', ImagePaths.delete, { ...options, body: { imageId } }),
 
   /** The picture as a Blob: the call needs the owner's Authorization header, so no plain <img src>. */
-  async blob(imageId: string, signal?: AbortSignal): Promise<Blob> {
-    const url = new URL(ImagePaths.file, location.origin);
-    url.searchParams.set('imageId', imageId);
-    const response = await fetch(url, { headers: requestHeaders(), credentials: 'include', signal });
-    if (!response.ok)
-      throw new ApiError('http', response.statusText || `HTTP ${response.status}`, null, response.status);
-    return response.blob();
-  },
+  blob: (imageId: string, signal?: AbortSignal) =>
+    requestBlob(`${ImagePaths.file}?imageId=${encodeURIComponent(imageId)}`, signal),
 };

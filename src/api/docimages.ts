@@ -5,7 +5,7 @@ import {
   type GetImagesRequest,
   type ImageExtraction,
 } from './contract';
-import { ApiError, request, requestHeaders } from './http';
+import { request, requestBlob } from './http';
 
 export const docImagesApi = {
   /** Waits until the document's pictures are read (at once when they already were). */
@@ -19,14 +19,5 @@ export const docImagesApi = {
     request<DocumentImagesPage>('POST', DocImagePaths.getImages, { body, signal, suppressAlert: true }),
 
   /** A picture's bytes: its url needs the owner's Authorization header, so no plain <img src>. */
-  async blob(url: string, signal?: AbortSignal): Promise<Blob> {
-    const response = await fetch(new URL(url, location.origin), {
-      headers: requestHeaders(),
-      credentials: 'include',
-      signal,
-    });
-    if (!response.ok)
-      throw new ApiError('http', response.statusText || `HTTP ${response.status}`, null, response.status);
-    return response.blob();
-  },
+  blob: (url: string, signal?: AbortSignal) => requestBlob(url, signal),
 };

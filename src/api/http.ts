@@ -166,3 +166,21 @@ export async function request<T>(
     throw error;
   }
 }
+
+/** Bytes a same-origin path answers to the caller (pictures drawn from blob URLs: <img src> sends no token). */
+export async function requestBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, location.origin), {
+      headers: requestHeaders(),
+      credentials: 'include',
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw new ApiError('cancelled', 'cancelled');
+    throw new ApiError('network', cause instanceof Error ? cause.message : 'Network error');
+  }
+  if (!response.ok)
+    throw new ApiError('http', response.statusText || `HTTP ${response.status}`, null, response.status);
+  return response.blob();
+}

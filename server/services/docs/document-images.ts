@@ -82,26 +82,25 @@ export function createDocumentImageService(deps: {
     const outcome: Outcome = images
       ? { state: 'done', imageCount: images.length }
       : { state: 'failed', imageCount: 0 };
-    const values = (images ?? []).map((image, seq) => ({
-      id: newId(),
-      documentId: row.id,
-      ownerId: row.ownerId,
-      md5: row.md5,
-      page: image.page,
-      width: image.width,
-      height: image.height,
-      contentType: image.contentType,
-      byteSize: image.bytes.byteLength,
-      sha256: image.sha256,
-      storageKey: `docimages/${row.ownerId}/${row.md5}/${image.sha256}.${EXTENSION[image.contentType] ?? 'bin'}`,
-      seq,
-    }));
-    for (const [index, value] of values.entries())
-      await store.put(
-        value.storageKey,
-        Buffer.from((images as ExtractedImage[])[index].bytes),
-        value.contentType,
-      );
+    const values: (typeof documentImages.$inferInsert)[] = [];
+    for (const [seq, image] of (images ?? []).entries()) {
+      const storageKey = `docimages/${row.ownerId}/${row.md5}/${image.sha256}.${EXTENSION[image.contentType] ?? 'bin'}`;
+      await store.put(storageKey, Buffer.from(image.bytes), image.contentType);
+      values.push({
+        id: newId(),
+        documentId: row.id,
+        ownerId: row.ownerId,
+        md5: row.md5,
+        page: image.page,
+        width: image.width,
+        height: image.height,
+        contentType: image.contentType,
+        byteSize: image.bytes.byteLength,
+        sha256: image.sha256,
+        storageKey,
+        seq,
+      });
+    }
     await db.transaction(async (tx) => {
       // A run cut short by a restart left rows without a run row: this run replaces them.
       await tx.delete(documentImages).where(eq(documentImages.documentId, row.id));

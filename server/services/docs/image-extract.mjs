@@ -41,35 +41,27 @@ const GRAYSCALE_1BPP = 1;
 const RGB_24BPP = 2;
 const RGBA_32BPP = 3;
 
-/** pdf.js decoded pixels to RGBA, or null for a layout this does not know. */
-function toRgba(image) {
+/**
+ * pdf.js decoded pixels as PNG input: RGB and RGBA as they are (opaque pictures keep no alpha channel, a
+ * third smaller), 1-bit grey as 8-bit grey. Null for a layout this does not know.
+ * @returns {{ data: Buffer, colorType: 0 | 2 | 6 } | null}
+ */
+function pngInput(image) {
   const { width, height, data } = image;
   const pixels = width * height;
-  const out = new Uint8Array(pixels * 4);
   const kind = image.kind ?? (data.length === pixels * 4 ? RGBA_32BPP : RGB_24BPP);
-  if (kind === RGBA_32BPP && data.length >= pixels * 4) {
-    out.set(data.subarray(0, pixels * 4));
-  } else if (kind === RGB_24BPP && data.length >= pixels * 3) {
-    for (let i = 0, j = 0; i < pixels; i++, j += 3) {
-      out[i * 4] = data[j];
-      out[i * 4 + 1] = data[j + 1];
-      out[i * 4 + 2] = data[j + 2];
-      out[i * 4 + 3] = 255;
-    }
-  } else if (kind === GRAYSCALE_1BPP) {
-    const rowBytes = (width + 7) >> 3;
-    if (data.length < rowBytes * height) return null;
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const value = data[y * rowBytes + (x >> 3)] & (128 >> (x & 7)) ? 255 : 0;
-        const o = (y * width + x) * 4;
-        out[o] = value;
-        out[o + 1] = value;
-        out[o + 2] = value;
-        out[o + 3] = 255;
-      }
-  } else return null;
-  return out;
+  if (kind === RGBA_32BPP && data.length >= pixels * 4)
+    return { data: Buffer.from(data.buffer, data.byteOffset, pixels * 4), colorType: 6 };
+  if (kind === RGB_24BPP && data.length >= pixels * 3)
+    return { data: Buffer.from(data.buffer, data.byteOffset, pixels * 3), colorType: 2 };
+  if (kind !== GRAYSCALE_1BPP) return null;
+  const rowBytes = (width + 7) >> 3;
+  if (data.length < rowBytes * height) return null;
+  const grey = Buffer.alloc(pixels);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      grey[y * width + x] = data[y * rowBytes + (x >> 3)] & (128 >> (x & 7)) ? 255 : 0;
+  return { data: grey, colorType: 0 };
 }
 
 // pdf.js packs font data with ArrayBuffer.transferToFixedLength (Node 21+); on Node 20 every page with text
@@ -104,12 +96,13 @@ async function pdfImages(bytes, limits) {
             )
           : key;
       if (!image?.data || !found.wanted(image.width, image.height)) continue;
-      const rgba = toRgba(image);
-      if (!rgba) continue;
-      const png = new PNG({ width: image.width, height: image.height });
-      png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
-      const encoded = PNG.sync.write(png);
-      const identity = Buffer.concat([Buffer.from(`${image.width}x${image.height}:`), png.data]);
+      const input = pngInput(image);
+      if (!input) continue;
+      const { colorType } = input;
+      const options = { colorType, inputColorType: colorType, inputHasAlpha: colorType === 6 };
+      const png = new PNG({ width: image.width, height: image.height, ...options });
+      png.data = input.data;
+      const encoded = PNG.sync.write(png, options);
       found.add(
         {
           page: n,
@@ -118,7 +111,7 @@ async function pdfImages(bytes, limits) {
           contentType: 'image/png',
           bytes: new Uint8Array(encoded),
         },
-        identity,
+        Buffer.concat([Buffer.from(`${image.width}x${image.height}x${input.colorType}:`), input.data]),
       );
     }
     page.cleanup();
