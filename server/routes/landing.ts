@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  type I18nAnswer,
   I18nPaths,
   isLanguage,
   LANGUAGES,
@@ -70,7 +71,8 @@ export const landingRoutes = new Hono<AppEnv>()
     const asked = c.req.query('language');
     const language = isLanguage(asked) ? asked : c.get('info').language;
     c.header('Cache-Control', 'public, max-age=300');
-    return ok(c, { language, languages: LANGUAGES, resource: resources[language] });
+    const answer: I18nAnswer = { language, languages: LANGUAGES, resource: resources[language] };
+    return ok(c, answer);
   })
   .get(TemplatePaths.list, async (c) => {
     const { tab } = readQuery(c, TemplateListQuery);

@@ -1,5 +1,7 @@
 // Wire contract of the extras area: saved prompts (later sharing, analytics, templates). Re-exported from contract.ts.
 
+import type { Language } from './contract';
+
 export const PromptPaths = {
   list: '/api/v1/prompt/list',
   instance: '/api/v1/prompt/instance',
@@ -185,6 +187,13 @@ export const I18nPaths = {
   /** GET -> LocaleList. */
   locales: '/api/v1/landing/locales',
 } as const;
+
+/** GET getI18n's answer: one language's nested translation resource (the i18next `translation` namespace). */
+export interface I18nAnswer {
+  language: Language;
+  languages: readonly Language[];
+  resource: Record<string, unknown>;
+}
 
 /** The spec's template category tabs, in order. */
 export const TEMPLATE_TABS = ['Mine', 'Recommended', 'All', 'MyProject', 'ppt'] as const;

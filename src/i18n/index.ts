@@ -3,10 +3,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../api/contract';
-import { ar } from './locales/ar';
+import { loadTranslation } from './load-translation';
 import { en } from './locales/en';
-import { es } from './locales/es';
-import { zh } from './locales/zh';
 
 const STORAGE_KEY = 'language';
 
@@ -81,18 +79,21 @@ export function applyDocumentLanguage(language: Language) {
 
 export async function initI18n(language = resolveLanguage()) {
   applyDocumentLanguage(language);
+  // English ships in the bundle (it is also every language's fallback); another language comes from the
+  // server's getI18n, kept on the device for the next start.
+  const translation = language === 'en' ? null : await loadTranslation(language);
   await i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     resources: {
       en: { translation: en },
-      ar: { translation: ar },
-      zh: { translation: zh },
-      es: { translation: es },
+      ...(translation ? { [language]: { translation } } : {}),
     },
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A fresher resource from the server replaces the stored one while the app runs.
+    react: { bindI18nStore: 'added' },
   });
   return i18n;
 }
