@@ -17,6 +17,7 @@ import { landingRoutes } from './routes/landing.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { shellRoutes } from './routes/shell.js';
 import { testpayRoutes } from './routes/testpay-pages.js';
+import { testWalletRoutes } from './routes/testwallet-pages.js';
 import { toolRoutes } from './routes/tool.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { userRoutes } from './routes/user.js';
@@ -64,6 +65,7 @@ export function createApp(services: Services) {
   app.route('/', shellRoutes);
   app.route('/', billingRoutes);
   app.route('/', testpayRoutes);
+  app.route('/', testWalletRoutes);
   app.route('/', devMailboxRoute);
   app.route('/', staticRoutes(services.config.staticDir, services.visitKeys.publicKeySpki));
   return app;

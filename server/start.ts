@@ -36,8 +36,10 @@ export async function startServer(
   // The test provider delivers webhooks left over from before a restart, then renews on a timer.
   services.billing.setSelfUrl(url);
   void services.billing.testpay.flush().catch(() => {});
+  void services.billing.testWallet?.flush().catch(() => {});
   const billingTimer = setInterval(() => {
     void services.billing.testpay.tick().catch((err) => logger.warn({ err }, 'test provider tick failed'));
+    void services.billing.testWallet?.tick().catch((err) => logger.warn({ err }, 'test wallet tick failed'));
     void services.billing.endCancelled().catch((err) => logger.warn({ err }, 'ending plans failed'));
   }, config.billing.testpayTickMs);
   billingTimer.unref();

@@ -146,6 +146,8 @@ export const trialsUsed = pgTable('billing_trials_used', {
 
 export const testpaySessions = pgTable('testpay_sessions', {
   id: text('id').primaryKey(),
+  /** Which of the test provider's faces owns the row: 'testpay' (card) or 'testwallet'. */
+  provider: text('provider').notNull().default('testpay'),
   kind: text('kind', { enum: ['checkout', 'upgrade'] }).notNull(),
   userId: text('user_id').notNull(),
   productId: text('product_id').notNull(),
@@ -161,6 +163,7 @@ export const testpaySessions = pgTable('testpay_sessions', {
 
 export const testpaySubscriptions = pgTable('testpay_subscriptions', {
   id: text('id').primaryKey(),
+  provider: text('provider').notNull().default('testpay'),
   customerId: text('customer_id').notNull(),
   userId: text('user_id').notNull(),
   productId: text('product_id').notNull(),
@@ -182,6 +185,7 @@ export const testpayOutbox = pgTable(
   'testpay_outbox',
   {
     seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull().default('testpay'),
     eventId: text('event_id').notNull(),
     body: text('body').notNull(),
     attempts: integer('attempts').notNull().default(0),

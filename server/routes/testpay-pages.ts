@@ -6,41 +6,16 @@ import { html } from 'hono/html';
 import { BillingPaths, TEST_CARDS } from '../../src/api/contract.js';
 import type { AppEnv } from '../http/context.js';
 import { cardOutcome, type TestpayProvider } from '../providers/payments/testpay.js';
-import { fill, type PageStrings, pageStrings } from './testpay-strings.js';
+import { langQuery, page, price, strings, testProvider, withParams } from './testpay-page.js';
+import { fill, type PageStrings } from './testpay-strings.js';
 
 type ErrorKey = 'notTestCard' | 'declined' | 'secureFailed';
 
-const page = (c: Context<AppEnv>, title: string, body: ReturnType<typeof html>) => {
-  const { lang, s } = pageStrings(c.req.query('lang'));
-  return html`<!doctype html>
-<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:440px;margin:48px auto;padding:0 16px;color:#1f2328}
-h1{font-size:20px}.box{border:1px solid #d0d7de;border-radius:8px;padding:16px;margin:16px 0}
-input{width:100%;box-sizing:border-box;padding:8px;font-size:16px;margin:6px 0 12px}
-button{padding:10px 16px;font-size:15px;border-radius:6px;border:0;background:#0969da;color:#fff;cursor:pointer;margin-inline-end:8px}
-button.secondary{background:#eaeef2;color:#1f2328}.error{color:#cf222e}.muted{color:#57606a;font-size:13px}
-code{background:#f6f8fa;padding:1px 4px}</style></head><body>
-<p class="muted">${s.note}</p>${body}</body></html>`;
-};
-
-const strings = (c: Context<AppEnv>): PageStrings => pageStrings(c.req.query('lang')).s;
-const langQuery = (c: Context<AppEnv>) => `?lang=${pageStrings(c.req.query('lang')).lang}`;
-
 const provider = (c: Context<AppEnv>): TestpayProvider => {
-  const found = c.get('services').billing.providerByName('testpay');
-  if (!found || !('session' in found)) throw new Error('test provider not enabled');
-  return found as TestpayProvider;
+  const found = testProvider(c, 'testpay');
+  if (!found) throw new Error('test provider not enabled');
+  return found;
 };
-
-function withParams(url: string, params: Record<string, string>) {
-  const target = new URL(url, 'http://relative.invalid');
-  for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
-  return url.startsWith('/') ? `${target.pathname}${target.search}` : target.toString();
-}
-
-const price = (cents: number, currency: string) =>
-  `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
 
 const cardList = (s: PageStrings) =>
   fill(s.cards, {

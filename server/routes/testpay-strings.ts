@@ -30,6 +30,11 @@ const en = {
     'Invoices are not kept. A new card pays the next charges; an unpaid renewal is charged again at once.',
   updateCard: 'Update card',
   cardUpdated: 'Your card was updated.',
+  wallet: 'Test wallet',
+  walletIntro: 'Parley asks to set up automatic payments from your test wallet:',
+  walletUpgrade: 'Parley asks to change your plan to:',
+  approvePay: 'Approve and pay',
+  approveTrial: 'Approve and start trial',
 };
 type Strings = typeof en;
 
@@ -62,6 +67,11 @@ const ar: Strings = {
     'لا يتم الاحتفاظ بالفواتير. البطاقة الجديدة تدفع الرسوم التالية، ويُعاد خصم أي تجديد غير مدفوع فورًا.',
   updateCard: 'تحديث البطاقة',
   cardUpdated: 'تم تحديث بطاقتك.',
+  wallet: 'المحفظة التجريبية',
+  walletIntro: 'يطلب بارلي إعداد مدفوعات تلقائية من محفظتك التجريبية:',
+  walletUpgrade: 'يطلب بارلي تغيير خطتك إلى:',
+  approvePay: 'موافقة ودفع',
+  approveTrial: 'موافقة وبدء التجربة',
 };
 
 const zh: Strings = {
@@ -92,6 +102,11 @@ const zh: Strings = {
   portalBody: '不保存发票。新卡用于之后的扣款；未付款的续费会立即重新扣款。',
   updateCard: '更新卡片',
   cardUpdated: '您的卡片已更新。',
+  wallet: '测试钱包',
+  walletIntro: 'Parley 请求从您的测试钱包设置自动付款：',
+  walletUpgrade: 'Parley 请求将您的套餐更改为：',
+  approvePay: '同意并付款',
+  approveTrial: '同意并开始试用',
 };
 
 const es: Strings = {
@@ -123,6 +138,11 @@ const es: Strings = {
     'No se guardan facturas. Una tarjeta nueva paga los próximos cobros; una renovación impagada se vuelve a cobrar al momento.',
   updateCard: 'Actualizar tarjeta',
   cardUpdated: 'Tu tarjeta se actualizó.',
+  wallet: 'Monedero de prueba',
+  walletIntro: 'Parley pide configurar pagos automáticos desde tu monedero de prueba:',
+  walletUpgrade: 'Parley pide cambiar tu plan a:',
+  approvePay: 'Aprobar y pagar',
+  approveTrial: 'Aprobar y empezar la prueba',
 };
 
 const catalogs: Record<Language, Strings> = { en, ar, zh, es };

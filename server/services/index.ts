@@ -196,6 +196,19 @@ function createBilling(
     selfUrl: () => selfUrl,
     product: (id) => billing.catalogue.productById(id),
   });
+  // The test wallet stands in for PayPal only where payments are test payments anyway (no Stripe, no PayPal).
+  const testWallet =
+    config.billing.testWallet && !config.billing.paypal && !config.billing.stripe
+      ? createTestpayProvider({
+          db,
+          logger,
+          face: 'wallet',
+          secret: visitKeys.deriveSecret('parley test wallet webhook').toString('hex'),
+          retryDays: config.billing.testpayRetryDays,
+          selfUrl: () => selfUrl,
+          product: (id) => billing.catalogue.productById(id),
+        })
+      : null;
   const billing = createBillingService({
     db,
     logger,
@@ -228,6 +241,7 @@ function createBilling(
             }),
           ]
         : []),
+      ...(testWallet ? [testWallet] : []),
     ],
     enforceQuotas: config.billing.enforceQuotas,
     pastDueGraceMs: config.billing.pastDueGraceDays * 24 * 60 * 60 * 1000,
@@ -252,6 +266,7 @@ function createBilling(
   const management = createBillingManagement({ db, billing });
   return Object.assign(billing, {
     testpay,
+    testWallet,
     management,
     student: createStudentDiscount({ db, mailer, management }),
     /** Called once the server listens: the test provider can now deliver its webhooks to it. */

@@ -1,5 +1,5 @@
 import { expect, logIn, openAsGuest, test } from './support/app';
-import { openBilling } from './support/billing';
+import { chooseProvider, openBilling } from './support/billing';
 
 test('free -> seven-day trial -> cancel with the questionnaire -> "Plan Ends On"', async ({ page }) => {
   await openAsGuest(page);
@@ -15,6 +15,7 @@ test('free -> seven-day trial -> cancel with the questionnaire -> "Plan Ends On"
   await expect(page.getByTestId('period-year')).toContainText('Save 16%');
   await expect(page.getByTestId('buy-Unlimited-year')).toHaveText('Subscribe');
   await page.getByTestId('buy-Pro-year').filter({ hasText: 'Start free seven day trial' }).click();
+  await chooseProvider(page, 0);
 
   await expect(page).toHaveURL(/\/pay\/test\/checkout\//);
   await expect(page.locator('#trial')).toContainText('Free for 7 days');

@@ -210,7 +210,7 @@ export function createPayPalProvider(
   return {
     name: 'wallet',
     payProvider: PayProvider.Wallet,
-    label: 'PayPal',
+    label: sandbox ? 'PayPal (sandbox)' : 'PayPal',
     test: sandbox,
     coupons: false,
     endsAtCancellation: true,

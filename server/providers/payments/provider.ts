@@ -36,7 +36,7 @@ export interface DiscountRequest {
 
 export interface PaymentProvider {
   /** The webhook path segment and the `provider` column. */
-  readonly name: 'testpay' | 'stripe' | 'fastspring' | 'wallet';
+  readonly name: 'testpay' | 'testwallet' | 'stripe' | 'fastspring' | 'wallet';
   readonly payProvider: PayProviderId;
   readonly label: string;
   readonly test: boolean;

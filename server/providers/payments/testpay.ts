@@ -1,10 +1,9 @@
-// Parley's built-in test provider: it plays a remote card provider inside Parley. It keeps its own books
-// (testpay_* tables), hosts a checkout page and a 3-D Secure challenge page, and tells Parley what happened
-// only through signed webhooks POSTed over HTTP to /api/v1/billing/webhook/testpay, retried until answered
-// 2xx (kept in an outbox table, so they survive a restart).
-import crypto from 'node:crypto';
-import { asc, eq, isNull, lte } from 'drizzle-orm';
-import { z } from 'zod';
+// Parley's built-in test provider: it plays a remote card provider inside Parley, and (its second face) a
+// wallet like PayPal where the buyer approves on a hosted page. It keeps its own books (testpay_* tables, rows
+// owned by 'testpay' or 'testwallet'), hosts a checkout page, a 3-D Secure challenge page and the wallet's
+// approval page, and tells Parley what happened only through signed webhooks POSTed over HTTP to
+// /api/v1/billing/webhook/{testpay|testwallet}, retried until answered 2xx (see testpay-outbox.ts).
+import { and, eq, lte } from 'drizzle-orm';
 import {
   BillingPaths,
   type ConfirmStatus,
@@ -13,9 +12,8 @@ import {
   type UpgradeResult,
 } from '../../../src/api/contract.js';
 import type { Database } from '../../db/client.js';
-import { testpayOutbox, testpaySessions, testpaySubscriptions } from '../../db/schema.js';
+import { testpaySessions, testpaySubscriptions } from '../../db/schema.js';
 import type { Logger } from '../../logger.js';
-import { type BillingEvent, EVENT_TYPES } from '../../services/billing/subscription-state.js';
 import { newId } from '../../services/ids.js';
 import {
   type CatalogueProduct,
@@ -25,63 +23,23 @@ import {
   ProviderError,
   WebhookSignatureError,
 } from './provider.js';
+import {
+  addPeriod,
+  TESTPAY_SIGNATURE_HEADER,
+  TestpayEvent,
+  verifyTestpaySignature,
+} from './testpay-events.js';
+import { createTestpayOutbox } from './testpay-outbox.js';
 
-export const TESTPAY_SIGNATURE_HEADER = 'testpay-signature';
-const TOLERANCE_SECONDS = 300;
+export {
+  addPeriod,
+  signTestpay,
+  TESTPAY_SIGNATURE_HEADER,
+  TestpayEvent,
+  verifyTestpaySignature,
+} from './testpay-events.js';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function signTestpay(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)) {
-  const v1 = crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-  return `t=${timestamp},v1=${v1}`;
-}
-
-export function verifyTestpaySignature(
-  secret: string,
-  body: string,
-  header: string | undefined,
-  now = Date.now(),
-) {
-  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.trim().split('=', 2)));
-  const timestamp = Number(parts.t);
-  if (!parts.v1 || !Number.isFinite(timestamp)) throw new WebhookSignatureError('no signature');
-  if (Math.abs(now / 1000 - timestamp) > TOLERANCE_SECONDS) throw new WebhookSignatureError('too old');
-  const expected = Buffer.from(signTestpay(secret, body, timestamp).split('v1=')[1], 'hex');
-  const given = Buffer.from(String(parts.v1), 'hex');
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
-    throw new WebhookSignatureError('bad signature');
-}
-
-const EventData = z.object({
-  subscriptionId: z.string().min(1),
-  userId: z.string().optional(),
-  customerId: z.string().optional(),
-  membershipId: z.number().int().optional(),
-  productId: z.string().optional(),
-  price: z.number().int().optional(),
-  currency: z.string().optional(),
-  interval: z.enum(['month', 'year']).optional(),
-  trial: z.boolean().optional(),
-  periodStart: z.number().optional(),
-  periodEnd: z.number().optional(),
-  cancelAtPeriodEnd: z.boolean().optional(),
-  discountPercent: z.number().int().optional(),
-  discountDuration: z.number().int().optional(),
-  activity: z.string().nullable().optional(),
-});
-export const TestpayEvent = z.object({
-  id: z.string().min(1),
-  type: z.enum(EVENT_TYPES),
-  created: z.number(),
-  data: EventData,
-});
-export type TestpayEvent = z.infer<typeof TestpayEvent>;
-
-export function addPeriod(from: number, period: string): number {
-  const date = new Date(from);
-  if (period === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
-  else date.setUTCMonth(date.getUTCMonth() + 1);
-  return date.getTime();
-}
 
 export type CardOutcome = keyof typeof TEST_CARDS | 'unknown';
 export function cardOutcome(raw: string): CardOutcome {
@@ -100,67 +58,26 @@ export interface TestpayDeps {
   selfUrl(): string | null;
   /** Days after a failed renewal to charge again (Stripe-like); after the last failure the subscription ends. */
   retryDays?: number[];
+  /** 'wallet': the test wallet (payProvider 3) that behaves like PayPal; default the test card provider. */
+  face?: 'card' | 'wallet';
 }
+
+/** What a stored wallet subscription has in place of a card number. */
+export const WALLET_FUNDING = 'wallet';
 
 export function createTestpayProvider(deps: TestpayDeps) {
   const { db } = deps;
-  let lastSeq = 0;
-  const nextSeq = () => {
-    lastSeq = Math.max(Date.now() * 1000, lastSeq + 1);
-    return lastSeq;
-  };
-
+  const wallet = deps.face === 'wallet';
+  const name = wallet ? 'testwallet' : 'testpay';
+  const outbox = createTestpayOutbox({ ...deps, provider: name });
+  const flush = outbox.flush;
   // The provider's own clock: real time, or later once tick() was told a later time (tests move it on).
   let movedTo = 0;
   const clock = () => Math.max(Date.now(), movedTo);
-
-  async function emit(type: BillingEvent['type'], data: z.infer<typeof EventData>, at = clock()) {
-    const event: TestpayEvent = { id: `evt_${newId()}`, type, created: at, data };
-    await db.insert(testpayOutbox).values({ seq: nextSeq(), eventId: event.id, body: JSON.stringify(event) });
-  }
-
-  let flushing: Promise<void> | null = null;
-  /** Delivers pending webhooks in order; stops at the first failure and retries on the next flush. */
-  async function flush(): Promise<void> {
-    if (flushing) return flushing.then(() => flush());
-    flushing = (async () => {
-      const base = deps.selfUrl();
-      if (!base) return;
-      const pending = await db
-        .select()
-        .from(testpayOutbox)
-        .where(isNull(testpayOutbox.deliveredAt))
-        .orderBy(asc(testpayOutbox.seq));
-      for (const row of pending) {
-        let delivered = false;
-        try {
-          const response = await fetch(`${base}${BillingPaths.webhook}/testpay`, {
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/json',
-              [TESTPAY_SIGNATURE_HEADER]: signTestpay(deps.secret, row.body),
-            },
-            body: row.body,
-          });
-          delivered = response.ok;
-        } catch (error) {
-          deps.logger.warn({ err: error, eventId: row.eventId }, 'test provider webhook not delivered');
-        }
-        await db
-          .update(testpayOutbox)
-          .set(
-            delivered
-              ? { deliveredAt: new Date(), attempts: row.attempts + 1 }
-              : { attempts: row.attempts + 1 },
-          )
-          .where(eq(testpayOutbox.seq, row.seq));
-        if (!delivered) break;
-      }
-    })().finally(() => {
-      flushing = null;
-    });
-    return flushing;
-  }
+  const emit: typeof outbox.emit = (type, data, at = clock()) => outbox.emit(type, data, at);
+  const ownSession = (id: string) => and(eq(testpaySessions.id, id), eq(testpaySessions.provider, name));
+  const ownSubscription = (id: string) =>
+    and(eq(testpaySubscriptions.id, id), eq(testpaySubscriptions.provider, name));
 
   function subscriptionData(sub: typeof testpaySubscriptions.$inferSelect, product: CatalogueProduct) {
     return {
@@ -179,17 +96,23 @@ export function createTestpayProvider(deps: TestpayDeps) {
     const [existing] = await db
       .select({ customerId: testpaySubscriptions.customerId })
       .from(testpaySubscriptions)
-      .where(eq(testpaySubscriptions.userId, userId))
+      .where(and(eq(testpaySubscriptions.userId, userId), eq(testpaySubscriptions.provider, name)))
       .limit(1);
-    return existing?.customerId ?? `tp_cus_${newId().slice(0, 14)}`;
+    return existing?.customerId ?? `${wallet ? 'tw' : 'tp'}_cus_${newId().slice(0, 14)}`;
   }
 
   async function session(id: string) {
-    const [row] = await db.select().from(testpaySessions).where(eq(testpaySessions.id, id)).limit(1);
+    const [row] = await db.select().from(testpaySessions).where(ownSession(id)).limit(1);
     return row ?? null;
   }
 
-  /** The card was charged (or the trial started): the provider's books change and webhooks go out. */
+  async function subscription(id: string) {
+    const [sub] = await db.select().from(testpaySubscriptions).where(ownSubscription(id)).limit(1);
+    if (!sub) throw new ProviderError('unknown subscription');
+    return sub;
+  }
+
+  /** The card was charged, the wallet approved or the trial started: the books change and webhooks go out. */
   async function complete(row: typeof testpaySessions.$inferSelect, card: string) {
     const product = await deps.product(row.productId);
     if (!product) throw new ProviderError('unknown product');
@@ -200,7 +123,8 @@ export function createTestpayProvider(deps: TestpayDeps) {
       const [sub] = await db
         .insert(testpaySubscriptions)
         .values({
-          id: `tp_sub_${newId().slice(0, 16)}`,
+          id: `${wallet ? 'tw' : 'tp'}_sub_${newId().slice(0, 16)}`,
+          provider: name,
           customerId: await customerOf(row.userId),
           userId: row.userId,
           productId: product.id,
@@ -217,7 +141,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
       await db
         .update(testpaySessions)
         .set({ status: 'succeeded', subscriptionId: sub.id })
-        .where(eq(testpaySessions.id, row.id));
+        .where(ownSession(row.id));
       await emit(
         'subscription.created',
         {
@@ -246,12 +170,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
           now,
         );
     } else {
-      const [sub] = await db
-        .select()
-        .from(testpaySubscriptions)
-        .where(eq(testpaySubscriptions.id, row.subscriptionId ?? ''))
-        .limit(1);
-      if (!sub) throw new ProviderError('unknown subscription');
+      const sub = await subscription(row.subscriptionId ?? '');
       // An upgrade starts a new period at the new price; the unused part of the old one was credited.
       const periodEnd = addPeriod(now, product.period);
       await db
@@ -264,8 +183,8 @@ export function createTestpayProvider(deps: TestpayDeps) {
           trial: false,
           cancelAtPeriodEnd: false,
         })
-        .where(eq(testpaySubscriptions.id, sub.id));
-      await db.update(testpaySessions).set({ status: 'succeeded' }).where(eq(testpaySessions.id, row.id));
+        .where(ownSubscription(sub.id));
+      await db.update(testpaySessions).set({ status: 'succeeded' }).where(ownSession(row.id));
       await emit(
         'subscription.updated',
         { ...subscriptionData(sub, product), cancelAtPeriodEnd: false },
@@ -284,8 +203,8 @@ export function createTestpayProvider(deps: TestpayDeps) {
       : null;
 
   /**
-   * Charges the card for the period after `sub.periodEnd` at `at`: paid moves the period on, failed leaves the
-   * subscription past due, and the failure after the last retry ends it.
+   * Charges the card (or wallet) for the period after `sub.periodEnd` at `at`: paid moves the period on,
+   * failed leaves the subscription past due, and the failure after the last retry ends it.
    */
   async function charge(sub: typeof testpaySubscriptions.$inferSelect, at: number) {
     const product = await deps.product(sub.productId);
@@ -295,7 +214,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
       await db
         .update(testpaySubscriptions)
         .set({ status: 'active', periodStart: sub.periodEnd, periodEnd, trial: false, failedAttempts: 0 })
-        .where(eq(testpaySubscriptions.id, sub.id));
+        .where(ownSubscription(sub.id));
       await emit(
         'invoice.paid',
         { subscriptionId: sub.id, membershipId: product.membershipId, periodStart: sub.periodEnd, periodEnd },
@@ -308,7 +227,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
     await db
       .update(testpaySubscriptions)
       .set({ status: last ? 'canceled' : 'past_due', failedAttempts })
-      .where(eq(testpaySubscriptions.id, sub.id));
+      .where(ownSubscription(sub.id));
     await emit('invoice.payment_failed', { subscriptionId: sub.id }, at);
     if (last) await emit('subscription.deleted', { subscriptionId: sub.id }, at);
   }
@@ -316,14 +235,14 @@ export function createTestpayProvider(deps: TestpayDeps) {
   /** Period ends and retry days: renew, retry, or end the subscription when it was cancelled. */
   async function tick(now = Date.now()) {
     movedTo = Math.max(movedTo, now);
-    const due = await db.select().from(testpaySubscriptions).where(lte(testpaySubscriptions.periodEnd, now));
+    const due = await db
+      .select()
+      .from(testpaySubscriptions)
+      .where(and(lte(testpaySubscriptions.periodEnd, now), eq(testpaySubscriptions.provider, name)));
     for (let sub of due) {
       if (sub.status === 'canceled') continue;
       if (sub.cancelAtPeriodEnd) {
-        await db
-          .update(testpaySubscriptions)
-          .set({ status: 'canceled' })
-          .where(eq(testpaySubscriptions.id, sub.id));
+        await db.update(testpaySubscriptions).set({ status: 'canceled' }).where(ownSubscription(sub.id));
         // Cancelled while past due: nothing more is retried, it ends now.
         await emit(
           'subscription.deleted',
@@ -337,10 +256,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
         const at = sub.status === 'past_due' ? nextRetryAt(sub) : sub.periodEnd;
         if (at === null || at > now) break;
         await charge(sub, at);
-        const [after] = await db
-          .select()
-          .from(testpaySubscriptions)
-          .where(eq(testpaySubscriptions.id, sub.id));
+        const [after] = await db.select().from(testpaySubscriptions).where(ownSubscription(sub.id));
         if (!after || after.status === 'canceled') break;
         sub = after;
       }
@@ -353,15 +269,17 @@ export function createTestpayProvider(deps: TestpayDeps) {
     const subs = await db
       .select()
       .from(testpaySubscriptions)
-      .where(eq(testpaySubscriptions.customerId, customerId));
+      .where(and(eq(testpaySubscriptions.customerId, customerId), eq(testpaySubscriptions.provider, name)));
     for (const sub of subs) {
       if (sub.status === 'canceled') continue;
-      await db.update(testpaySubscriptions).set({ card }).where(eq(testpaySubscriptions.id, sub.id));
+      await db.update(testpaySubscriptions).set({ card }).where(ownSubscription(sub.id));
       if (sub.status === 'past_due') await charge({ ...sub, card }, Math.max(now, sub.periodEnd));
     }
     await flush();
     return subs.length > 0;
   }
+
+  const pages = `${BillingPaths.testpay}${wallet ? '/wallet' : ''}`;
 
   const provider: PaymentProvider & {
     flush: typeof flush;
@@ -372,10 +290,12 @@ export function createTestpayProvider(deps: TestpayDeps) {
     fail(id: string, status: ConfirmStatus): Promise<void>;
     secret: string;
   } = {
-    name: 'testpay',
-    payProvider: PayProvider.Card,
-    label: 'Card (test mode)',
+    name,
+    payProvider: wallet ? PayProvider.Wallet : PayProvider.Card,
+    label: wallet ? 'Test wallet' : 'Card (test mode)',
     test: true,
+    // The test wallet takes no coupons, like the wallet it stands in for.
+    coupons: !wallet,
     secret: deps.secret,
     flush,
     tick,
@@ -384,13 +304,14 @@ export function createTestpayProvider(deps: TestpayDeps) {
     complete,
 
     async fail(id, status) {
-      await db.update(testpaySessions).set({ status }).where(eq(testpaySessions.id, id));
+      await db.update(testpaySessions).set({ status }).where(ownSession(id));
     },
 
     async checkout(request: CheckoutRequest) {
-      const id = `tp_cs_${newId()}`;
+      const id = `${wallet ? 'tw' : 'tp'}_cs_${newId()}`;
       await db.insert(testpaySessions).values({
         id,
+        provider: name,
         kind: 'checkout',
         userId: request.userId,
         productId: request.product.id,
@@ -399,40 +320,29 @@ export function createTestpayProvider(deps: TestpayDeps) {
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });
-      return `${BillingPaths.testpay}/checkout/${id}`;
+      return wallet ? `${pages}/${id}` : `${pages}/checkout/${id}`;
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
-      const [sub] = await db
-        .select()
-        .from(testpaySubscriptions)
-        .where(eq(testpaySubscriptions.id, subscriptionId))
-        .limit(1);
-      if (!sub) throw new ProviderError('unknown subscription');
-      await db
-        .update(testpaySubscriptions)
-        .set({ cancelAtPeriodEnd: true })
-        .where(eq(testpaySubscriptions.id, sub.id));
+      const sub = await subscription(subscriptionId);
+      await db.update(testpaySubscriptions).set({ cancelAtPeriodEnd: true }).where(ownSubscription(sub.id));
       await emit('subscription.updated', { subscriptionId, cancelAtPeriodEnd: true });
       await flush();
     },
 
     async applyDiscount(subscriptionId, discount) {
-      const updated = await db
+      if (wallet) throw new ProviderError('the test wallet takes no coupons');
+      const sub = await subscription(subscriptionId);
+      // A retention offer also takes back a pending cancellation.
+      await db
         .update(testpaySubscriptions)
         .set({
           discountPercent: discount.percent,
           discountDuration: discount.durationMonths,
           activity: discount.activity,
+          cancelAtPeriodEnd: false,
         })
-        .where(eq(testpaySubscriptions.id, subscriptionId))
-        .returning();
-      if (updated.length === 0) throw new ProviderError('unknown subscription');
-      // A retention offer also takes back a pending cancellation.
-      await db
-        .update(testpaySubscriptions)
-        .set({ cancelAtPeriodEnd: false })
-        .where(eq(testpaySubscriptions.id, subscriptionId));
+        .where(ownSubscription(sub.id));
       await emit('subscription.updated', {
         subscriptionId,
         discountPercent: discount.percent,
@@ -444,15 +354,11 @@ export function createTestpayProvider(deps: TestpayDeps) {
     },
 
     async upgrade(subscriptionId, product, _providerProductId, returnUrl): Promise<UpgradeResult> {
-      const [sub] = await db
-        .select()
-        .from(testpaySubscriptions)
-        .where(eq(testpaySubscriptions.id, subscriptionId))
-        .limit(1);
-      if (!sub) throw new ProviderError('unknown subscription');
-      const id = `tp_pi_${newId()}`;
+      const sub = await subscription(subscriptionId);
+      const id = `${wallet ? 'tw' : 'tp'}_pi_${newId()}`;
       await db.insert(testpaySessions).values({
         id,
+        provider: name,
         kind: 'upgrade',
         userId: sub.userId,
         productId: product.id,
@@ -460,17 +366,19 @@ export function createTestpayProvider(deps: TestpayDeps) {
         successUrl: returnUrl,
         cancelUrl: returnUrl,
       });
-      const [row] = await db.select().from(testpaySessions).where(eq(testpaySessions.id, id));
+      // A wallet buyer approves every change of plan on the wallet's page (as with PayPal's revise).
+      if (wallet) {
+        await db.update(testpaySessions).set({ status: 'requires_action' }).where(ownSession(id));
+        return { action: 1, confirmUrl: `${pages}/${id}`, confirmId: id };
+      }
+      const row = (await session(id)) as typeof testpaySessions.$inferSelect;
       const outcome = cardOutcome(sub.card);
       if (outcome === 'threeDSecure') {
-        await db.update(testpaySessions).set({ status: 'requires_action' }).where(eq(testpaySessions.id, id));
-        return { action: 1, confirmUrl: `${BillingPaths.testpay}/challenge/${id}`, confirmId: id };
+        await db.update(testpaySessions).set({ status: 'requires_action' }).where(ownSession(id));
+        return { action: 1, confirmUrl: `${pages}/challenge/${id}`, confirmId: id };
       }
       if (outcome !== 'succeeds') {
-        await db
-          .update(testpaySessions)
-          .set({ status: 'requires_payment_method' })
-          .where(eq(testpaySessions.id, id));
+        await db.update(testpaySessions).set({ status: 'requires_payment_method' }).where(ownSession(id));
         throw new ProviderError('card declined');
       }
       await complete(row, sub.card);

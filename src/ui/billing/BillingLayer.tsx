@@ -23,6 +23,8 @@ const RETURN_PARAMS = [
   'confirmId',
   'payFrom',
 ];
+/** What PayPal adds to the return address after an approval; removed with the spec's parameters. */
+const PROVIDER_EXTRAS = ['subscription_id', 'ba_token', 'token'];
 
 export function BillingLayer() {
   return (
@@ -61,7 +63,7 @@ function PayReturn() {
       billing.send({ type: 'RETURN.CONFIRM', confirmId });
     if (params.has('payFrom'))
       billing.send({ type: 'PAY.OPEN', prompt: { message: '', source: 'PLUGIN', shortMessage: '' } });
-    for (const p of RETURN_PARAMS) params.delete(p);
+    for (const p of [...RETURN_PARAMS, ...PROVIDER_EXTRAS]) params.delete(p);
     const rest = params.toString();
     navigate(`${to('/')}${rest ? `?${rest}` : ''}`, { replace: true });
   }, [location.search, billing, navigate, to, t]);

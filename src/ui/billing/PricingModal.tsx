@@ -188,6 +188,7 @@ function ProviderChooser() {
             <button
               type="button"
               className="button primary"
+              data-testid="chooser-confirm"
               onClick={() => billing.send({ type: 'CHOOSER.CONFIRM', provider: Number(selected) })}
             >
               {t('billing.chooser.confirm')}

@@ -1,0 +1,39 @@
+// The frame of the test provider's hosted pages (card checkout, 3-D Secure, wallet approval): one small
+// stylesheet, the "no real money" note, the language Parley named in the link (?lang=) and RTL for Arabic.
+import type { Context } from 'hono';
+import { html } from 'hono/html';
+import type { AppEnv } from '../http/context.js';
+import type { TestpayProvider } from '../providers/payments/testpay.js';
+import { type PageStrings, pageStrings } from './testpay-strings.js';
+
+export const page = (c: Context<AppEnv>, title: string, body: ReturnType<typeof html>) => {
+  const { lang, s } = pageStrings(c.req.query('lang'));
+  return html`<!doctype html>
+<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${title}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:440px;margin:48px auto;padding:0 16px;color:#1f2328}
+h1{font-size:20px}.box{border:1px solid #d0d7de;border-radius:8px;padding:16px;margin:16px 0}
+input{width:100%;box-sizing:border-box;padding:8px;font-size:16px;margin:6px 0 12px}
+button{padding:10px 16px;font-size:15px;border-radius:6px;border:0;background:#0969da;color:#fff;cursor:pointer;margin-inline-end:8px}
+button.secondary{background:#eaeef2;color:#1f2328}.error{color:#cf222e}.muted{color:#57606a;font-size:13px}
+code{background:#f6f8fa;padding:1px 4px}</style></head><body>
+<p class="muted">${s.note}</p>${body}</body></html>`;
+};
+
+export const strings = (c: Context<AppEnv>): PageStrings => pageStrings(c.req.query('lang')).s;
+export const langQuery = (c: Context<AppEnv>) => `?lang=${pageStrings(c.req.query('lang')).lang}`;
+
+/** The test provider's card face ('testpay') or wallet face ('testwallet'), when this server offers it. */
+export function testProvider(c: Context<AppEnv>, name: 'testpay' | 'testwallet'): TestpayProvider | null {
+  const found = c.get('services').billing.providerByName(name);
+  return found && 'session' in found ? (found as TestpayProvider) : null;
+}
+
+export function withParams(url: string, params: Record<string, string>) {
+  const target = new URL(url, 'http://relative.invalid');
+  for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
+  return url.startsWith('/') ? `${target.pathname}${target.search}` : target.toString();
+}
+
+export const price = (cents: number, currency: string) =>
+  `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
