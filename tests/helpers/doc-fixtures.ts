@@ -215,11 +215,18 @@ export async function makeDocxWithImages(pages: PdfPageWithImages[]): Promise<Bu
   return Buffer.from(await Packer.toBuffer(new Document({ sections: [{ children }] })));
 }
 
-/** A pptx whose slides show their text and pictures. */
-export async function makePptxWithImages(slides: PdfPageWithImages[]): Promise<Buffer> {
+/** A pptx whose slides show their text and pictures; `masterLogo` sits on the slide master (every slide). */
+export async function makePptxWithImages(slides: PdfPageWithImages[], masterLogo?: Buffer): Promise<Buffer> {
   const pptx = new PptxGenJS();
+  if (masterLogo)
+    pptx.defineSlideMaster({
+      title: 'BRANDED',
+      objects: [
+        { image: { x: 0.1, y: 0.1, w: 1, h: 1, data: `image/png;base64,${masterLogo.toString('base64')}` } },
+      ],
+    });
   for (const { text, images } of slides) {
-    const slide = pptx.addSlide();
+    const slide = pptx.addSlide(masterLogo ? { masterName: 'BRANDED' } : undefined);
     slide.addText(text, { x: 0.5, y: 0.3, w: 9, h: 0.8 });
     for (const [index, data] of images.entries())
       slide.addImage({

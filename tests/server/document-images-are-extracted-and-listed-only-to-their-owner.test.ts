@@ -114,12 +114,17 @@ describe.each(DATABASES)('document images on %s', (kind) => {
       [4, 90, 70],
     ]);
     expect((await aliceImages.bytes(docxImages.images[0].url)).body.equals(LOGO)).toBe(true);
-    const pptx = await alice.uploadAndCreate(await makePptxWithImages(PAGES), 'greenhouse.pptx');
+    // The master's logo shows on every slide but belongs to none: it comes last, without a page.
+    const pptx = await alice.uploadAndCreate(
+      await makePptxWithImages(PAGES, makePng(100, 100, 42)),
+      'greenhouse.pptx',
+    );
     await aliceImages.extract(pptx.body.data.md5);
     expect(shape((await aliceImages.list({ md5: pptx.body.data.md5 })).body.data)).toEqual([
       [1, 120, 80],
       [2, 200, 100],
       [4, 90, 70],
+      [null, 100, 100],
     ]);
 
     // A chat over two documents lists the first document's pictures, then the second's.
