@@ -1,11 +1,12 @@
 import { Dialog, Tabs } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { type Connector, ConnectorStatus, LANGUAGES, type Language } from '../../api/contract';
 import { socialApi } from '../../api/social';
 import { userApi } from '../../api/user';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
+import { createPressGate } from '../app/press-gate';
 import { useAuthState } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
 
@@ -121,14 +122,11 @@ function ConnectorTab() {
   const { t } = useTranslation();
   const driveConfigured = useLanding()?.socialLogin?.drive === true;
   const [list, setList] = useState<Connector[]>([]);
-  const lastClick = useRef(0);
+  const [pressGate] = useState(() => createPressGate(CONNECTOR_THROTTLE_MS));
   useEffect(() => {
     userApi.connectors().then(setList, () => setList([]));
   }, []);
   const toggle = (connector: Connector) => {
-    const now = Date.now();
-    if (now - lastClick.current < CONNECTOR_THROTTLE_MS) return;
-    lastClick.current = now;
     const next =
       connector.status === ConnectorStatus.Disabled ? ConnectorStatus.Enabled : ConnectorStatus.Disabled;
     if (connector.type === 'GOOGLE_DRIVE' && next === ConnectorStatus.Enabled) {
@@ -158,7 +156,7 @@ function ConnectorTab() {
             type="button"
             className="button"
             disabled={connector.type === 'GOOGLE_DRIVE' && !driveConfigured && connector.status === 0}
-            onClick={() => toggle(connector)}
+            onClick={() => pressGate(() => toggle(connector))}
             data-testid={`connector-${connector.type}-toggle`}
           >
             {connector.status === ConnectorStatus.Waiting
