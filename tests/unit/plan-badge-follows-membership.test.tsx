@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { toUserInfo } from '../../server/services/user-info';
 import { initI18n } from '../../src/i18n';
+import { es } from '../../src/i18n/locales/es';
 import { UserAvatar } from '../../src/ui/account/UserAvatar';
 
 const now = new Date();
@@ -41,6 +42,8 @@ it.each([
 });
 
 it('the badge is translated', async () => {
+  // The app loads one non-English language per page load; here Spanish is added the same way.
+  i18n.addResourceBundle('es', 'translation', es);
   await i18n.changeLanguage('es');
   render(<UserAvatar user={userWith(2)} />);
   expect(screen.getByTestId('plan-badge').textContent).toBe('Prueba');
