@@ -64,7 +64,8 @@ export interface Config {
 
 /** Document chat: parsing limits (a worker thread per parse) and the free plan's daily allowance. */
 export interface DocsConfig {
-  freeFilesPerDay: number;
+  /** DOCS_FREE_FILES_PER_DAY: overrides the Free plan's uploadQuota from the catalogue; null: the catalogue's. */
+  freeFilesPerDay: number | null;
   parseTimeoutMs: number;
   parseMaxHeapMb: number;
   parseMaxBytes: number;
@@ -345,7 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((host) => host.trim())
       .filter(Boolean),
     docs: {
-      freeFilesPerDay: int(env.DOCS_FREE_FILES_PER_DAY, 2),
+      freeFilesPerDay: env.DOCS_FREE_FILES_PER_DAY ? Math.max(0, int(env.DOCS_FREE_FILES_PER_DAY, 2)) : null,
       parseTimeoutMs: int(env.DOCS_PARSE_TIMEOUT_MS, 30_000),
       parseMaxHeapMb: int(env.DOCS_PARSE_MAX_HEAP_MB, 256),
       parseMaxBytes: int(env.DOCS_PARSE_MAX_BYTES, 100 * 1024 * 1024),

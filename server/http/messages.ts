@@ -79,6 +79,11 @@ const en = {
   'docs.tooLarge': 'This file is too large to read. The limit is {{limit}}.',
   'docs.noText': 'No text was found in this document (is it a scanned image?).',
   'docs.dailyLimit': 'The free plan includes {{count}} new documents a day. Upgrade to add more today.',
+  'docs.monthlyLimit': 'Your plan includes {{count}} new documents a month. Upgrade to add more this month.',
+  'docs.pageQuotaDay':
+    'This document has {{pages}} pages; {{left}} of the free plan’s {{limit}} pages a day are left today. Upgrade for more.',
+  'docs.pageQuotaMonth':
+    'This document has {{pages}} pages; {{left}} of your plan’s {{limit}} pages a month are left. Upgrade for more.',
   'docs.notFound': 'This document does not exist or is not yours.',
   'docs.tooManyDocs': 'You can chat with at most {{count}} documents at once.',
   'search.webOff': 'Online search is not configured on this server.',
@@ -159,6 +164,11 @@ const ar: Record<Key, string> = {
   'docs.tooLarge': 'هذا الملف كبير جدًا بحيث لا يمكن قراءته. الحد الأقصى هو {{limit}}.',
   'docs.noText': 'لم يُعثر على نص في هذا المستند (هل هو صورة ممسوحة ضوئيًا؟).',
   'docs.dailyLimit': 'تتضمن الخطة المجانية {{count}} مستندات جديدة يوميًا. قم بالترقية لإضافة المزيد اليوم.',
+  'docs.monthlyLimit': 'تتضمن خطتك {{count}} مستندًا جديدًا شهريًا. قم بالترقية لإضافة المزيد هذا الشهر.',
+  'docs.pageQuotaDay':
+    'يحتوي هذا المستند على {{pages}} صفحة؛ تبقّى اليوم {{left}} من {{limit}} صفحة يوميًا في الخطة المجانية. قم بالترقية للمزيد.',
+  'docs.pageQuotaMonth':
+    'يحتوي هذا المستند على {{pages}} صفحة؛ تبقّى {{left}} من {{limit}} صفحة شهريًا في خطتك. قم بالترقية للمزيد.',
   'docs.notFound': 'هذا المستند غير موجود أو ليس لك.',
   'docs.tooManyDocs': 'يمكنك الدردشة مع {{count}} مستندات على الأكثر في آن واحد.',
   'search.webOff': 'البحث على الإنترنت غير مُعد على هذا الخادم.',
@@ -237,6 +247,11 @@ const zh: Record<Key, string> = {
   'docs.tooLarge': '此文件过大，无法读取。上限为 {{limit}}。',
   'docs.noText': '此文档中没有找到文字（是扫描图片吗？）。',
   'docs.dailyLimit': '免费套餐每天可添加 {{count}} 个新文档。升级后今天即可添加更多。',
+  'docs.monthlyLimit': '你的套餐每月可添加 {{count}} 个新文档。升级后本月即可添加更多。',
+  'docs.pageQuotaDay':
+    '此文档有 {{pages}} 页；免费套餐每天 {{limit}} 页，今天还剩 {{left}} 页。升级以获取更多。',
+  'docs.pageQuotaMonth':
+    '此文档有 {{pages}} 页；你的套餐每月 {{limit}} 页，本月还剩 {{left}} 页。升级以获取更多。',
   'docs.notFound': '此文档不存在或不属于你。',
   'docs.tooManyDocs': '一次最多可以与 {{count}} 个文档对话。',
   'search.webOff': '此服务器未配置联网搜索。',
@@ -321,6 +336,12 @@ const es: Record<Key, string> = {
   'docs.noText': 'No se encontró texto en este documento (¿es una imagen escaneada?).',
   'docs.dailyLimit':
     'El plan gratuito incluye {{count}} documentos nuevos al día. Mejora tu plan para añadir más hoy.',
+  'docs.monthlyLimit':
+    'Tu plan incluye {{count}} documentos nuevos al mes. Mejora tu plan para añadir más este mes.',
+  'docs.pageQuotaDay':
+    'Este documento tiene {{pages}} páginas; de las {{limit}} páginas diarias del plan gratuito quedan {{left}} hoy. Mejora tu plan para tener más.',
+  'docs.pageQuotaMonth':
+    'Este documento tiene {{pages}} páginas; de las {{limit}} páginas mensuales de tu plan quedan {{left}}. Mejora tu plan para tener más.',
   'docs.notFound': 'Este documento no existe o no es tuyo.',
   'docs.tooManyDocs': 'Puedes chatear con un máximo de {{count}} documentos a la vez.',
   'search.webOff': 'La búsqueda en línea no está configurada en este servidor.',

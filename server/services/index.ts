@@ -67,6 +67,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   // Email codes and social logins draw on one per-IP allowance of login attempts.
   const loginAttempts = createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
   const embeddings = createEmbeddingIndex({ db, ai, model: config.ai.embeddingModel ?? null, logger });
+  const billing = createBilling(config, db, logger, visitKeys, mailer);
   const documentImages = createDocumentImageService({
     db,
     store: objectStore,
@@ -81,8 +82,8 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     config: config.docs,
     allowHosts: config.outboundAllowHosts ?? [],
     logger,
+    meter: billing.meter,
   });
-  const billing = createBilling(config, db, logger, visitKeys, mailer);
   const search = createSearchProviders(config.docs.search);
   const writing = createWritingService(db);
   // Areas add their files to the workspace here (presentations and images register theirs the same way).
@@ -244,6 +245,7 @@ function createBilling(
       ...(testWallet ? [testWallet] : []),
     ],
     enforceQuotas: config.billing.enforceQuotas,
+    freeUploadsPerDay: config.docs.freeFilesPerDay,
     pastDueGraceMs: config.billing.pastDueGraceDays * 24 * 60 * 60 * 1000,
     teamsContact: config.billing.teamsContact,
     catalogueOptions: {

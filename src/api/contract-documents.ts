@@ -79,6 +79,10 @@ export interface WorkspaceFile {
 
 /** The pay prompt's source when a free user has used today's documents. */
 export const FREE_DAY_MAX_FILE_SOURCE = 'FREEDAYMAXFILE';
+/** Pay-prompt sources of the other document quotas: paid plans' monthly documents, and pages per period. */
+export const MONTH_MAX_FILE_SOURCE = 'MONTHMAXFILE';
+export const FREE_DAY_MAX_PAGE_SOURCE = 'FREEDAYMAXPAGE';
+export const MONTH_MAX_PAGE_SOURCE = 'MONTHMAXPAGE';
 
 /** The spec's one-chat role: the first answer of a document chat summarises the documents. */
 export const ROLE_SUMMARY_PROMPT = 'SUMMARYPROMPT';

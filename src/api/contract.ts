@@ -222,6 +222,9 @@ export interface UserProperties {
 export interface Usage {
   gpt3: { used: number; total: number };
   gpt4: { used: number; total: number };
+  /** Parley extras: new documents and their pages in the period (total -1: not limited). */
+  uploads: { used: number; total: number };
+  pages: { used: number; total: number };
   docUploadLimitHint: number;
   /** Free plans count per day, paid plans per month, unlimited not at all. */
   period: 'day' | 'month' | 'unlimited';

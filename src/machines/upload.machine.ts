@@ -21,6 +21,8 @@ export interface UploadErrorValue {
   code: number | null;
   /** The server's message, already in the user's language. */
   message: string | null;
+  /** The pay-prompt source of a 20001 (which quota it was). */
+  source?: string | null;
   /** The object store's refusal (EntityTooLarge, AccessDenied ...). */
   storeCode: string | null;
   network: boolean;
@@ -57,7 +59,8 @@ export function toUploadError(stage: UploadErrorValue['stage'], error: unknown):
   if (error instanceof StoreError) return { ...base, storeCode: error.storeCode };
   if (error instanceof ApiError) {
     if (error.kind === 'network') return { ...base, network: true };
-    if (error.kind === 'envelope') return { ...base, code: error.code, message: error.message };
+    if (error.kind === 'envelope')
+      return { ...base, code: error.code, message: error.message, source: error.envelope?.source ?? null };
   }
   return base;
 }

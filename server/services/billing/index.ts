@@ -32,6 +32,8 @@ export function createBillingService(deps: {
   catalogueOptions: CatalogueOptions;
   providers: PaymentProvider[];
   enforceQuotas?: boolean;
+  /** DOCS_FREE_FILES_PER_DAY, when the operator set it: the Free plan's new documents a day. */
+  freeUploadsPerDay?: number | null;
   pastDueGraceMs?: number;
   /** Where the pricing modal's Teams card sends buyers (an email address or a page); null: no card. */
   teamsContact?: string | null;
@@ -39,7 +41,10 @@ export function createBillingService(deps: {
   const { db } = deps;
   const catalogue: Catalogue = createCatalogue(db, deps.catalogueOptions);
   const ledger = createLedger(db, deps.pastDueGraceMs);
-  const meter = createMeter(db, catalogue, deps.enforceQuotas ?? true);
+  const meter = createMeter(db, catalogue, {
+    enforce: deps.enforceQuotas ?? true,
+    freeUploadsPerDay: deps.freeUploadsPerDay,
+  });
   const providers = deps.providers;
 
   function providerById(id: number | undefined): PaymentProvider {

@@ -1,12 +1,11 @@
 // Documents of document chat: parse an uploaded file or a web page once per owner, keep its text in
 // page-numbered chunks, and answer only to the owner. Every read is scoped by owner_id.
 import crypto from 'node:crypto';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   type CreatedDocument,
   type DocumentPages,
   ENHANCED_FILE_MAX_PAGES,
-  FREE_DAY_MAX_FILE_SOURCE,
   ParseStatus,
   ResponseCode,
   type ResponseCodeValue,
@@ -18,6 +17,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import type { MessageKey } from '../../http/messages.js';
 import type { Logger } from '../../logger.js';
 import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
+import type { Meter } from '../billing/quotas.js';
 import { newId } from '../ids.js';
 import { SafeFetchError, safeFetch } from '../net/safe-fetch.js';
 import type { Caller } from '../sessions.js';
@@ -78,6 +78,8 @@ export function createDocumentService(deps: {
   embeddings?: EmbeddingIndex;
   /** Reads a new document's pictures after its text (document-images.ts). */
   images?: { schedule(row: DocumentRow): void };
+  /** The plan quotas (services/billing/quotas.ts): new documents and their pages per period. */
+  meter: Pick<Meter, 'assertUpload' | 'assertPages'>;
 }) {
   const { db, store, config } = deps;
 
@@ -95,24 +97,6 @@ export function createDocumentService(deps: {
     return toUserInfo(row);
   }
 
-  /** Free plans: at most freeFilesPerDay new documents per UTC day (20001, pay prompt FREEDAYMAXFILE). */
-  async function checkDailyAllowance(caller: Caller) {
-    const plan = await planOf(caller);
-    if (plan.isPro) return;
-    const today = new Date();
-    today.setUTCHours(0, 0, 0, 0);
-    const [{ value }] = await db
-      .select({ value: count() })
-      .from(documents)
-      .where(and(eq(documents.ownerId, caller.userId), gte(documents.createdAt, today)));
-    if (value >= config.freeFilesPerDay)
-      throw new AppError(ResponseCode.UsageExceedsLimit, 'docs.dailyLimit', {
-        httpStatus: 200,
-        params: { count: String(config.freeFilesPerDay) },
-        source: FREE_DAY_MAX_FILE_SOURCE,
-      });
-  }
-
   async function parse(kind: ParseKind, bytes: Buffer, url = ''): Promise<ParsedDocument> {
     try {
       return await parseInWorker(
@@ -128,10 +112,13 @@ export function createDocumentService(deps: {
     }
   }
 
+  /** Stores a read document once it passed the per-file page limit and the plan's page quota. */
   async function save(
     caller: Caller,
     parsed: ParsedDocument,
     meta: { md5: string; fileName: string; kind: ParseKind; url: string | null },
+    /** Work to do only for a document that will be kept (a fetched pdf's bytes into the store). */
+    beforeInsert?: () => Promise<void>,
   ): Promise<DocumentRow> {
     const pageCount = parsed.pages.length;
     if (pageCount > ENHANCED_FILE_MAX_PAGES)
@@ -141,6 +128,8 @@ export function createDocumentService(deps: {
       });
     const chunks = chunkPages(parsed.pages);
     if (chunks.length === 0) throw fail(ResponseCode.BadRequest, 'docs.noText');
+    await deps.meter.assertPages(caller, pageCount);
+    await beforeInsert?.();
     const text = parsed.pages.join('\n');
     const id = newId();
     const [row] = await db
@@ -191,7 +180,7 @@ export function createDocumentService(deps: {
     if (!kind || kind === 'html') throw fail(ResponseCode.FileTypeUnsupported, 'docs.unsupported');
     const existing = await owned(caller, request.md5);
     if (existing) return existing;
-    await checkDailyAllowance(caller);
+    await deps.meter.assertUpload(caller);
     const key = objectKeyForMd5(request.md5);
     const size = await store.size(key);
     if (size === null) throw notFound('docs.notUploaded');
@@ -213,7 +202,7 @@ export function createDocumentService(deps: {
     const urlMd5 = crypto.createHash('md5').update(url).digest('hex');
     const existing = await owned(caller, urlMd5);
     if (existing) return existing;
-    await checkDailyAllowance(caller);
+    await deps.meter.assertUpload(caller);
     let response: Awaited<ReturnType<typeof safeFetch>>;
     try {
       response = await safeFetch(url, {
@@ -242,14 +231,13 @@ export function createDocumentService(deps: {
       const md5 = crypto.createHash('md5').update(response.body).digest('hex');
       const again = await owned(caller, md5);
       if (again) return again;
-      await store.put(objectKeyForMd5(md5), response.body, 'application/pdf');
       const parsed = await parse('pdf', response.body);
-      return save(caller, parsed, {
-        md5,
-        fileName: name.endsWith('.pdf') ? name : `${name}.pdf`,
-        kind: 'pdf',
-        url,
-      });
+      return save(
+        caller,
+        parsed,
+        { md5, fileName: name.endsWith('.pdf') ? name : `${name}.pdf`, kind: 'pdf', url },
+        () => store.put(objectKeyForMd5(md5), response.body, 'application/pdf'),
+      );
     }
     const parsed = await parse('html', response.body, response.url);
     return save(caller, parsed, { md5: urlMd5, fileName: parsed.title || name, kind: 'html', url });

@@ -141,6 +141,8 @@ export const en = {
     perMonth: 'Usage this month',
     standard: 'Standard model messages',
     advanced: 'Advanced model messages',
+    uploads: 'New documents',
+    pages: 'Document pages',
     docHint: 'Free plan: {{count}} document uploads a day.',
   },
   menu: {

@@ -146,6 +146,8 @@ export const es: Resource = {
     perMonth: 'Uso de este mes',
     standard: 'Mensajes del modelo Standard',
     advanced: 'Mensajes de modelos avanzados',
+    uploads: 'Documentos nuevos',
+    pages: 'Páginas de documentos',
     docHint: 'Plan gratuito: {{count}} subidas de documentos al día.',
   },
   menu: {

@@ -133,6 +133,8 @@ export const zh: Resource = {
     perMonth: '本月用量',
     standard: 'Standard 模型消息',
     advanced: '高级模型消息',
+    uploads: '新文档',
+    pages: '文档页数',
     docHint: '免费套餐：每天可上传 {{count}} 个文档。',
   },
   menu: {

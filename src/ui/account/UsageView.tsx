@@ -36,6 +36,8 @@ export function UsageView() {
       <p className="muted small">{usage.period === 'day' ? t('usage.perDay') : t('usage.perMonth')}</p>
       {bar(t('usage.standard'), usage.gpt3.used, usage.gpt3.total)}
       {bar(t('usage.advanced'), usage.gpt4.used, usage.gpt4.total)}
+      {bar(t('usage.uploads'), usage.uploads.used, usage.uploads.total)}
+      {bar(t('usage.pages'), usage.pages.used, usage.pages.total)}
       <p className="muted small">{t('usage.docHint', { count: usage.docUploadLimitHint })}</p>
     </div>
   );
