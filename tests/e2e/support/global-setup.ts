@@ -24,7 +24,10 @@ export default async function globalSetup() {
   const searchSite = await startSearchSite();
   // Image generation goes to a local server speaking OpenAI's images API (chat stays on the offline model).
   const imageApi = await startFakeOpenAi();
+  // Tests that stand in for the test provider's renewal clock sign its webhooks with this secret.
+  process.env.PARLEY_E2E_TESTPAY_SECRET = 'parley-e2e-testpay-secret';
   const server = await startServer({
+    billing: { ...loadConfig(process.env).billing, testpaySecret: process.env.PARLEY_E2E_TESTPAY_SECRET },
     docs: {
       ...loadConfig(process.env).docs,
       search: { searxngUrl: searchSite.base, arxivUrl: `${searchSite.base}/api/query`, timeoutMs: 5000 },
