@@ -61,7 +61,7 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
     params: Record<string, string> = {},
   ) =>
     new AppError(ResponseCode.UsageExceedsLimit, key, {
-      // The documents area answers its codes in the envelope with HTTP 200, like chat's 20001.
+      // Document calls answer their codes in the envelope with HTTP 200 (the documents area's convention).
       httpStatus: 200,
       params: { limit: String(limit), count: String(limit), ...params },
       source,
@@ -127,14 +127,12 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
 
     /** Model permission first (guests: Standard only; pro models: paid plans), then the plan's quota. */
     async assertChat(caller: Caller, model: string, now = new Date()): Promise<void> {
-      const user = await currentUser(db, caller);
+      const { user, quota, period, since } = await planOf(caller, now);
       assertModelAllowed(caller, model, user.isPro);
-      const quota = await catalogue.quota(user.membershipId);
       const standard = model === MODEL_STANDARD;
       const limit = standard ? quota.gpt3Quota : quota.gpt4Quota;
       if (limit < 0 || !enforce) return;
-      const period = user.isPro ? 'month' : 'day';
-      const sent = await sentSince(caller.userId, periodStart(period, now));
+      const sent = await sentSince(caller.userId, since);
       const used = sent.filter((m) => (m.model === MODEL_STANDARD) === standard).length;
       if (used < limit) return;
       throw new AppError(
