@@ -1,5 +1,5 @@
 // POSTs to any SSE endpoint in Parley's stream format and collects meta, chunks, ids and done.
-import type { Envelope } from '../../src/api/contract';
+import type { Envelope, PresentationChunk, PresentationStreamMeta } from '../../src/api/contract';
 
 export interface SsePostResult<C, M> {
   status: number;
@@ -80,4 +80,19 @@ export async function ssePost<C, M>(
     if (!controller.signal.aborted) throw error;
   }
   return result;
+}
+
+/** A presentation generation stream (POST /api/v1/presentation/generate). */
+export function presentationStream(
+  baseUrl: string,
+  token: string,
+  body: unknown,
+  options: Parameters<typeof ssePost>[3] = {},
+) {
+  return ssePost<PresentationChunk, PresentationStreamMeta>(
+    `${baseUrl}/api/v1/presentation/generate`,
+    token,
+    body,
+    options,
+  );
 }

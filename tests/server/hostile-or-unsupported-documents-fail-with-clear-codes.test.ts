@@ -8,7 +8,13 @@ import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../
 describe.each(DATABASES)('documents that cannot be read, on %s', (kind) => {
   let server: TestServer;
   let token: string;
+  let honestBomb: Buffer;
+  let lyingBomb: Buffer;
   beforeAll(async () => {
+    // Built before any connection is open: compressing 300 MB blocks this process for seconds on a busy
+    // machine, long enough for the server to close an idle keep-alive socket the next fetch would reuse.
+    honestBomb = makeZipBomb(300);
+    lyingBomb = makeZipBomb(300, true);
     server = await startTestServer(kind, { docs: testDocsConfig({ freeFilesPerDay: 100 }) });
     token = await newGuest(server.url);
   });
@@ -18,13 +24,10 @@ describe.each(DATABASES)('documents that cannot be read, on %s', (kind) => {
 
   it('refuses a zip bomb, honest or lying about its size, and keeps serving', async () => {
     const docs = docsClient(server.url, token);
-    const honest = await docs.uploadAndCreate(makeZipBomb(300), 'bomb.docx');
+    const honest = await docs.uploadAndCreate(honestBomb, 'bomb.docx');
     expect(honest.body.code).toBe(ResponseCode.BadRequest);
     expect(honest.body.msg).toBe('This document is too large or too complex to read.');
-    const lying = await docsClient(server.url, token, 'es').uploadAndCreate(
-      makeZipBomb(300, true),
-      'lies.docx',
-    );
+    const lying = await docsClient(server.url, token, 'es').uploadAndCreate(lyingBomb, 'lies.docx');
     expect(lying.body.msg).toBe('Este documento es demasiado grande o complejo para leerlo.');
     expect(await healthy()).toBe(true);
   });

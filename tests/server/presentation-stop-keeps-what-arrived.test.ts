@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Presentation, PresentationChunk, PresentationStreamMeta } from '../../src/api/contract';
+import type { Presentation } from '../../src/api/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer, waitFor } from '../helpers/server';
-import { ssePost } from '../helpers/sse-post';
+import { presentationStream } from '../helpers/sse-post';
 
 const generate = (server: TestServer, token: string, body: unknown, options = {}) =>
-  ssePost<PresentationChunk, PresentationStreamMeta>(
-    `${server.url}/api/v1/presentation/generate`,
-    token,
-    body,
-    options,
-  );
+  presentationStream(server.url, token, body, options);
 
 describe.each(DATABASES)('stopping a presentation on %s', (kind) => {
   let server: TestServer;

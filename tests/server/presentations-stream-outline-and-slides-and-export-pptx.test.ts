@@ -1,21 +1,11 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Presentation,
-  PresentationChunk,
-  PresentationStreamMeta,
-  PresentationSummary,
-} from '../../src/api/contract';
+import type { Presentation, PresentationSummary } from '../../src/api/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
-import { ssePost } from '../helpers/sse-post';
+import { presentationStream } from '../helpers/sse-post';
 
 const generate = (server: TestServer, token: string, body: unknown, options = {}) =>
-  ssePost<PresentationChunk, PresentationStreamMeta>(
-    `${server.url}/api/v1/presentation/generate`,
-    token,
-    body,
-    options,
-  );
+  presentationStream(server.url, token, body, options);
 
 async function slideXml(bytes: ArrayBuffer): Promise<string[]> {
   const zip = await JSZip.loadAsync(bytes);
