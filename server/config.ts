@@ -1,7 +1,7 @@
 // Every environment variable Parley reads, typed, with the embedded defaults that make `npm start` work
 // on a fresh machine with no account anywhere.
 import path from 'node:path';
-import type { AppLinks } from '../src/api/contract.js';
+import { type AppLinks, PROMPTS_PER_USER_MAX } from '../src/api/contract.js';
 
 export interface ModelMapping {
   [parleyModel: string]: string;
@@ -44,6 +44,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** A banner shown to every user (GET /api/v1/release/announcement); unset shows none. */
   announcement: string | null;
+  /** Saved prompts one user may keep (PROMPTS_PER_USER_MAX). */
+  promptsPerUserMax: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
   staticDir: string;
@@ -245,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sharesPerHourPerUser: int(env.SHARE_RATE_LIMIT_PER_HOUR, 60),
     },
     announcement: env.ANNOUNCEMENT || null,
+    promptsPerUserMax: int(env.PROMPTS_PER_USER_MAX, PROMPTS_PER_USER_MAX),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM ?? 'Parley <no-reply@parley.local>' },
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),

@@ -131,7 +131,16 @@ async function portal(c: Context<AppEnv>, provider: number) {
   const origin = originOf(c, services.config.publicBaseUrl);
   const back = query.callbackUrl?.startsWith(origin) ? query.callbackUrl : `${origin}/`;
   const chosen = query.payProvider === PayProvider.Wallet ? PayProvider.Wallet : provider;
-  return ok(c, await services.billing.portal(caller, chosen, query.customer ?? query.accountId, back));
+  return ok(
+    c,
+    await services.billing.portal(
+      caller,
+      chosen,
+      query.customer ?? query.accountId,
+      back,
+      c.get('info').language,
+    ),
+  );
 }
 
 async function checkout(

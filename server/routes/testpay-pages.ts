@@ -5,7 +5,11 @@ import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { BillingPaths, TEST_CARDS } from '../../src/api/contract.js';
 import type { AppEnv } from '../http/context.js';
-import { cardOutcome, type TestpayProvider } from '../providers/payments/testpay.js';
+import {
+  cardOutcome,
+  TEST_WALLET_CUSTOMER_PREFIX,
+  type TestpayProvider,
+} from '../providers/payments/testpay.js';
 import { langQuery, page, price, strings, testProvider, withParams } from './testpay-page.js';
 import { fill, type PageStrings } from './testpay-strings.js';
 
@@ -29,6 +33,16 @@ const cardList = (s: PageStrings) =>
 function portalPage(c: Context<AppEnv>, notice: 'cardUpdated' | ErrorKey | null) {
   const s = strings(c);
   const ok = notice === 'cardUpdated';
+  const customer = c.req.param('customer') ?? '';
+  // A test-wallet customer pays from the wallet: there is no card here to replace.
+  if (customer.startsWith(TEST_WALLET_CUSTOMER_PREFIX))
+    return c.html(
+      page(
+        c,
+        s.portal,
+        html`<h1>${s.portal}</h1><div class="box" id="wallet-portal"><code>${customer}</code> · ${s.walletPortalBody}</div><a href="/">${s.back}</a>`,
+      ),
+    );
   return c.html(
     page(
       c,

@@ -31,6 +31,8 @@ const en = {
   updateCard: 'Update card',
   cardUpdated: 'Your card was updated.',
   wallet: 'Test wallet',
+  walletPortalBody:
+    'Payments come from your test wallet; there is no card to update. To stop them, cancel the plan in Parley.',
   walletIntro: 'Parley asks to set up automatic payments from your test wallet:',
   walletUpgrade: 'Parley asks to change your plan to:',
   approvePay: 'Approve and pay',
@@ -68,6 +70,8 @@ const ar: Strings = {
   updateCard: 'تحديث البطاقة',
   cardUpdated: 'تم تحديث بطاقتك.',
   wallet: 'المحفظة التجريبية',
+  walletPortalBody:
+    'تُدفع المبالغ من محفظتك التجريبية، ولا توجد بطاقة لتحديثها. لإيقافها ألغِ الخطة في Parley.',
   walletIntro: 'يطلب بارلي إعداد مدفوعات تلقائية من محفظتك التجريبية:',
   walletUpgrade: 'يطلب بارلي تغيير خطتك إلى:',
   approvePay: 'موافقة ودفع',
@@ -103,6 +107,7 @@ const zh: Strings = {
   updateCard: '更新卡片',
   cardUpdated: '您的卡片已更新。',
   wallet: '测试钱包',
+  walletPortalBody: '款项从你的测试钱包支付，没有需要更新的卡。如需停止，请在 Parley 中取消方案。',
   walletIntro: 'Parley 请求从您的测试钱包设置自动付款：',
   walletUpgrade: 'Parley 请求将您的套餐更改为：',
   approvePay: '同意并付款',
@@ -139,6 +144,8 @@ const es: Strings = {
   updateCard: 'Actualizar tarjeta',
   cardUpdated: 'Tu tarjeta se actualizó.',
   wallet: 'Monedero de prueba',
+  walletPortalBody:
+    'Los pagos salen de tu monedero de prueba; no hay tarjeta que actualizar. Para detenerlos, cancela el plan en Parley.',
   walletIntro: 'Parley pide configurar pagos automáticos desde tu monedero de prueba:',
   walletUpgrade: 'Parley pide cambiar tu plan a:',
   approvePay: 'Aprobar y pagar',

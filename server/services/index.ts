@@ -88,7 +88,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const writing = createWritingService(db);
   // Areas add their files to the workspace here (presentations and images register theirs the same way).
   const workspace = createWorkspaceRegistry();
-  const prompts = createPromptService(db);
+  const prompts = createPromptService(db, { maxPerUser: config.promptsPerUserMax });
   workspace.register(documentsWorkspaceSource(db));
   workspace.register(writingWorkspaceSource(writing));
   const presentations = createPresentationService({

@@ -2,7 +2,6 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import {
   PROMPT_RECENT_SEARCHES_MAX,
-  PROMPTS_PER_USER_MAX,
   type PromptPage,
   type RecentSearches,
   type UserPrompt,
@@ -26,7 +25,7 @@ const toPrompt = (row: Row): UserPrompt => ({
 /** LIKE wildcards in a search key are matched literally. */
 const likePattern = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createPromptService(db: Database) {
+export function createPromptService(db: Database, limits: { maxPerUser: number }) {
   async function page(caller: Caller, start: number, limit: number, key = ''): Promise<PromptPage> {
     const mine = eq(userPrompts.ownerId, caller.userId);
     const trimmed = key.trim();
@@ -77,8 +76,7 @@ export function createPromptService(db: Database) {
         .select({ kept: count() })
         .from(userPrompts)
         .where(eq(userPrompts.ownerId, caller.userId));
-      if (kept >= PROMPTS_PER_USER_MAX)
-        throw badRequest('prompt.tooMany', { max: String(PROMPTS_PER_USER_MAX) });
+      if (kept >= limits.maxPerUser) throw badRequest('prompt.tooMany', { max: String(limits.maxPerUser) });
       const [row] = await db
         .insert(userPrompts)
         .values({

@@ -72,6 +72,7 @@ export const billingApi = {
     request<UpgradeResult>('GET', BillingPaths.upgradeV2, { query: { productId }, suppressAlert: true }),
   checkConfirm: (confirmId: string) =>
     request<ConfirmStatus>('GET', BillingPaths.checkConfirm, { query: { confirmId }, suppressAlert: true }),
-  portal: (customer: string, callbackUrl: string) =>
-    request<string>('GET', BillingPaths.stripePortal, { query: { customer, callbackUrl } }),
+  /** The provider's billing portal: a card or merchant customer by id, or the wallet (payProvider 3). */
+  portal: (who: { customer: string } | { payProvider: number }, callbackUrl: string) =>
+    request<string>('GET', BillingPaths.stripePortal, { query: { ...who, callbackUrl } }),
 };

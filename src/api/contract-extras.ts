@@ -13,7 +13,7 @@ export const PromptPaths = {
 
 export const PROMPT_NAME_MAX = 50;
 export const PROMPT_CONTENT_MAX = 16000;
-/** Saved prompts one user may keep; more is refused (the library stays usable to search and sync). */
+/** Saved prompts one user may keep by default (the operator's PROMPTS_PER_USER_MAX changes it). */
 export const PROMPTS_PER_USER_MAX = 1000;
 export const PROMPT_PAGE_MAX = 100;
 export const PROMPT_RECENT_SEARCHES_MAX = 10;

@@ -1,5 +1,5 @@
 import { expect, logIn, openAsGuest, test } from './support/app';
-import { backPaid, chooseProvider } from './support/billing';
+import { backPaid, chooseProvider, openBilling } from './support/billing';
 
 test('a free user picks the wallet in the chooser, approves on the wallet page and comes back as Pro', async ({
   page,
@@ -23,4 +23,11 @@ test('a free user picks the wallet in the chooser, approves on the wallet page a
   await expect(page.getByTestId('pricing-modal')).toHaveCount(0);
   await expect(page.getByTestId('upgrade-button')).toHaveCount(0);
   await expect(page.locator('.plan-badge')).toHaveText('Pro');
+
+  // Manage billing leads a wallet payer to the wallet's own page, not to a card form.
+  await openBilling(page);
+  await page.getByTestId('billing-portal').click();
+  await expect(page).toHaveURL(/\/pay\/test\/portal\/tw_cus_.*lang=en/);
+  await expect(page.locator('#wallet-portal')).toContainText('there is no card to update');
+  await expect(page.locator('#update-card')).toHaveCount(0);
 });

@@ -57,7 +57,8 @@ export interface PaymentProvider {
   ): Promise<UpgradeResult>;
   /** The 3-D Secure outcome of an upgrade payment; null when it is not this user's. */
   confirmStatus(confirmId: string, userId: string): Promise<ConfirmStatus | null>;
-  portalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /** `language` is the caller's, for providers whose pages can speak it. */
+  portalUrl(customerId: string, returnUrl: string, language?: string): Promise<string>;
   /** Verifies the signature and translates the body; throws WebhookSignatureError when it does not verify. */
   verifyWebhook(rawBody: string, headers: Record<string, string | undefined>): Promise<BillingEvent[]>;
 }

@@ -42,6 +42,9 @@ export {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type CardOutcome = keyof typeof TEST_CARDS | 'unknown';
+/** Customer ids of the test wallet start with this; the portal tells them from card customers by it. */
+export const TEST_WALLET_CUSTOMER_PREFIX = 'tw_cus_';
+
 export function cardOutcome(raw: string): CardOutcome {
   const digits = raw.replace(/\D/g, '');
   for (const [outcome, number] of Object.entries(TEST_CARDS))
@@ -98,7 +101,9 @@ export function createTestpayProvider(deps: TestpayDeps) {
       .from(testpaySubscriptions)
       .where(and(eq(testpaySubscriptions.userId, userId), eq(testpaySubscriptions.provider, name)))
       .limit(1);
-    return existing?.customerId ?? `${wallet ? 'tw' : 'tp'}_cus_${newId().slice(0, 14)}`;
+    return (
+      existing?.customerId ?? `${wallet ? TEST_WALLET_CUSTOMER_PREFIX : 'tp_cus_'}${newId().slice(0, 14)}`
+    );
   }
 
   async function session(id: string) {
@@ -390,8 +395,9 @@ export function createTestpayProvider(deps: TestpayDeps) {
       return row && row.userId === userId ? (row.status as ConfirmStatus) : null;
     },
 
-    async portalUrl(customerId) {
-      return `${BillingPaths.testpay}/portal/${encodeURIComponent(customerId)}`;
+    async portalUrl(customerId, _returnUrl, language) {
+      const lang = language ? `?lang=${encodeURIComponent(language)}` : '';
+      return `${BillingPaths.testpay}/portal/${encodeURIComponent(customerId)}${lang}`;
     },
 
     async verifyWebhook(rawBody, headers) {

@@ -257,7 +257,13 @@ export function createBillingService(deps: {
     currentUser: (caller: Caller) => currentUser(db, caller),
 
     /** The provider's customer portal, only for a customer of this caller. */
-    async portal(caller: Caller, payProvider: number, customerId: string | undefined, returnUrl: string) {
+    async portal(
+      caller: Caller,
+      payProvider: number,
+      customerId: string | undefined,
+      returnUrl: string,
+      language?: string,
+    ) {
       const provider = providers.find((p) => p.payProvider === payProvider);
       if (!provider) throw new AppError(ResponseCode.BadRequest, 'billing.noProvider', { httpStatus: 400 });
       const [owned] = await db
@@ -273,7 +279,7 @@ export function createBillingService(deps: {
         .limit(1);
       if (!owned) throw new AppError(ResponseCode.NotFound, 'billing.noSubscription', { httpStatus: 404 });
       try {
-        return await provider.portalUrl(owned.customerId, returnUrl);
+        return await provider.portalUrl(owned.customerId, returnUrl, language);
       } catch (error) {
         if (error instanceof ProviderError)
           throw new AppError(ResponseCode.ServerError, 'billing.providerUnavailable', { httpStatus: 502 });

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { billingApi } from '../../api/billing';
-import type { BillingDetail, CouponPreview } from '../../api/contract';
+import { type BillingDetail, type CouponPreview, PayProvider } from '../../api/contract';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import {
   billingAmount,
@@ -87,6 +87,13 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
   const { t } = useTranslation();
   const { user } = useAuthState();
   const customer = user?.stripeCustomer ?? user?.fastspringCustomer ?? null;
+  // Wallet payers have no card customer in the user info; their portal is found by provider.
+  const portalOf =
+    detail.provider === PayProvider.Wallet
+      ? { payProvider: PayProvider.Wallet }
+      : customer
+        ? { customer }
+        : null;
   const per =
     detail.subscriptionInterval === 'Year' ? t('billing.manage.perYear') : t('billing.manage.perMonth');
   return (
@@ -140,13 +147,13 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
             {t('billing.manage.upgrade')}
           </button>
         )}
-        {customer && (
+        {portalOf && (
           <button
             type="button"
             className={detail.pastDue ? 'button primary' : 'button'}
             data-testid="billing-portal"
             onClick={() =>
-              billingApi.portal(customer, location.href).then(
+              billingApi.portal(portalOf, location.href).then(
                 (url) => location.assign(url),
                 () => {},
               )
