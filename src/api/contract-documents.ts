@@ -91,7 +91,6 @@ export const ROLE_SUMMARY_PROMPT = 'SUMMARYPROMPT';
 export const HASH_CHUNK_BYTES = 1024 * 1024;
 /** Enhanced files: at most this many pages (20002 above it). */
 export const ENHANCED_FILE_MAX_PAGES = 100;
-export const FREE_FILES_PER_DAY = 2;
 export const MULTI_DOC_MAX_PRO = 20;
 export const MULTI_DOC_MAX_NON_PRO = 2;
 

@@ -13,6 +13,8 @@ test('a free member adds 2 new documents a day; the third opens the pay prompt',
   await logIn(page, email);
   await page.goto('/chatwithdoc');
   await expect(page.getByTestId('auth-state')).toHaveText(email);
+  // The hint states the server's Free allowance (the catalogue's uploadQuota, or DOCS_FREE_FILES_PER_DAY).
+  await expect(page.getByTestId('doc-daily-hint')).toHaveText('Free plan: 2 new documents a day.');
   await page
     .getByTestId('upload-input')
     .setInputFiles([await pdfFile('one.pdf', 1), await pdfFile('two.pdf', 1)]);

@@ -8,7 +8,8 @@ import { ResponseCode, TEST_CARDS, type Usage } from '../../src/api/contract';
 import { loginMember, me, payWithCard } from '../helpers/billing';
 import { makePdf } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';
-import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';
+import { testDocsConfig } from '../helpers/docs-config';
+import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 import { md5 } from '../helpers/uploads';
 
 const pdf = (name: string, pages: number) =>
@@ -156,5 +157,20 @@ describe.each(DATABASES)('document quotas on %s', (kind) => {
     const docs = docsClient(server.url, token);
     expect((await docs.uploadAndCreate(await pdf('more', 90), 'more.pdf')).body.code).toBe(200);
     expect((await usage(token)).period).toBe('unlimited');
+  });
+});
+
+describe('the operator’s Free allowance (DOCS_FREE_FILES_PER_DAY)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { docs: testDocsConfig({ freeFilesPerDay: 5 }) });
+  });
+  afterAll(() => server.close());
+
+  it('is what usage tells a free user, as the daily total and the hint the document page shows', async () => {
+    const token = await newGuest(server.url);
+    const usage = (await call<Usage>(server.url, 'GET', '/api/v1/user/usage/message', { token })).body.data;
+    expect(usage.docUploadLimitHint).toBe(5);
+    expect(usage.uploads).toEqual({ used: 0, total: 5 });
   });
 });

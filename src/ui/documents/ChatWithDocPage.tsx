@@ -3,9 +3,10 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type CreatedDocument, type DocChatCreated, FREE_FILES_PER_DAY } from '../../api/contract';
+import type { CreatedDocument, DocChatCreated } from '../../api/contract';
 import { docsApi } from '../../api/docs';
 import { ApiError } from '../../api/http';
+import { userApi } from '../../api/user';
 import { saveOneChatState } from '../../db/one-chat-state';
 import { useLangPath } from '../app/paths';
 import { useAuthState } from '../app/root-context';
@@ -24,6 +25,16 @@ export function ChatWithDocPage() {
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The operator may change the Free plan's daily documents: the hint follows the server's number.
+  const [dailyDocuments, setDailyDocuments] = useState<number | null>(null);
+  const freePlan = auth.ready && !auth.user?.isPro;
+  useEffect(() => {
+    if (!freePlan) return;
+    userApi.usage().then(
+      (usage) => setDailyDocuments(usage.docUploadLimitHint),
+      () => setDailyDocuments(null),
+    );
+  }, [freePlan]);
 
   const onReady = useCallback((documents: CreatedDocument[]) => setReady(documents), []);
 
@@ -73,8 +84,10 @@ export function ChatWithDocPage() {
     <article className="page doc-entry" data-testid="chatwithdoc">
       <h1>{t('docs.title')}</h1>
       <p className="muted">{t('docs.intro')}</p>
-      {!auth.user?.isPro && (
-        <p className="muted small">{t('docs.dailyHint', { count: FREE_FILES_PER_DAY })}</p>
+      {freePlan && dailyDocuments !== null && (
+        <p className="muted small" data-testid="doc-daily-hint">
+          {t('docs.dailyHint', { count: dailyDocuments })}
+        </p>
       )}
       <DocumentUploader onReady={onReady} />
       {ready.length > 0 && (
