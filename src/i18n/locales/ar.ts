@@ -1,10 +1,10 @@
-import { billingAr } from './billing';
-import { creationAr } from './creation';
-import { docImagesAr } from './docimages';
-import { docsAr } from './docs';
+import { billingAr } from './billing/ar';
+import { creationAr } from './creation/ar';
+import { docImagesAr } from './docimages/ar';
+import { docsAr } from './docs/ar';
 import type { Resource } from './en';
-import { extrasAr } from './extras';
-import { writingAr } from './writing';
+import { extrasAr } from './extras/ar';
+import { writingAr } from './writing/ar';
 
 export const ar: Resource = {
   common: {

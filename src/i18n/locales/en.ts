@@ -1,9 +1,9 @@
-import { billingEn } from './billing';
-import { creationEn } from './creation';
-import { docImagesEn } from './docimages';
-import { docsEn } from './docs';
-import { extrasEn } from './extras';
-import { writingEn } from './writing';
+import { billingEn } from './billing/en';
+import { creationEn } from './creation/en';
+import { docImagesEn } from './docimages/en';
+import { docsEn } from './docs/en';
+import { extrasEn } from './extras/en';
+import { writingEn } from './writing/en';
 export const en = {
   common: {
     againEmail: 'Please enter a valid email address.',

@@ -1,10 +1,10 @@
-import { billingEs } from './billing';
-import { creationEs } from './creation';
-import { docImagesEs } from './docimages';
-import { docsEs } from './docs';
+import { billingEs } from './billing/es';
+import { creationEs } from './creation/es';
+import { docImagesEs } from './docimages/es';
+import { docsEs } from './docs/es';
 import type { Resource } from './en';
-import { extrasEs } from './extras';
-import { writingEs } from './writing';
+import { extrasEs } from './extras/es';
+import { writingEs } from './writing/es';
 
 export const es: Resource = {
   common: {

@@ -1,10 +1,10 @@
-import { billingZh } from './billing';
-import { creationZh } from './creation';
-import { docImagesZh } from './docimages';
-import { docsZh } from './docs';
+import { billingZh } from './billing/zh';
+import { creationZh } from './creation/zh';
+import { docImagesZh } from './docimages/zh';
+import { docsZh } from './docs/zh';
 import type { Resource } from './en';
-import { extrasZh } from './extras';
-import { writingZh } from './writing';
+import { extrasZh } from './extras/zh';
+import { writingZh } from './writing/zh';
 
 export const zh: Resource = {
   common: {

@@ -1,0 +1,18 @@
+// The Images view of document chat (pictures found in documents) — Spanish.
+import type { docImagesEn } from './en';
+
+export const docImagesEs: typeof docImagesEn = {
+  pagesTab: 'Documento',
+  imagesTab: 'Imágenes',
+  views: 'Vistas del documento',
+  loading: 'Buscando las imágenes de este documento…',
+  none: 'No se encontraron imágenes en este documento.',
+  offline: 'Las imágenes solo se pueden mostrar con conexión.',
+  failed: 'No se pudieron cargar las imágenes de este documento.',
+  retry: 'Reintentar',
+  picture: 'Imagen de la página {{page}}',
+  pictureNoPage: 'Imagen',
+  noPage: 'Sin página',
+  size: '{{width}} × {{height}} píxeles',
+  openPage: 'Ver la página {{page}}',
+};
