@@ -100,6 +100,20 @@ describe.each(DATABASES)('document quotas on %s', (kind) => {
     expect((await usage(token)).uploads.used).toBe(2);
   });
 
+  it('two documents finishing together cannot both take the last free document of the day', async () => {
+    const token = await loginMember(server, 'free-race@example.com');
+    const docs = docsClient(server.url, token);
+    expect((await docs.uploadAndCreate(await pdf('first', 1), 'first.pdf')).body.code).toBe(200);
+    const [a, b] = [await pdf('racer-a', 3), await pdf('racer-b', 3)];
+    await Promise.all([docs.upload(a), docs.upload(b)]);
+    const results = await Promise.all([
+      docs.create({ md5: md5(a), fileName: 'a.pdf', model: 'Standard' }),
+      docs.create({ md5: md5(b), fileName: 'b.pdf', model: 'Standard' }),
+    ]);
+    expect(results.map((r) => r.body.code).sort()).toEqual([200, ResponseCode.UsageExceedsLimit]);
+    expect((await usage(token)).uploads).toEqual({ used: 2, total: 2 });
+  });
+
   it('a document whose pages pass the page quota is refused with 20001 and nothing of it is kept', async () => {
     const token = await loginMember(server, 'free-pages@example.com');
     const docs = docsClient(server.url, token);

@@ -19,6 +19,7 @@ import type { Logger } from '../../logger.js';
 import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
 import type { Meter } from '../billing/quotas.js';
 import { newId } from '../ids.js';
+import { createKeyedLock } from '../keyed-lock.js';
 import { SafeFetchError, safeFetch } from '../net/safe-fetch.js';
 import type { Caller } from '../sessions.js';
 import { toUserInfo } from '../user-info.js';
@@ -82,6 +83,7 @@ export function createDocumentService(deps: {
   meter: Pick<Meter, 'assertUpload' | 'assertPages'>;
 }) {
   const { db, store, config } = deps;
+  const quotaLock = createKeyedLock();
 
   async function owned(caller: Caller, md5: string): Promise<DocumentRow | null> {
     const rows = await db
@@ -128,28 +130,35 @@ export function createDocumentService(deps: {
       });
     const chunks = chunkPages(parsed.pages);
     if (chunks.length === 0) throw fail(ResponseCode.BadRequest, 'docs.noText');
-    await deps.meter.assertPages(caller, pageCount);
-    await beforeInsert?.();
     const text = parsed.pages.join('\n');
     const id = newId();
-    const [row] = await db
-      .insert(documents)
-      .values({
-        id,
-        ownerId: caller.userId,
-        md5: meta.md5,
-        fileName: meta.fileName,
-        fileType: CATEGORY_OF[meta.kind],
-        contentType: CONTENT_TYPE_OF[meta.kind],
-        url: meta.url,
-        topic: topicOf(parsed.title, parsed.pages, meta.fileName),
-        language: guessLanguage(text),
-        pageCount,
-        parseStatus: ParseStatus.TextFinished,
-      })
-      .onConflictDoNothing()
-      .returning();
-    // A second tab created the same document a moment earlier: answer that one.
+    // The quota check and the insert are one step per user: two uploads finishing together cannot both
+    // take the last document or pages of the period.
+    const row = await quotaLock(caller.userId, async () => {
+      // A second tab created the same document a moment earlier: that one is the answer, not a new one.
+      if (await owned(caller, meta.md5)) return undefined;
+      await deps.meter.assertUpload(caller);
+      await deps.meter.assertPages(caller, pageCount);
+      await beforeInsert?.();
+      const [inserted] = await db
+        .insert(documents)
+        .values({
+          id,
+          ownerId: caller.userId,
+          md5: meta.md5,
+          fileName: meta.fileName,
+          fileType: CATEGORY_OF[meta.kind],
+          contentType: CONTENT_TYPE_OF[meta.kind],
+          url: meta.url,
+          topic: topicOf(parsed.title, parsed.pages, meta.fileName),
+          language: guessLanguage(text),
+          pageCount,
+          parseStatus: ParseStatus.TextFinished,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return inserted;
+    });
     if (!row) return (await owned(caller, meta.md5)) as DocumentRow;
     // Stored first, embedded after: the embeddings only add to full-text retrieval.
     for (let start = 0; start < chunks.length; start += 500) {
