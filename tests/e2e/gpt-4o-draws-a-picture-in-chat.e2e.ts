@@ -7,7 +7,8 @@ test("a paying member turns on GPT-4o's image tool and the picture appears in th
   page,
 }) => {
   await openAsGuest(page, '/');
-  await logIn(page, 'painter-e2e@example.com');
+  // A fresh address each attempt: a retry within 59 s could not get a second code for the same one.
+  await logIn(page, `painter-${Date.now()}@example.com`);
   const token = await page.evaluate(() => localStorage.getItem('authorization'));
   const paid = await payWithCard({ url: serverUrl() } as TestServer, token ?? '', {
     productId: 'pro-month-g0',
