@@ -4,7 +4,7 @@
 // cannot fill the object store.
 import crypto from 'node:crypto';
 import path from 'node:path/posix';
-import { readZip } from './zip-reader.mjs';
+import { readZip, slideEntries } from './zip-reader.mjs';
 
 /**
  * @typedef {{ minSide: number, maxCount: number, maxTotalBytes: number, maxPixels: number }} ImageLimits
@@ -211,11 +211,7 @@ async function docxImages(bytes, limits, text) {
 async function pptxImages(bytes, limits) {
   const { imageSize } = await import('image-size');
   const zip = readZip(bytes);
-  const slides = zip
-    .names()
-    .map((name) => ({ name, n: Number(/^ppt\/slides\/slide(\d+)\.xml$/.exec(name)?.[1] ?? Number.NaN) }))
-    .filter((s) => Number.isFinite(s.n))
-    .sort((a, b) => a.n - b.n);
+  const slides = slideEntries(zip);
   const found = collector(limits);
   for (const [index, slide] of slides.entries()) {
     const rels = zip.read(`ppt/slides/_rels/slide${slide.n}.xml.rels`)?.toString('utf8') ?? '';

@@ -2,7 +2,7 @@
 // hostile or broken file can do here (exhaust memory, loop, throw) ends this thread, never the server.
 // Plain JavaScript so the thread starts without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import { ArchiveError, readZip } from './zip-reader.mjs';
+import { ArchiveError, readZip, slideEntries } from './zip-reader.mjs';
 
 /** Characters that make one page of text for formats without pages (web pages, Word). */
 const CHARS_PER_PAGE = 3000;
@@ -116,11 +116,7 @@ const dropEmptyTail = (pages) => {
 /** @param {Buffer} bytes */
 function parsePptx(bytes) {
   const zip = readZip(bytes);
-  const slides = zip
-    .names()
-    .map((name) => ({ name, n: Number(/^ppt\/slides\/slide(\d+)\.xml$/.exec(name)?.[1] ?? Number.NaN) }))
-    .filter((s) => Number.isFinite(s.n))
-    .sort((a, b) => a.n - b.n);
+  const slides = slideEntries(zip);
   if (!zip.has('ppt/presentation.xml')) throw new ParseError('broken', 'pptx without ppt/presentation.xml');
   const pages = slides.map((s) => tidy(ooxmlText(zip.read(s.name)?.toString('utf8') ?? '', 'a:p', 'a:t')));
   const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';

@@ -80,3 +80,16 @@ export function readZip(buf, limits = {}) {
     },
   };
 }
+
+/**
+ * A pptx's slide files in slide-number order: the text parser's pages and the picture reader's pages
+ * must number slides the same way.
+ * @returns {{ name: string, n: number }[]}
+ */
+export function slideEntries(zip) {
+  return zip
+    .names()
+    .map((name) => ({ name, n: Number(/^ppt\/slides\/slide(\d+)\.xml$/.exec(name)?.[1] ?? Number.NaN) }))
+    .filter((s) => Number.isFinite(s.n))
+    .sort((a, b) => a.n - b.n);
+}
