@@ -28,22 +28,22 @@ function shuffle<T>(items: T[], next: () => number): T[] {
   return out;
 }
 
-/** A year of one subscription: trial, converted, renewed after a failed payment, cancel undone, upgraded. */
-function lifeOf(subscriptionId: string, userId: string, now: number, ended: boolean): TestpayEvent[] {
-  const t0 = now - YEAR - 30 * DAY;
-  const t1 = t0 + 7 * DAY;
-  const t2 = t1 + YEAR;
-  const e = (
-    n: number,
-    type: TestpayEvent['type'],
-    created: number,
-    data: Partial<TestpayEvent['data']> = {},
-  ) => ({
+/** Numbered events of one subscription: `e(n, type, created, data)`. */
+const eventOf =
+  (subscriptionId: string) =>
+  (n: number, type: TestpayEvent['type'], created: number, data: Partial<TestpayEvent['data']> = {}) => ({
     id: `${subscriptionId}-evt-${n}`,
     type,
     created,
     data: { subscriptionId, ...data },
   });
+
+/** A year of one subscription: trial, converted, renewed after a failed payment, cancel undone, upgraded. */
+function lifeOf(subscriptionId: string, userId: string, now: number, ended: boolean): TestpayEvent[] {
+  const t0 = now - YEAR - 30 * DAY;
+  const t1 = t0 + 7 * DAY;
+  const t2 = t1 + YEAR;
+  const e = eventOf(subscriptionId);
   const events: TestpayEvent[] = [
     e(0, 'subscription.created', t0, {
       userId,
@@ -77,17 +77,7 @@ type PastDueEnd = 'in grace' | 'last retry failed' | 'retry paid';
 function pastDueLifeOf(subscriptionId: string, userId: string, now: number, end: PastDueEnd) {
   const t0 = now - 40 * DAY;
   const t1 = t0 + 30 * DAY;
-  const e = (
-    n: number,
-    type: TestpayEvent['type'],
-    created: number,
-    data: Partial<TestpayEvent['data']> = {},
-  ) => ({
-    id: `${subscriptionId}-evt-${n}`,
-    type,
-    created,
-    data: { subscriptionId, ...data },
-  });
+  const e = eventOf(subscriptionId);
   const events: TestpayEvent[] = [
     e(0, 'subscription.created', t0, {
       userId,
