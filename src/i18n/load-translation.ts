@@ -26,7 +26,7 @@ function keep(language: Language, resource: Translation) {
   }
 }
 
-export async function fetchTranslation(language: Language): Promise<Translation | null> {
+async function fetchTranslation(language: Language): Promise<Translation | null> {
   try {
     const url = new URL(I18nPaths.getI18n, location.origin);
     url.searchParams.set('language', language);
