@@ -40,7 +40,9 @@ function png(width: number, height: number): number[] {
   ];
 }
 
-test('a pasted image shows a placeholder, is uploaded by its md5 and becomes the image', async ({ page }) => {
+test('a pasted image becomes the image and survives the next key and paste; Ctrl+I is italic', async ({
+  page,
+}) => {
   await newWritingDoc(page);
   await toEnd(page);
   await paste(page, { png: png(40, 20) });
@@ -50,6 +52,19 @@ test('a pasted image shows a placeholder, is uploaded by its md5 and becomes the
   const src = (await image.getAttribute('src')) ?? '';
   expect(src).toMatch(/^\/api\/v1\/writing\/image\/[0-9a-f]{32}$/);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+
+  // The finished image is not left selected: the next key and the next paste go after it.
+  await page.keyboard.type('typed after');
+  await paste(page, { text: ' and pasted' });
+  await expect(image).toBeVisible();
+  await expect(page.locator('.writing-prose p', { hasText: 'typed after and pasted' })).toBeVisible();
+
+  // Ctrl+I is italic inside the editor; it does not leave the document.
+  const url = page.url();
+  await page.keyboard.press('Control+i');
+  await page.keyboard.type('slanted');
+  await expect(page.locator('.writing-prose em', { hasText: 'slanted' })).toBeVisible();
+  expect(page.url()).toBe(url);
 });
 
 test('a pasted javascript: URL stays text; a pasted web URL becomes a link titled by the page', async ({

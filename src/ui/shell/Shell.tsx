@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isLanguage } from '../../api/contract';
 import { LoginModal } from '../account/LoginModal';
@@ -40,19 +41,16 @@ export function Shell() {
     handledLogins.current = logins;
     navigate(home);
   }, [logins, home, navigate]);
-  useEffect(() => {
-    // Cmd+K on Mac, Ctrl+I elsewhere: back to home (nothing to do when already there).
-    const onKey = (event: KeyboardEvent) => {
-      const hit = isMac()
-        ? event.metaKey && event.key.toLowerCase() === 'k'
-        : event.ctrlKey && event.key.toLowerCase() === 'i';
-      if (!hit || location.pathname === home) return;
-      event.preventDefault();
-      navigate(home);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [location.pathname, home, navigate]);
+  // Cmd+K on Mac, Ctrl+I elsewhere: back to home (nothing to do when already there). Never inside an
+  // editable field: there Ctrl+I is italic (the writing editor) or belongs to the text box.
+  useHotkeys(
+    isMac() ? 'meta+k' : 'ctrl+i',
+    () => {
+      if (location.pathname !== home) navigate(home);
+    },
+    { preventDefault: true, enableOnFormTags: false, enableOnContentEditable: false },
+    [location.pathname, home, navigate],
+  );
 
   if (lang !== undefined && !isLanguage(lang)) return <NotFound />;
   return (

@@ -3,6 +3,7 @@
 
 import type { Editor } from '@tiptap/core';
 import { mergeAttributes, Node, type NodeViewRenderer } from '@tiptap/core';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { ACCEPTED_IMAGE_TYPES, insertWidthPercent } from './image';
 import { generateId } from './unique-ids';
 
@@ -71,7 +72,17 @@ export async function uploadImageInto(
     editor
       .chain()
       .command(({ tr, state }) => {
-        tr.replaceWith(pos, pos + 1, state.schema.nodes.image.create({ src, alt: file.name, width }));
+        // Where the placeholder itself was selected, the finished image would be too, and the next key or
+        // paste would replace it: the cursor goes to the line after the image instead.
+        const wasSelected = state.selection instanceof NodeSelection && state.selection.from === pos;
+        const image = state.schema.nodes.image.create({ src, alt: file.name, width });
+        tr.replaceWith(pos, pos + 1, image);
+        if (wasSelected) {
+          const after = pos + image.nodeSize;
+          if (!tr.doc.resolve(after).nodeAfter?.isTextblock)
+            tr.insert(after, state.schema.nodes.paragraph.create());
+          tr.setSelection(TextSelection.create(tr.doc, after + 1));
+        }
         return true;
       })
       .run();
