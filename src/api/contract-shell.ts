@@ -7,7 +7,13 @@ export const ShellPaths = {
   myFeedback: '/api/v1/user/feedback/mine',
   /** The operator's community, social and app-store links (null where not set up). */
   appLinks: '/api/v1/app/links',
+  /** POST: the error boundary's crash report (kept in the server log; answers nothing). */
+  clientError: '/api/v1/front/clientError',
 } as const;
+
+/** Bounds of a crash report: enough for a message and a stack, never a body to fill the log with. */
+export const CLIENT_ERROR_TEXT_MAX = 4000;
+export const CLIENT_ERROR_REPORTS_PER_MINUTE = 10;
 
 export const FEEDBACK_CATEGORIES = ['suggestion', 'problem', 'other'] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];

@@ -26,6 +26,9 @@ export type AuthEvent =
   /** Fetch the user info again (after a payment, a plan change, closing the pay modal). */
   | { type: 'REFRESH' };
 
+/** How long the app works from its cached user info before asking the server again. */
+export const CURRENT_USER_RETRY_MS = 15_000;
+
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
   actors: {
@@ -110,31 +113,56 @@ export const authMachine = setup({
         LOGGED_IN: { target: 'member', actions: 'storeLogin' },
       },
     },
-    // A stored login: unknown (isLogin null) until currentUser answers; a failure other than 401 is ignored.
+    // A stored login: unknown (isLogin null) until currentUser answers. Any failure other than 401 (a 500,
+    // no network, the installed app opened offline) leaves the app working from the last known user info
+    // and asks again later; a 401 arrives as UNAUTHORIZED from the HTTP layer.
     member: {
       entry: sendParent({ type: 'SYNC.NOW' }),
-      invoke: {
-        src: 'currentUser',
-        onDone: {
-          // Login follow-ups run before the assign below clears justLoggedIn (actions see updated context).
-          actions: [
-            enqueueActions(({ context, event, enqueue }) => {
-              if (!context.justLoggedIn) return;
-              // The spec's message to the browser extension after a login.
-              window.postMessage(
-                { type: 'loginSuccess', userInfo: event.output, token: context.token },
-                location.origin,
-              );
-              // ... and the active discount coupon is loaded (billing).
-              enqueue.sendParent({ type: 'AUTH.LOGIN_SUCCESS' });
-            }),
-            assign(({ event }) => ({
-              user: event.output,
-              isLogin: event.output.isLogin,
-              justLoggedIn: false,
-            })),
-            ({ event }) => userInfoStore.write(event.output),
-          ],
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'currentUser',
+            onDone: {
+              target: 'known',
+              // Login follow-ups run before the assign below clears justLoggedIn (actions see updated context).
+              actions: [
+                enqueueActions(({ context, event, enqueue }) => {
+                  if (!context.justLoggedIn) return;
+                  // The message the browser extension listens for after a login.
+                  window.postMessage(
+                    { type: 'loginSuccess', userInfo: event.output, token: context.token },
+                    location.origin,
+                  );
+                  // ... and the active discount coupon is loaded (billing).
+                  enqueue.sendParent({ type: 'AUTH.LOGIN_SUCCESS' });
+                }),
+                assign(({ event }) => ({
+                  user: event.output,
+                  isLogin: event.output.isLogin,
+                  justLoggedIn: false,
+                  error: null,
+                })),
+                ({ event }) => userInfoStore.write(event.output),
+              ],
+            },
+            onError: {
+              target: 'unavailable',
+              actions: assign(({ context, event }) => {
+                const cached = context.user ?? userInfoStore.read();
+                return {
+                  user: cached,
+                  isLogin: cached ? cached.isLogin : context.isLogin,
+                  error: event.error instanceof Error ? event.error.message : 'currentUser failed',
+                };
+              }),
+            },
+          },
+        },
+        known: {},
+        unavailable: {
+          after: { [CURRENT_USER_RETRY_MS]: 'loading' },
+          on: { RETRY: 'loading', ONLINE: 'loading' },
         },
       },
       on: {

@@ -1,7 +1,12 @@
-import { expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
+import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
 
-test('the installed app opens offline and shows cached chats read-only', async ({ page, context }) => {
+test('the installed app of a logged-in user opens offline and shows cached chats read-only', async ({
+  page,
+  context,
+}) => {
   await openAsGuest(page);
+  // A member: their app asks currentUser at start, which fails offline and must not break the app.
+  await logIn(page, `offline-${Date.now()}@example.com`);
   await sendMessage(page, 'Pack for the mountain trip');
   await lastAnswerDone(page);
   // The service worker has precached the shell once it controls the page.
@@ -22,6 +27,7 @@ test('the installed app opens offline and shows cached chats read-only', async (
     'Sending needs a connection.',
   );
   await expect(page.getByTestId('send')).toBeDisabled();
+  await expect(page.getByTestId('auth-state')).toContainText('@example.com');
   await context.setOffline(false);
 });
 

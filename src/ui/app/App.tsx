@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { reportCrash } from '../../api/shell';
 import type { RootActor } from '../../machines/root';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { UpdatePrompt } from '../shell/UpdatePrompt';
@@ -10,7 +11,7 @@ import { createRouter } from './routes';
 export function App({ root }: { root: RootActor }) {
   const router = useMemo(createRouter, []);
   return (
-    <ErrorBoundary>
+    <ErrorBoundary onReport={(error, info) => reportCrash(error, info.componentStack)}>
       <RootProvider actor={root}>
         <RouterProvider router={router} />
         <UpdatePrompt />

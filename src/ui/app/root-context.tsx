@@ -35,7 +35,8 @@ export function useChatActor(key: string, channelId: string | null): ChatActorRe
 
 export function useAuthState() {
   const auth = useRootSelector((s) => s.context.auth);
-  const status = useSelector(auth, (s) => s.value as string);
+  // The top-level state (member has sub-states: loading, known, unavailable).
+  const status = useSelector(auth, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
   const user = useSelector(auth, (s) => s.context.user);
   return {
     status,
