@@ -1,5 +1,6 @@
 // One answer being generated. It lives apart from any HTTP request: clients subscribe from a chunk id,
-// get everything after it, then the live rest. Chunks are persisted in batches as they stream.
+// get everything after it, then the live rest. A chunk reaches clients only once it is in the database
+// (the chunk journal below), so what a user saw survives a crash of the server.
 import { eq, sql } from 'drizzle-orm';
 import type { MessageStatus, StreamChunk, StreamMeta } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
@@ -11,10 +12,12 @@ export interface RunListener {
 }
 
 export class AnswerRun {
+  /** The published chunks: durable, and the only ones clients are sent. */
   readonly chunks: StreamChunk[] = [];
   status: MessageStatus = 'streaming';
   readonly controller = new AbortController();
   private readonly listeners = new Set<RunListener>();
+  private nextChunkId = 0;
 
   constructor(
     readonly requestId: string,
@@ -33,10 +36,21 @@ export class AnswerRun {
     return () => this.listeners.delete(listener);
   }
 
-  push(piece: { content?: string; error?: string; code?: number }): StreamChunk {
-    const chunk: StreamChunk = { chunkId: this.chunks.length, ...piece };
+  /** Numbers the next chunk; it is sent to nobody until `publish`. */
+  make(piece: { content?: string; error?: string; code?: number }): StreamChunk {
+    return { chunkId: this.nextChunkId++, ...piece };
+  }
+
+  /** Hands a (durable) chunk to the clients. */
+  publish(chunk: StreamChunk) {
     this.chunks.push(chunk);
     for (const listener of this.listeners) listener.chunk(chunk);
+  }
+
+  /** Numbers and publishes at once: for runs rebuilt from the database, whose chunks are stored already. */
+  push(piece: { content?: string; error?: string; code?: number }): StreamChunk {
+    const chunk = this.make(piece);
+    this.publish(chunk);
     return chunk;
   }
 
@@ -52,34 +66,89 @@ export class AnswerRun {
   }
 }
 
-/** Writes a run's chunks and growing content to the database at most once per interval. */
+/** Rows per INSERT; far below PostgreSQL's 65,535 bind parameters (4 per row). */
+const JOURNAL_BATCH_ROWS = 2000;
+
+/**
+ * Group commit for every live answer of this server: chunks wait here until one multi-row INSERT has stored
+ * them, then they are published. One write is in flight at a time and everything that arrives meanwhile goes
+ * into the next one, so a lone chat pays one round trip per chunk and 400 chats share one write.
+ */
+export function createChunkJournal(db: Database, onError: (error: unknown) => void) {
+  const queue: { run: AnswerRun; chunk: StreamChunk }[] = [];
+  let writing: Promise<void> | null = null;
+  let scheduled = false;
+
+  async function writeOnce() {
+    const batch = queue.splice(0, JOURNAL_BATCH_ROWS);
+    try {
+      await db
+        .insert(messageChunks)
+        .values(
+          batch.map(({ run, chunk }) => ({
+            messageId: run.meta.answerMessageId,
+            seq: chunk.chunkId,
+            content: chunk.content ?? null,
+            error: chunk.error ?? null,
+          })),
+        )
+        .onConflictDoNothing();
+    } catch (error) {
+      // The database is failing: the answer still reaches the user; its final write will report the failure.
+      onError(error);
+    }
+    for (const { run, chunk } of batch) run.publish(chunk);
+  }
+
+  function kick() {
+    if (writing || scheduled || queue.length === 0) return;
+    scheduled = true;
+    // setImmediate: chunks that arrive in the same turn of the event loop share the write.
+    setImmediate(() => {
+      scheduled = false;
+      writing = writeOnce().finally(() => {
+        writing = null;
+        kick();
+      });
+    });
+  }
+
+  return {
+    /** Queues a chunk; it is published once stored. */
+    append(run: AnswerRun, piece: { content?: string; error?: string; code?: number }) {
+      queue.push({ run, chunk: run.make(piece) });
+      kick();
+    },
+    /** Resolves once every chunk of `run` queued so far is stored and published. */
+    async drain(run: AnswerRun) {
+      while (writing || scheduled || queue.some((item) => item.run === run)) {
+        kick();
+        await (writing ?? new Promise((resolve) => setImmediate(resolve)));
+      }
+    },
+    pending: () => queue.length,
+  };
+}
+export type ChunkJournal = ReturnType<typeof createChunkJournal>;
+
+/**
+ * Keeps the answer's row close to the stream (its text at most once per interval, for readers of the channel
+ * list) and writes its final status. The chunks themselves are stored by the chunk journal.
+ */
 export function createRunPersister(
   db: Database,
   run: AnswerRun,
   intervalMs: number,
   onError: (error: unknown) => void,
 ) {
-  let persistedUpTo = 0;
+  let writtenLength = 0;
   let timer: NodeJS.Timeout | null = null;
   let chain: Promise<void> = Promise.resolve();
 
   const write = async (final?: { status: MessageStatus; error: string | null }) => {
-    const fresh = run.chunks.slice(persistedUpTo);
-    persistedUpTo = run.chunks.length;
-    if (fresh.length > 0) {
-      await db
-        .insert(messageChunks)
-        .values(
-          fresh.map((c) => ({
-            messageId: run.meta.answerMessageId,
-            seq: c.chunkId,
-            content: c.content ?? null,
-            error: c.error ?? null,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    if (fresh.length > 0 || final) {
+    const fresh = run.chunks.length > writtenLength;
+    writtenLength = run.chunks.length;
+    if (fresh || final) {
       await db
         .update(messages)
         .set({ content: run.content, ...(final ? { status: final.status, error: final.error } : {}) })

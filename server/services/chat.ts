@@ -1,6 +1,6 @@
 // Chat sends: idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID) resumes
 // the same answer instead of starting a new one. Answers finish even when every client has gone.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ChatMessage, type Language, ResponseCode, type SendRequest } from '../../src/api/contract.js';
 import type { SendRequest as SendSchema } from '../../src/api/schemas.js';
@@ -11,7 +11,7 @@ import { translate } from '../http/messages.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import type { ChatTurn, GroundingSource, WritingTask } from '../providers/ai/provider.js';
-import { AnswerRun, createRunPersister } from './answer-run.js';
+import { AnswerRun, createChunkJournal, createRunPersister } from './answer-run.js';
 import type { Meter } from './billing/quotas.js';
 import type { ChannelService } from './channels.js';
 import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
@@ -65,6 +65,9 @@ export function createChatService(deps: {
   const { db } = deps;
   const runs = new Map<string, AnswerRun>();
   const starting = new Map<string, Promise<AnswerRun>>();
+  const journal = createChunkJournal(db, (error) =>
+    deps.logger.error({ err: error }, 'storing answer chunks failed'),
+  );
 
   /** A finished answer no longer in memory, rebuilt from its persisted chunks. */
   async function storedRun(caller: Caller, requestId: string): Promise<AnswerRun | null> {
@@ -237,7 +240,7 @@ export function createChatService(deps: {
       if (tool) {
         // The image provider keeps its own time limit (IMAGE_TIMEOUT_MS).
         clearTimeout(idleTimer);
-        run.push({ content: await tool() });
+        journal.append(run, { content: await tool() });
       } else
         for await (const piece of deps.ai.stream({
           model: run.meta.model,
@@ -248,7 +251,7 @@ export function createChatService(deps: {
         })) {
           clearTimeout(idleTimer);
           idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
-          run.push({ content: piece });
+          journal.append(run, { content: piece });
           persister.schedule();
         }
       if (idle.signal.aborted) throw new Error(`no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`);
@@ -257,7 +260,7 @@ export function createChatService(deps: {
         if (cause instanceof AppError) {
           // Grounding refused (search not configured or not answering): its own translated message.
           error = translate(language, cause.messageKey, cause.options.params);
-          run.push({ error, code: cause.code });
+          journal.append(run, { error, code: cause.code });
         } else {
           const detail = idle.signal.aborted
             ? `no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`
@@ -266,7 +269,7 @@ export function createChatService(deps: {
               : String(cause);
           error = translate(language, 'chat.providerError', { detail });
           deps.logger.warn({ requestId: run.requestId, detail }, 'AI provider failed');
-          run.push({ error, code: ResponseCode.ServerError });
+          journal.append(run, { error, code: ResponseCode.ServerError });
         }
       }
     } finally {
@@ -274,6 +277,7 @@ export function createChatService(deps: {
     }
     const status = error ? 'failed' : run.controller.signal.aborted ? 'stopped' : 'done';
     // Persist before announcing `done`, so a client that reloads the channel right after sees the final answer.
+    await journal.drain(run);
     await persister.finish(status, error);
     run.finish(status);
     setTimeout(() => runs.delete(run.requestId), RETAIN_FINISHED_RUN_MS).unref();
@@ -326,11 +330,18 @@ export function createChatService(deps: {
       return type;
     },
 
-    /** Answers cut off by a restart can never finish; mark them failed so clients stop waiting. */
+    /**
+     * Answers cut off by a restart can never finish; mark them failed so clients stop waiting. Their text is
+     * rebuilt from the stored chunks: every chunk a client was sent is stored, the row's text may lag behind.
+     */
     async failInterrupted(): Promise<void> {
       await db
         .update(messages)
-        .set({ status: 'failed', error: 'Interrupted by a server restart.' })
+        .set({
+          status: 'failed',
+          error: 'Interrupted by a server restart.',
+          content: sql`coalesce((select string_agg(${messageChunks.content}, '' order by ${messageChunks.seq}) from ${messageChunks} where ${messageChunks.messageId} = ${messages.id}), ${messages.content})`,
+        })
         .where(eq(messages.status, 'streaming'));
     },
 

@@ -14,7 +14,7 @@ import { type SsePostResult, ssePost } from './sse-post';
 export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASES: DatabaseKind[] = ['pglite', 'postgres'];
 
-async function freshPostgresDatabase(): Promise<string> {
+export async function freshPostgresDatabase(): Promise<string> {
   const admin = inject('postgresUrl');
   const name = `parley_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChannelDetail } from '../../src/api/contract';
+import { call, DATABASES, freshPostgresDatabase, joinContent, newGuest, streamSend } from '../helpers/server';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process';
+
+describe.each(DATABASES)('an answer cut by SIGKILL on %s', (kind) => {
+  let server: ServerProcess | null = null;
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+
+  it('keeps at least every chunk the client was sent', async () => {
+    server = await startServerProcess({
+      OFFLINE_MODEL_CHUNK_DELAY_MS: '15',
+      // The answer's row is written rarely: only the chunks themselves can hold what the client saw.
+      STREAM_PERSIST_INTERVAL_MS: '60000',
+      ...(kind === 'postgres' ? { DATABASE_URL: await freshPostgresDatabase() } : {}),
+    });
+    const guest = await newGuest(server.url);
+    const seen = await streamSend(
+      server.url,
+      guest,
+      { requestId: `crash-${kind}`, message: 'Tell me everything about mountain weather and packing' },
+      { stopAfterChunks: 12 },
+    );
+    expect(seen.chunks.length).toBe(12);
+    await server.kill();
+    await server.restart();
+
+    const { body } = await call<ChannelDetail>(server.url, 'POST', '/api/v1/chat/getChannel', {
+      token: guest,
+      body: { channelId: seen.meta!.channelId },
+    });
+    const answer = body.data.messages.at(-1)!;
+    expect(answer.role).toBe('assistant');
+    expect(answer.status).toBe('failed');
+    expect(answer.content.startsWith(joinContent(seen.chunks))).toBe(true);
+  });
+});
