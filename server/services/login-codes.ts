@@ -1,7 +1,7 @@
-// Email-code login: 6 random digits, stored hashed, single use, valid 10 minutes, 5 wrong tries per code,
-// a new code for the same address no sooner than 59 s, and per-IP limits on sends and attempts.
+// Email-code login: 6 random digits, stored hashed, single use, valid 10 minutes, 5 tries per code, a new
+// code for the same address no sooner than 59 s, and per-IP limits on sends and attempts.
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ResponseCode } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
 import { loginCodes } from '../db/schema.js';
@@ -92,15 +92,17 @@ export function createLoginCodeService(deps: {
         .where(and(eq(loginCodes.email, email), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
         .orderBy(desc(loginCodes.createdAt))
         .limit(1);
-      if (!current || current.attempts >= MAX_WRONG_TRIES) return null;
+      if (!current) return null;
+      // Each try takes one of the code's tries before it is judged, in one UPDATE: concurrent guesses
+      // (over several instances too) cannot all read the same count and all be judged.
+      const [took] = await db
+        .update(loginCodes)
+        .set({ attempts: sql`${loginCodes.attempts} + 1` })
+        .where(and(eq(loginCodes.id, current.id), lt(loginCodes.attempts, MAX_WRONG_TRIES)))
+        .returning({ attempts: loginCodes.attempts });
+      if (!took) return null;
       const given = Buffer.from(hashCode(email, code.trim()));
-      if (!crypto.timingSafeEqual(given, Buffer.from(current.codeHash))) {
-        await db
-          .update(loginCodes)
-          .set({ attempts: sql`${loginCodes.attempts} + 1` })
-          .where(eq(loginCodes.id, current.id));
-        return null;
-      }
+      if (!crypto.timingSafeEqual(given, Buffer.from(current.codeHash))) return null;
       // Single use: only the request that flips used_at wins.
       const claimed = await db
         .update(loginCodes)

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { loginCodes } from '../../server/db/schema';
 import type { ChannelSummary, UserInfo } from '../../src/api/contract';
 import { humanHeaders } from '../helpers/captcha';
 import { call, DATABASES, newGuest, streamSend } from '../helpers/server';
@@ -45,6 +47,21 @@ describe.each(DATABASES)('email code login on %s', (kind) => {
     for (let i = 0; i < 5; i++)
       expect((await login('bob@example.com', wrong)).body).toMatchObject({ code: 200, data: null });
     expect((await login('bob@example.com', code)).body.data).toBeNull();
+  });
+
+  it('40 wrong guesses sent at once are judged at most 5 times; the right code after them is refused', async () => {
+    await sendCode('eve@example.com');
+    const code = await env.smtp.codeFor('eve@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 40 }, () => login('eve@example.com', wrong)));
+    expect(answers.every((a) => a.body.code === 200 && a.body.data === null)).toBe(true);
+    const [row] = await env.server.services.db
+      .select({ attempts: loginCodes.attempts })
+      .from(loginCodes)
+      .where(eq(loginCodes.email, 'eve@example.com'));
+    // The counter counts the guesses that were judged; without one atomic step it read 20 and more.
+    expect(row.attempts).toBe(5);
+    expect((await login('eve@example.com', code)).body.data).toBeNull();
   });
 
   it('asking again within 59 s is refused; a malformed address or code gets a clear message', async () => {
