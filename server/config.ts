@@ -42,6 +42,8 @@ export interface Config {
     sharesPerHourPerUser: number;
   };
   mail: { smtpUrl: string | null; from: string };
+  /** Login lifetimes: a session unused for idleDays or older than maxDays stops working. */
+  sessions: SessionConfig;
   /** A banner shown to every user (GET /api/v1/release/announcement); unset shows none. */
   announcement: string | null;
   /** Saved prompts one user may keep (PROMPTS_PER_USER_MAX). */
@@ -62,6 +64,15 @@ export interface Config {
   billing: BillingConfig;
   /** EXPERIMENTS: pinned variants per experiment ('' = off); experiments not named split users A/B. */
   experiments: Record<string, string>;
+}
+
+export interface SessionConfig {
+  /** SESSION_IDLE_DAYS: a session not used for this long is refused. */
+  idleDays: number;
+  /** SESSION_MAX_DAYS: a session older than this is refused however often it is used. */
+  maxDays: number;
+  /** SESSION_RENEW_MINUTES: the idle window slides forward on use at most this often (one write). */
+  renewMinutes: number;
 }
 
 /** Document chat: parsing limits (a worker thread per parse) and the free plan's daily allowance. */
@@ -249,6 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     announcement: env.ANNOUNCEMENT || null,
     promptsPerUserMax: int(env.PROMPTS_PER_USER_MAX, PROMPTS_PER_USER_MAX),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    sessions: {
+      idleDays: Math.max(1, int(env.SESSION_IDLE_DAYS, 30)),
+      maxDays: Math.max(1, int(env.SESSION_MAX_DAYS, 180)),
+      renewMinutes: Math.max(1, int(env.SESSION_RENEW_MINUTES, 60)),
+    },
     mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM ?? 'Parley <no-reply@parley.local>' },
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     storage: {

@@ -59,7 +59,7 @@ const FEEDBACK_PER_HOUR = 20;
 export function createServices(deps: { config: Config; db: Database; ai: AiProvider; logger: Logger }) {
   const { config, db, ai, logger } = deps;
   const visitKeys = loadOrCreateVisitKeys(config.dataDir);
-  const sessions = createSessionService(db);
+  const sessions = createSessionService(db, config.sessions);
   const channels = createChannelService(db);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const objectStore = createObjectStore(config);

@@ -1,5 +1,7 @@
 // Session tokens are random and only their hash is stored, so a database leak does not leak logins.
+// A session ends when unused for the idle lifetime or at its absolute lifetime, whichever comes first.
 import { and, eq, isNull } from 'drizzle-orm';
+import type { SessionConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { newId, newToken, sha256 } from './ids.js';
@@ -9,7 +11,9 @@ export interface Caller {
   kind: 'guest' | 'member';
 }
 
-export function createSessionService(db: Database) {
+const DAY_MS = 24 * 60 * 60_000;
+
+export function createSessionService(db: Database, lifetimes: SessionConfig) {
   return {
     async createGuest(): Promise<{ token: string; caller: Caller }> {
       const userId = newId();
@@ -34,15 +38,29 @@ export function createSessionService(db: Database) {
         .where(eq(sessions.tokenHash, sha256(token)));
     },
 
-    async resolve(token: string | null): Promise<Caller | null> {
+    async resolve(token: string | null, now = new Date()): Promise<Caller | null> {
       if (!token || token.length > 256) return null;
-      const rows = await db
-        .select({ userId: users.id, kind: users.kind })
+      const tokenHash = sha256(token);
+      const [row] = await db
+        .select({
+          userId: users.id,
+          kind: users.kind,
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
         .limit(1);
-      return rows[0] ?? null;
+      if (!row) return null;
+      const at = now.getTime();
+      if (at - row.createdAt.getTime() > lifetimes.maxDays * DAY_MS) return null;
+      if (at - row.lastUsedAt.getTime() > lifetimes.idleDays * DAY_MS) return null;
+      // Sliding renewal, but not a write per request: the idle window moves at most every few minutes.
+      if (at - row.lastUsedAt.getTime() > lifetimes.renewMinutes * 60_000) {
+        await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+      }
+      return { userId: row.userId, kind: row.kind };
     },
   };
 }
