@@ -135,6 +135,25 @@ describe.each(DATABASES)('provider webhooks on %s', (kind) => {
     expect(await me(server, token)).toMatchObject({ isTrial: true, membershipId: 2 });
   });
 
+  it('a signed event naming a subscription of another user is ignored: the id stays with its first buyer', async () => {
+    const owner = await quickMember();
+    const thief = await quickMember();
+    const events = lifeOf('sub-owned', owner.userId, Date.now() + YEAR + 29 * DAY, false);
+    expect((await postWebhook(server, events[0])).status).toBe(200);
+    expect(await me(server, owner.token)).toMatchObject({ isTrial: true, membershipId: 2 });
+    // Validly signed, earlier than the real one, naming the same subscription for the second user.
+    const claim = {
+      ...events[0],
+      id: 'sub-owned-claim',
+      created: events[0].created - DAY,
+      data: { ...events[0].data, userId: thief.userId, customerId: `cus-${thief.userId}` },
+    };
+    expect((await postWebhook(server, claim)).status).toBe(200);
+    expect(await me(server, thief.token)).toMatchObject({ isPro: false, membershipId: 0 });
+    expect((await billingDetail(server, thief.token)).data).toBeNull();
+    expect(await me(server, owner.token)).toMatchObject({ isTrial: true, membershipId: 2 });
+  });
+
   it('the same webhook twice counts once', async () => {
     const { userId, token } = await quickMember();
     const events = lifeOf('sub-twice', userId, Date.now(), false);

@@ -40,7 +40,7 @@ export function createBillingService(deps: {
 }) {
   const { db } = deps;
   const catalogue: Catalogue = createCatalogue(db, deps.catalogueOptions);
-  const ledger = createLedger(db, deps.pastDueGraceMs);
+  const ledger = createLedger(db, deps.logger, deps.pastDueGraceMs);
   const meter = createMeter(db, catalogue, {
     enforce: deps.enforceQuotas ?? true,
     freeUploadsPerDay: deps.freeUploadsPerDay,

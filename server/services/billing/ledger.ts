@@ -1,9 +1,12 @@
 // Verified provider events in, subscription state and the user's membership out. Events are stored by
 // (provider, event id) before anything else, so a retried or duplicated webhook counts once, and every
-// change refolds the subscription from all its stored events (order-independent, restart-safe).
+// change refolds the subscription from all its stored events (order-independent, restart-safe). A
+// subscription id belongs to the user it was first recorded for: an event naming it for another user is
+// logged and dropped, whichever provider sent it.
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { billingCustomers, billingEvents, subscriptions, trialsUsed, users } from '../../db/schema.js';
+import type { Logger } from '../../logger.js';
 import {
   type BillingEvent,
   bestGrant,
@@ -12,7 +15,7 @@ import {
   grantedMembership,
 } from './subscription-state.js';
 
-export function createLedger(db: Database, pastDueGraceMs = DEFAULT_PAST_DUE_GRACE_MS) {
+export function createLedger(db: Database, logger: Logger, pastDueGraceMs = DEFAULT_PAST_DUE_GRACE_MS) {
   // One refold at a time per subscription (a single server process owns its database writes).
   const locks = new Map<string, Promise<unknown>>();
   function serial<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -23,6 +26,24 @@ export function createLedger(db: Database, pastDueGraceMs = DEFAULT_PAST_DUE_GRA
       next.catch(() => undefined),
     );
     return next;
+  }
+
+  /** The user a subscription id was first recorded for (its row, else its stored events), or null. */
+  async function ownerOf(provider: string, subscriptionId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, provider), eq(subscriptions.id, subscriptionId)))
+      .limit(1);
+    if (row) return row.userId;
+    const stored = await db
+      .select({ payload: billingEvents.payload, receivedAt: billingEvents.receivedAt })
+      .from(billingEvents)
+      .where(and(eq(billingEvents.provider, provider), eq(billingEvents.subscriptionId, subscriptionId)));
+    const named = stored
+      .filter((r) => (r.payload as BillingEvent).userId)
+      .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+    return named.length > 0 ? ((named[0].payload as BillingEvent).userId ?? null) : null;
   }
 
   async function refold(provider: string, subscriptionId: string): Promise<string | null> {
@@ -111,17 +132,28 @@ export function createLedger(db: Database, pastDueGraceMs = DEFAULT_PAST_DUE_GRA
     /** Stores verified events (duplicates ignored) and brings subscriptions and memberships up to date. */
     async ingest(provider: string, events: BillingEvent[]): Promise<void> {
       for (const event of events) {
-        await db
-          .insert(billingEvents)
-          .values({
-            provider,
-            eventId: event.id,
-            subscriptionId: event.subscriptionId,
-            type: event.type,
-            occurredAt: Math.round(event.occurredAt),
-            payload: event,
-          })
-          .onConflictDoNothing();
+        // Checked and stored under the subscription's lock, so two claims cannot both pass the check.
+        await serial(`${provider}:${event.subscriptionId}`, async () => {
+          const owner = event.userId ? await ownerOf(provider, event.subscriptionId) : null;
+          if (owner && owner !== event.userId) {
+            logger.warn(
+              { provider, eventId: event.id, subscriptionId: event.subscriptionId, owner, claimedBy: event.userId },
+              'billing event names a subscription of another user: ignored',
+            );
+            return;
+          }
+          await db
+            .insert(billingEvents)
+            .values({
+              provider,
+              eventId: event.id,
+              subscriptionId: event.subscriptionId,
+              type: event.type,
+              occurredAt: Math.round(event.occurredAt),
+              payload: event,
+            })
+            .onConflictDoNothing();
+        });
       }
       // A duplicate still refolds: the first delivery may have crashed before it finished.
       const touched = new Set(events.map((e) => e.subscriptionId));
