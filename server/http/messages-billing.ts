@@ -1,7 +1,6 @@
 // Server messages of plans and billing, in the four languages; merged into messages.ts.
 const en = {
   'billing.noProvider': 'No payment provider is set up on this server.',
-  'billing.returnUrl': 'The return address must be on this site.',
   'billing.unknownProduct': 'This plan is not for sale.',
   'billing.alreadyMember': 'You are already a member. Manage your plan in billing.',
   'billing.noTrial': 'The free trial is not available for this plan or this account.',
@@ -26,7 +25,6 @@ export type BillingMessageKey = keyof typeof en;
 
 const ar: Record<BillingMessageKey, string> = {
   'billing.noProvider': 'لم يتم إعداد أي مزود دفع على هذا الخادم.',
-  'billing.returnUrl': 'يجب أن يكون عنوان العودة على هذا الموقع.',
   'billing.unknownProduct': 'هذه الخطة غير معروضة للبيع.',
   'billing.alreadyMember': 'أنت عضو بالفعل. أدر خطتك من صفحة الفوترة.',
   'billing.noTrial': 'التجربة المجانية غير متاحة لهذه الخطة أو لهذا الحساب.',
@@ -49,7 +47,6 @@ const ar: Record<BillingMessageKey, string> = {
 
 const zh: Record<BillingMessageKey, string> = {
   'billing.noProvider': '此服务器未配置任何支付服务商。',
-  'billing.returnUrl': '返回地址必须位于本站。',
   'billing.unknownProduct': '该套餐不在售。',
   'billing.alreadyMember': '您已经是会员。请在账单中管理您的套餐。',
   'billing.noTrial': '该套餐或该账户无法使用免费试用。',
@@ -72,7 +69,6 @@ const zh: Record<BillingMessageKey, string> = {
 
 const es: Record<BillingMessageKey, string> = {
   'billing.noProvider': 'No hay ningún proveedor de pago configurado en este servidor.',
-  'billing.returnUrl': 'La dirección de regreso debe estar en este sitio.',
   'billing.unknownProduct': 'Este plan no está a la venta.',
   'billing.alreadyMember': 'Ya eres miembro. Gestiona tu plan en facturación.',
   'billing.noTrial': 'La prueba gratuita no está disponible para este plan o esta cuenta.',

@@ -14,6 +14,7 @@ import {
 } from '../../src/api/schemas-billing.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { badRequest, unauthenticated } from '../http/errors.js';
+import { sameOriginPath } from '../http/return-url.js';
 import { readJson, readQuery } from '../http/validate.js';
 
 /** Billing calls that act on a subscription need a logged-in member (a guest has none). */
@@ -129,7 +130,8 @@ async function portal(c: Context<AppEnv>, provider: number) {
   const query = readQuery(c, PortalQuery);
   const services = c.get('services');
   const origin = originOf(c, services.config.publicBaseUrl);
-  const back = query.callbackUrl?.startsWith(origin) ? query.callbackUrl : `${origin}/`;
+  // A prefix test would pass https://app.example.com.evil.example: the URL parser decides.
+  const back = `${origin}${sameOriginPath(query.callbackUrl, origin)}`;
   const chosen = query.payProvider === PayProvider.Wallet ? PayProvider.Wallet : provider;
   return ok(
     c,

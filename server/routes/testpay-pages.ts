@@ -29,8 +29,23 @@ const cardList = (s: PageStrings) =>
     renewal: TEST_CARDS.failsRenewal,
   });
 
+/** Only the signed, unexpired link Parley handed its logged-in owner (Manage billing) opens the portal. */
+function portalRefused(c: Context<AppEnv>) {
+  const customer = c.req.param('customer') ?? '';
+  // Each face signs its own customers' links (the wallet's may be on while the card face is not).
+  const face = testProvider(c, customer.startsWith(TEST_WALLET_CUSTOMER_PREFIX) ? 'testwallet' : 'testpay');
+  if (face?.portalLinkValid(customer, c.req.query('expires'), c.req.query('sig'))) return null;
+  const s = strings(c);
+  return c.html(
+    page(c, s.portal, html`<h1>${s.portal}</h1><p class="error" role="alert" id="expired">${s.linkExpired}</p><a href="/">${s.back}</a>`),
+    403,
+  );
+}
+
 /** The portal: the customer's card can be replaced (which also pays a past-due renewal at once). */
 function portalPage(c: Context<AppEnv>, notice: 'cardUpdated' | ErrorKey | null) {
+  const refused = portalRefused(c);
+  if (refused) return refused;
   const s = strings(c);
   const ok = notice === 'cardUpdated';
   const customer = c.req.param('customer') ?? '';
@@ -147,6 +162,8 @@ export const testpayRoutes = new Hono<AppEnv>()
   })
   .get(`${BillingPaths.testpay}/portal/:customer`, (c) => portalPage(c, null))
   .post(`${BillingPaths.testpay}/portal/:customer`, async (c) => {
+    const refused = portalRefused(c);
+    if (refused) return refused;
     const form = await c.req.parseBody();
     const card = String(form.card ?? '');
     const outcome = cardOutcome(card);

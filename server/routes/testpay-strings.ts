@@ -37,6 +37,7 @@ const en = {
   walletUpgrade: 'Parley asks to change your plan to:',
   approvePay: 'Approve and pay',
   approveTrial: 'Approve and start trial',
+  linkExpired: 'This billing link has expired or is not valid. Open Manage billing in Parley again.',
 };
 type Strings = typeof en;
 
@@ -76,6 +77,7 @@ const ar: Strings = {
   walletUpgrade: 'يطلب بارلي تغيير خطتك إلى:',
   approvePay: 'موافقة ودفع',
   approveTrial: 'موافقة وبدء التجربة',
+  linkExpired: 'انتهت صلاحية رابط الفوترة هذا أو أنه غير صالح. افتح «إدارة الفوترة» في Parley مرة أخرى.',
 };
 
 const zh: Strings = {
@@ -112,6 +114,7 @@ const zh: Strings = {
   walletUpgrade: 'Parley 请求将您的套餐更改为：',
   approvePay: '同意并付款',
   approveTrial: '同意并开始试用',
+  linkExpired: '此账单链接已过期或无效。请在 Parley 中重新打开“管理账单”。',
 };
 
 const es: Strings = {
@@ -150,6 +153,7 @@ const es: Strings = {
   walletUpgrade: 'Parley pide cambiar tu plan a:',
   approvePay: 'Aprobar y pagar',
   approveTrial: 'Aprobar y empezar la prueba',
+  linkExpired: 'Este enlace de facturación caducó o no es válido. Vuelve a abrir Gestionar facturación en Parley.',
 };
 
 const catalogs: Record<Language, Strings> = { en, ar, zh, es };

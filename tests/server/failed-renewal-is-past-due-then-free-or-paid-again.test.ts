@@ -95,4 +95,31 @@ describe.each(DATABASES)('a renewal the card cannot pay, on %s', (kind) => {
     expect((await billingDetail(server, token)).data).toMatchObject({ pastDue: false });
     expect((await me(server, token)).membershipId).toBe(1);
   });
+
+  it('the portal opens only by the signed link its owner got, and not after it expires', async () => {
+    const { token, periodEnd } = await buyWithFailingRenewals('portal-owner@example.com');
+    const testpay = server.services.billing.testpay;
+    await testpay.tick(periodEnd + 1000);
+    const customer = (await me(server, token)).stripeCustomer!;
+    const bare = `/pay/test/portal/${encodeURIComponent(customer)}`;
+
+    // No link: nobody reads or changes the card by knowing the customer id.
+    const looked = await fetch(`${server.url}${bare}?lang=es`);
+    expect(looked.status).toBe(403);
+    expect(await looked.text()).toContain('Este enlace de facturación caducó o no es válido.');
+    expect((await postCard(bare, '4242 4242 4242 4242')).status).toBe(403);
+    expect((await billingDetail(server, token)).data?.pastDue).toBe(true);
+
+    // Another member's own signed link does not open this customer's portal.
+    const other = await buyWithFailingRenewals('portal-stranger@example.com');
+    const theirs = await call<string>(server.url, 'GET', '/api/v1/stripe/portal', { token: other.token });
+    const query = new URL(theirs.body.data, server.url).search;
+    expect((await postCard(`${bare}${query}`, '4242 4242 4242 4242')).status).toBe(403);
+    expect((await billingDetail(server, token)).data?.pastDue).toBe(true);
+
+    const mine = (await call<string>(server.url, 'GET', '/api/v1/stripe/portal', { token })).body.data;
+    expect((await fetch(`${server.url}${mine}`)).status).toBe(200);
+    await testpay.tick(periodEnd + 1000 + 31 * 60_000);
+    expect((await fetch(`${server.url}${mine}`)).status).toBe(403);
+  });
 });

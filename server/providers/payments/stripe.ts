@@ -179,8 +179,9 @@ export function createStripeProvider(
               ? { customer_email: request.email }
               : {}),
           line_items: [{ price: request.providerProductId, quantity: 1 }],
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
+          // Stripe wants absolute addresses; Parley hands it paths on its own origin.
+          success_url: new URL(request.successUrl, request.origin).toString(),
+          cancel_url: new URL(request.cancelUrl, request.origin).toString(),
           subscription_data: {
             metadata: {
               userId: request.userId,

@@ -3,6 +3,7 @@
 // owned by 'testpay' or 'testwallet'), hosts a checkout page, a 3-D Secure challenge page and the wallet's
 // approval page, and tells Parley what happened only through signed webhooks POSTed over HTTP to
 // /api/v1/billing/webhook/{testpay|testwallet}, retried until answered 2xx (see testpay-outbox.ts).
+import crypto from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import {
   BillingPaths,
@@ -40,6 +41,11 @@ export {
 } from './testpay-events.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a Manage billing link opens the portal (a real provider's portal session is as short). */
+const PORTAL_LINK_TTL_MS = 30 * 60 * 1000;
+
+const portalSignature = (secret: string, customerId: string, expires: string) =>
+  crypto.createHmac('sha256', secret).update(`portal\n${customerId}\n${expires}`).digest('base64url');
 
 export type CardOutcome = keyof typeof TEST_CARDS | 'unknown';
 /** Customer ids of the test wallet start with this; the portal tells them from card customers by it. */
@@ -395,9 +401,24 @@ export function createTestpayProvider(deps: TestpayDeps) {
       return row && row.userId === userId ? (row.status as ConfirmStatus) : null;
     },
 
+    /** A link to the customer's portal, signed and short-lived like a hosted portal session: the page
+     * acts on the account, and a browser reaching it carries no Parley login. */
     async portalUrl(customerId, _returnUrl, language) {
-      const lang = language ? `?lang=${encodeURIComponent(language)}` : '';
-      return `${BillingPaths.testpay}/portal/${encodeURIComponent(customerId)}${lang}`;
+      const expires = String(clock() + PORTAL_LINK_TTL_MS);
+      const query = new URLSearchParams({
+        ...(language ? { lang: language } : {}),
+        expires,
+        sig: portalSignature(deps.secret, customerId, expires),
+      });
+      return `${BillingPaths.testpay}/portal/${encodeURIComponent(customerId)}?${query}`;
+    },
+
+    /** True for a portal link this provider signed for this customer that has not expired yet. */
+    portalLinkValid(customerId: string, expires: string | undefined, sig: string | undefined): boolean {
+      if (!expires || !sig || !/^\d{1,15}$/.test(expires) || Number(expires) < clock()) return false;
+      const expected = Buffer.from(portalSignature(deps.secret, customerId, expires));
+      const given = Buffer.from(sig);
+      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
     },
 
     async verifyWebhook(rawBody, headers) {

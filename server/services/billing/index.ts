@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { billingCustomers, subscriptions, users } from '../../db/schema.js';
 import { AppError, badRequest, unauthenticated } from '../../http/errors.js';
+import { sameOriginPath } from '../../http/return-url.js';
 import type { Logger } from '../../logger.js';
 import {
   type PaymentProvider,
@@ -70,15 +71,6 @@ export function createBillingService(deps: {
     if (caller.kind !== 'member') throw unauthenticated();
     const [row] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
     return row;
-  }
-
-  /** Only addresses on this app (a relative path or the caller's own origin) may be returned to. */
-  function assertReturnUrl(url: string, origin: string) {
-    if (url.startsWith('/') && !url.startsWith('//')) return;
-    try {
-      if (new URL(url).origin === origin) return;
-    } catch {}
-    throw badRequest('billing.returnUrl');
   }
 
   async function liveSubscriptions(userId: string) {
@@ -146,8 +138,6 @@ export function createBillingService(deps: {
       options: { provider: number; trial: boolean; withCoupon: boolean; origin: string; language?: string },
     ): Promise<string> {
       const user = await member(caller);
-      assertReturnUrl(query.successUrl, options.origin);
-      assertReturnUrl(query.cancelUrl, options.origin);
       const provider = providerById(options.provider);
       const product =
         (await catalogue.productByProviderId(provider.payProvider, query.productId)) ??
@@ -195,8 +185,9 @@ export function createBillingService(deps: {
           providerProductId,
           trialDays,
           discount,
-          successUrl: query.successUrl,
-          cancelUrl: query.cancelUrl,
+          // Only this app may be returned to: anything else goes back to its home page.
+          successUrl: sameOriginPath(query.successUrl, options.origin),
+          cancelUrl: sameOriginPath(query.cancelUrl, options.origin),
           origin: options.origin,
         }),
       );
