@@ -37,7 +37,11 @@ function portalRefused(c: Context<AppEnv>) {
   if (face?.portalLinkValid(customer, c.req.query('expires'), c.req.query('sig'))) return null;
   const s = strings(c);
   return c.html(
-    page(c, s.portal, html`<h1>${s.portal}</h1><p class="error" role="alert" id="expired">${s.linkExpired}</p><a href="/">${s.back}</a>`),
+    page(
+      c,
+      s.portal,
+      html`<h1>${s.portal}</h1><p class="error" role="alert" id="expired">${s.linkExpired}</p><a href="/">${s.back}</a>`,
+    ),
     403,
   );
 }

@@ -153,7 +153,8 @@ const es: Strings = {
   walletUpgrade: 'Parley pide cambiar tu plan a:',
   approvePay: 'Aprobar y pagar',
   approveTrial: 'Aprobar y empezar la prueba',
-  linkExpired: 'Este enlace de facturación caducó o no es válido. Vuelve a abrir Gestionar facturación en Parley.',
+  linkExpired:
+    'Este enlace de facturación caducó o no es válido. Vuelve a abrir Gestionar facturación en Parley.',
 };
 
 const catalogs: Record<Language, Strings> = { en, ar, zh, es };

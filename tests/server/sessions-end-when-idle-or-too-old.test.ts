@@ -17,7 +17,10 @@ describe.each(DATABASES)('session lifetimes on %s', (kind) => {
 
   const ago = (ms: number) => new Date(Date.now() - ms);
   const setTimes = (token: string, times: { createdAt?: Date; lastUsedAt?: Date }) =>
-    server.services.db.update(sessions).set(times).where(eq(sessions.tokenHash, sha256(token)));
+    server.services.db
+      .update(sessions)
+      .set(times)
+      .where(eq(sessions.tokenHash, sha256(token)));
   const lastUsed = async (token: string) =>
     (
       await server.services.db

@@ -299,6 +299,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
     session: typeof session;
     complete: typeof complete;
     fail(id: string, status: ConfirmStatus): Promise<void>;
+    portalLinkValid(customerId: string, expires: string | undefined, sig: string | undefined): boolean;
     secret: string;
   } = {
     name,

@@ -137,7 +137,13 @@ export function createLedger(db: Database, logger: Logger, pastDueGraceMs = DEFA
           const owner = event.userId ? await ownerOf(provider, event.subscriptionId) : null;
           if (owner && owner !== event.userId) {
             logger.warn(
-              { provider, eventId: event.id, subscriptionId: event.subscriptionId, owner, claimedBy: event.userId },
+              {
+                provider,
+                eventId: event.id,
+                subscriptionId: event.subscriptionId,
+                owner,
+                claimedBy: event.userId,
+              },
               'billing event names a subscription of another user: ignored',
             );
             return;
