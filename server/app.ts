@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { ResponseCode } from '../src/api/contract.js';
 import { type AppEnv, errorEnvelope, readRequestInfo } from './http/context.js';
-import { AppError } from './http/errors.js';
+import { AppError, badRequest } from './http/errors.js';
 import { staticRoutes } from './http/static.js';
 import { accountRoutes, devMailboxRoute } from './routes/account.js';
 import { authRoutes, visitKeyRoute } from './routes/auth.js';
@@ -31,6 +31,8 @@ export function createApp(services: Services) {
     const info = readRequestInfo(c, services.config.trustProxy);
     c.set('info', info);
     c.set('services', services);
+    // A NUL in a path segment or query value would reach the database as text PostgreSQL refuses.
+    if (/%00/i.test(c.req.url)) return errorEnvelope(c, badRequest('common.badRequest'));
     const api =
       c.req.path.startsWith('/api/') || c.req.path.startsWith('/py/api/') || c.req.path.startsWith('/bloom/');
     c.set('caller', api ? await services.sessions.resolve(info.token) : null);

@@ -15,7 +15,7 @@ import {
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { badRequest, unauthenticated } from '../http/errors.js';
 import { sameOriginPath } from '../http/return-url.js';
-import { readJson, readQuery } from '../http/validate.js';
+import { readJson, readJsonValue, readQuery } from '../http/validate.js';
 
 /** Billing calls that act on a subscription need a logged-in member (a guest has none). */
 function requireMember(c: Context<AppEnv>) {
@@ -85,7 +85,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .get(BillingPaths.fastspringCheck, (c) => checkout(c, { trial: false, withCoupon: false }, 'fastspring'))
   .post(BillingPaths.fastspringOrder, async (c) => {
     const caller = requireMember(c);
-    const body = (await c.req.json().catch(() => ({}))) as { items?: { product?: unknown }[] };
+    const body = (await readJsonValue(c).catch(() => ({}))) as { items?: { product?: unknown }[] };
     const productId = body.items?.[0]?.product;
     if (typeof productId !== 'string') throw badRequest('billing.unknownProduct');
     const services = c.get('services');

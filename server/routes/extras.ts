@@ -17,7 +17,7 @@ import {
 } from '../../src/api/schemas-extras.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { notFound, tooManyRequests } from '../http/errors.js';
-import { readJson, readQuery } from '../http/validate.js';
+import { readJson, readJsonValue, readQuery } from '../http/validate.js';
 import { countryOf } from '../services/geoip.js';
 
 const promptIdParam = (raw: string) => {
@@ -87,7 +87,7 @@ export const extrasRoutes = new Hono<AppEnv>()
   )
   .post(SharePaths.createChannelByShareKey, async (c) => {
     const caller = requireCaller(c);
-    const parsed = ShareKeyRequest.safeParse(await c.req.json().catch(() => null));
+    const parsed = ShareKeyRequest.safeParse(await readJsonValue(c).catch(() => null));
     if (!parsed.success) throw notFound('share.notFound');
     const { shareKey } = parsed.data;
     return ok(c, await c.get('services').shares.createChannel(caller, shareKey));

@@ -8,7 +8,12 @@ export interface VisitKeys {
   publicKeyPem: string;
   /** The public key as base64 SPKI DER, the form WebCrypto imports. */
   publicKeySpki: string;
-  decrypt(signBase64: string): string;
+  /**
+   * The sign's ciphertext as its canonical bytes: base64 in either alphabet, with or without padding or
+   * whitespace, decodes to the same bytes; anything that is not exactly one RSA block is refused (null).
+   */
+  canonicalSign(signBase64: string): Buffer | null;
+  decrypt(ciphertext: Buffer): string;
   /** A stable server secret for one purpose (e.g. signing short-lived cookies), derived from the key. */
   deriveSecret(label: string): Buffer;
 }
@@ -33,16 +38,25 @@ export function loadOrCreateVisitKeys(dataDir: string): VisitKeys {
     .createPublicKey(publicKeyPem)
     .export({ type: 'spki', format: 'der' })
     .toString('base64');
+  const blockBytes = Math.ceil((privateKey.asymmetricKeyDetails?.modulusLength ?? 2048) / 8);
   const privateDer = privateKey.export({ type: 'pkcs8', format: 'der' });
   return {
     deriveSecret: (label) => crypto.createHmac('sha256', privateDer).update(label).digest(),
     publicKeyPem,
     publicKeySpki,
-    decrypt(signBase64) {
+    canonicalSign(signBase64) {
+      const text = signBase64.replace(/\s+/g, '');
+      if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) return null;
+      const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+      // RSA reads a shorter ciphertext as the same number with leading zeros: only the full block counts,
+      // or one sign would have many accepted spellings.
+      return bytes.length === blockBytes ? bytes : null;
+    },
+    decrypt(ciphertext) {
       return crypto
         .privateDecrypt(
           { key: privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-          Buffer.from(signBase64, 'base64'),
+          ciphertext,
         )
         .toString('utf8');
     },

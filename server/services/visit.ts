@@ -16,9 +16,12 @@ export function createVisitService(deps: { db: Database; keys: VisitKeys; sessio
 
   return {
     async visit(sign: string, now = Date.now()): Promise<string> {
+      // The used-sign record keys on the decoded bytes, so a re-encoded copy of a sign is the same sign.
+      const ciphertext = deps.keys.canonicalSign(sign);
+      if (!ciphertext) throw reject('auth.signInvalid');
       let plain: string;
       try {
-        plain = deps.keys.decrypt(sign);
+        plain = deps.keys.decrypt(ciphertext);
       } catch {
         throw reject('auth.signInvalid');
       }
@@ -31,7 +34,7 @@ export function createVisitService(deps: { db: Database; keys: VisitKeys; sessio
       const inserted = await deps.db
         .insert(usedVisitSigns)
         .values({
-          signHash: sha256(sign),
+          signHash: sha256(ciphertext.toString('base64')),
           expiresAt: new Date(signedAt + VISIT_SIGN_MAX_AGE_MS + CLOCK_SKEW_MS),
         })
         .onConflictDoNothing()

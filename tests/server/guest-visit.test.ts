@@ -67,3 +67,36 @@ describe.each(DATABASES)('guest visit on %s', (kind) => {
     ).toBe(401);
   });
 });
+
+// A server of its own: the describe above holds visits to 8 a minute to test the limit.
+describe.each(DATABASES)('visit signs compared in canonical form on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it('a used sign re-encoded (no padding, url-safe alphabet, whitespace, leading zero bytes) is the same used sign', async () => {
+    const sign = await visitSign(server.url);
+    expect((await call(server.url, 'POST', '/api/v1/auth/visit', { body: { sign } })).body.code).toBe(200);
+    const bytes = Buffer.from(sign, 'base64');
+    const variants = [
+      sign.replace(/=+$/, ''),
+      bytes.toString('base64url'),
+      `${bytes.toString('base64url')}==`,
+      sign.replace(/(.{64})/g, '$1\n'),
+      ` ${sign.slice(0, 10)} \t${sign.slice(10)}\r\n`,
+    ];
+    for (const variant of variants) {
+      const again = await call(server.url, 'POST', '/api/v1/auth/visit', { body: { sign: variant } });
+      expect(again.body).toMatchObject({
+        code: 400,
+        msg: 'This visit was already used. Please reload the page.',
+      });
+    }
+    // RSA would read a longer block with a leading zero as the same number: it is not a sign at all.
+    const padded = Buffer.concat([Buffer.alloc(1), bytes]).toString('base64');
+    const longer = await call(server.url, 'POST', '/api/v1/auth/visit', { body: { sign: padded } });
+    expect(longer.body).toMatchObject({ code: 400, data: null });
+  });
+});

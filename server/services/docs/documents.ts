@@ -1,5 +1,6 @@
 // Documents of document chat: parse an uploaded file or a web page once per owner, keep its text in
 // page-numbered chunks, and answer only to the owner. Every read is scoped by owner_id.
+
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -22,6 +23,7 @@ import { newId } from '../ids.js';
 import { createKeyedLock } from '../keyed-lock.js';
 import { SafeFetchError, safeFetch } from '../net/safe-fetch.js';
 import type { Caller } from '../sessions.js';
+import { storableText } from '../storable-text.js';
 import { toUserInfo } from '../user-info.js';
 import type { EmbeddingIndex } from './embeddings.js';
 import { DocumentParseError, type ParsedDocument, type ParseKind, parseInWorker } from './parse.js';
@@ -233,7 +235,7 @@ export function createDocumentService(deps: {
     const isPdf =
       /application\/pdf/i.test(response.contentType) || response.body.subarray(0, 5).toString() === '%PDF-';
     const name =
-      decodeURIComponent(new URL(response.url).pathname.split('/').pop() || '') ||
+      storableText(safeDecode(new URL(response.url).pathname.split('/').pop() || '')) ||
       new URL(response.url).hostname;
     if (isPdf) {
       // A pdf link becomes an ordinary stored pdf (the pdf view can show it).
@@ -303,3 +305,12 @@ export function createDocumentService(deps: {
 }
 
 export type DocumentService = ReturnType<typeof createDocumentService>;
+
+/** A path segment decoded for display; a malformed escape (a bare %) stays as it was written. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

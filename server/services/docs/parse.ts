@@ -1,6 +1,7 @@
 // Parses a document in a worker thread with a time limit and a heap limit: a zip bomb, a pdf that makes the
 // parser loop or a file that exhausts memory ends that thread and answers a reason; the server goes on.
 import { Worker } from 'node:worker_threads';
+import { storableText } from '../storable-text.js';
 
 export type ParseKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'ppt' | 'html';
 export type ParseFailure = 'broken' | 'bomb' | 'unreadable' | 'unsupported' | 'timeout' | 'memory';
@@ -105,7 +106,8 @@ export async function parseInWorker(
   url = '',
 ): Promise<ParsedDocument> {
   const { pages, title } = await runWorker<ParsedDocument>({ kind, bytes, url }, limits);
-  return { pages, title };
+  // A file's text may hold NUL bytes (pdf strings, old Word files) that the database cannot store.
+  return { pages: storableText(pages), title: storableText(title) };
 }
 
 /** The pictures of a document, in a worker run of their own under the same limits as its text. */
