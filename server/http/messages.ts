@@ -61,6 +61,8 @@ const en = {
   'writing.badDocId': 'The document id is not valid.',
   'writing.titleTooLong': 'A document title can have at most 200 characters.',
   'writing.contentTooLarge': 'This document is too large to save.',
+  'writing.attributeInvalid':
+    'This document has a picture or table setting that is not valid, so it was not saved.',
   'writing.urlInvalid': 'Please enter a valid http or https link.',
   'writing.urlRefused': 'This link points to a private or local address and cannot be opened by the server.',
   'writing.titleNotFound': 'The title of this page could not be read.',
@@ -146,6 +148,7 @@ const ar: Record<Key, string> = {
   'writing.badDocId': 'معرّف المستند غير صالح.',
   'writing.titleTooLong': 'يمكن أن يحتوي عنوان المستند على 200 حرف على الأكثر.',
   'writing.contentTooLarge': 'هذا المستند كبير جدًا بحيث لا يمكن حفظه.',
+  'writing.attributeInvalid': 'يحتوي هذا المستند على إعداد صورة أو جدول غير صالح، لذلك لم يُحفظ.',
   'writing.urlInvalid': 'يرجى إدخال رابط http أو https صالح.',
   'writing.urlRefused': 'يشير هذا الرابط إلى عنوان خاص أو محلي ولا يمكن للخادم فتحه.',
   'writing.titleNotFound': 'تعذرت قراءة عنوان هذه الصفحة.',
@@ -230,6 +233,7 @@ const zh: Record<Key, string> = {
   'writing.badDocId': '文档 ID 无效。',
   'writing.titleTooLong': '文档标题最多 200 个字符。',
   'writing.contentTooLarge': '此文档太大，无法保存。',
+  'writing.attributeInvalid': '此文档包含无效的图片或表格设置，因此未保存。',
   'writing.urlInvalid': '请输入有效的 http 或 https 链接。',
   'writing.urlRefused': '此链接指向私有或本地地址，服务器无法打开。',
   'writing.titleNotFound': '无法读取此页面的标题。',
@@ -317,6 +321,8 @@ const es: Record<Key, string> = {
   'writing.badDocId': 'El identificador del documento no es válido.',
   'writing.titleTooLong': 'El título de un documento puede tener como máximo 200 caracteres.',
   'writing.contentTooLarge': 'Este documento es demasiado grande para guardarlo.',
+  'writing.attributeInvalid':
+    'Este documento tiene un ajuste de imagen o de tabla que no es válido, por eso no se guardó.',
   'writing.urlInvalid': 'Introduce un enlace http o https válido.',
   'writing.urlRefused': 'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
   'writing.titleNotFound': 'No se pudo leer el título de esta página.',

@@ -1,6 +1,7 @@
 // Request validators of the writing area: the server parses with them, the client imports their types.
 import { z } from 'zod';
 import { type EditorJson, WRITING_CONTENT_MAX_CHARS, WRITING_TITLE_MAX } from './contract-writing';
+import { invalidNodeAttribute } from './writing-attributes';
 
 const DocId = z
   .string()
@@ -20,6 +21,8 @@ const Content = z
   })
   .loose()
   .refine((doc) => JSON.stringify(doc).length <= WRITING_CONTENT_MAX_CHARS, 'writing.contentTooLarge')
+  // Some attributes end up in a style or a URL when the document is drawn: each must be of its type.
+  .refine((doc) => invalidNodeAttribute(doc as EditorJson) === null, 'writing.attributeInvalid')
   .transform((doc) => doc as EditorJson);
 
 export const GetDocQuery = z.object({ docId: DocId });

@@ -137,6 +137,43 @@ describe.each(DATABASES)('writing documents on %s', (kind) => {
       body: { docId: 'doc-not-a-doc', content: { type: 'paragraph' } },
     });
     expect(notADoc.status).toBe(400);
+    // Attributes the editor writes into a style or a URL must be of their type.
+    const image = (width: unknown) => ({
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src: '/api/v1/writing/image/a', width } }],
+    });
+    const styled = await call(server.url, 'POST', '/api/v1/writing/upsertDoc', {
+      token: alice,
+      body: { docId: 'doc-styled-width', content: image('100%; background:url(https://evil.example/x)') },
+      headers: { language: 'es' },
+    });
+    expect(styled.status).toBe(400);
+    expect(styled.body.msg).toBe(
+      'Este documento tiene un ajuste de imagen o de tabla que no es válido, por eso no se guardó.',
+    );
+    const cell = {
+      type: 'doc',
+      content: [
+        {
+          type: 'table',
+          content: [
+            { type: 'tableRow', content: [{ type: 'tableHeader', attrs: { colwidth: ['1px;x:'] } }] },
+          ],
+        },
+      ],
+    };
+    const column = await call(server.url, 'POST', '/api/v1/writing/updateDoc', {
+      token: alice,
+      body: { docId, content: cell, baseRevision: 0 },
+    });
+    expect(column.status).toBe(400);
+    for (const width of ['37.5%', 320, '320px']) {
+      const fine = await call(server.url, 'POST', '/api/v1/writing/upsertDoc', {
+        token: alice,
+        body: { docId: `doc-width-${String(width).replace(/\W/g, '')}`, content: image(width) },
+      });
+      expect(fine.body.code).toBe(200);
+    }
     const badId = await call(server.url, 'GET', '/api/v1/writing/getDoc?docId=../../x', { token: alice });
     expect(badId.body.msg).toBe('The document id is not valid.');
     const anonymous = await call(server.url, 'GET', '/api/v1/writing/myDocList');

@@ -2,6 +2,8 @@
 import { Editor, type JSONContent } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { EditorJson } from '../../src/api/contract';
+import { cssLength, invalidNodeAttribute, withValidNodeAttributes } from '../../src/api/writing-attributes';
 import { writingExtensions } from '../../src/ui/writing/editor/extensions';
 import { clampPercent, insertWidthPercent, safeEditorImageSrc } from '../../src/ui/writing/editor/image';
 import { computeToc } from '../../src/ui/writing/editor/toc';
@@ -65,6 +67,55 @@ describe('images', () => {
     expect(e.state.doc.firstChild?.attrs).toMatchObject({ width: '100%', height: '100%', align: 'center' });
     expect(e.getHTML()).toContain('data-width="100%"');
     expect(e.getHTML()).toContain('min-width: 32px');
+  });
+  it('draws only a width of its type: a stored width carrying more CSS falls back to 100 %', () => {
+    expect(cssLength('45.5%')).toBe('45.5%');
+    expect(cssLength(320)).toBe('320px');
+    expect(cssLength('320')).toBe('320px');
+    expect(cssLength('100%; background:url(https://evil.example/x)')).toBeNull();
+    expect(cssLength('calc(100% - 1px)')).toBeNull();
+    const hostile: EditorJson = {
+      type: 'doc',
+      content: [
+        {
+          type: 'image',
+          attrs: {
+            src: 'https://example.com/a.png',
+            width: '100%; background:url(https://evil.example/w)',
+            align: 'center x-evil',
+          },
+        },
+        {
+          type: 'table',
+          content: [
+            {
+              type: 'tableRow',
+              content: [
+                {
+                  type: 'tableCell',
+                  attrs: { colwidth: ['1px;background:url(https://evil.example/c);x:'] },
+                  content: [{ type: 'paragraph' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(invalidNodeAttribute(hostile)).toBe('image.width');
+    const e = make([p('x')]);
+    e.commands.setContent(withValidNodeAttributes(hostile) as object);
+    expect(e.getHTML()).not.toContain('evil');
+    expect(e.getHTML()).toContain('style="width: 100%; min-width: 32px;"');
+    expect(invalidNodeAttribute(e.getJSON() as EditorJson)).toBeNull();
+    // Even a document handed to the editor unchecked never draws the stored width into the style.
+    e.commands.setContent(hostile as object);
+    expect(e.view.dom.innerHTML).not.toContain('evil.example/w');
+    // Pasted HTML goes through the same rule.
+    e.commands.setContent(
+      '<img src="https://example.com/b.png" data-width="1px;background:url(https://evil.example/p)">',
+    );
+    expect(e.getHTML()).not.toContain('evil');
   });
   it('shows only web, same-origin and local-preview images', () => {
     expect(safeEditorImageSrc('javascript:alert(1)')).toBeNull();

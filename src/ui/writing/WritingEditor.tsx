@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { EditorJson } from '../../api/contract';
 import { writingApi } from '../../api/writing';
+import { withValidNodeAttributes } from '../../api/writing-attributes';
 import { tabId, writingRepository } from '../../db/writing';
 import { askAiMachine } from '../../machines/ask-ai.machine';
 import { copyText } from '../markdown/copy-text';
@@ -148,7 +149,7 @@ export function WritingEditor(props: {
     if (!editor || !stored?.content || stored.localVersion <= seen.current || stored.writer === tabId())
       return;
     seen.current = stored.localVersion;
-    editor.commands.setContent(stored.content as object, { emitUpdate: false });
+    editor.commands.setContent(withValidNodeAttributes(stored.content), { emitUpdate: false });
     title.current = stored.docTitle;
     if (titleInput.current) titleInput.current.value = stored.docTitle;
   }, [stored, editor]);

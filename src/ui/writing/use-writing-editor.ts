@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { EditorJson } from '../../api/contract';
 import { writingApi } from '../../api/writing';
+import { withValidNodeAttributes } from '../../api/writing-attributes';
 import { copyText } from '../markdown/copy-text';
 import { CodeMirrorNodeView } from './editor/codemirror-view';
 import { writingExtensions } from './editor/extensions';
@@ -30,7 +31,7 @@ export function useWritingEditor(options: {
   const editor = useEditor(
     {
       editable: !options.readOnly,
-      content: (options.content as object) ?? undefined,
+      content: options.content ? withValidNodeAttributes(options.content) : undefined,
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       extensions: writingExtensions({

@@ -3,6 +3,9 @@
 
 import { nodePasteRule } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
+import { cssLength, IMAGE_ALIGNS, safeEditorImageSrc } from '../../../api/writing-attributes';
+
+export { safeEditorImageSrc };
 
 export const IMAGE_MIN_WIDTH = 32;
 export const CONTENT_WIDTH_OFFSET = 160;
@@ -20,14 +23,6 @@ export function insertWidthPercent(naturalWidth: number, areaWidth: number | nul
   return Math.round(clampPercent((pixels / limit) * 100) * 100) / 100;
 }
 
-/** Image sources the editor shows: http(s), same-origin paths and local previews (blob:). */
-export function safeEditorImageSrc(src: unknown): string | null {
-  if (typeof src !== 'string') return null;
-  const value = src.trim();
-  if (/^(https?:|blob:)/i.test(value) || /^\/(?!\/)/.test(value)) return value;
-  return null;
-}
-
 const markdownImage = /!\[([^\]]*)\]\((\S+?)(?:\s+["'](.*?)["'])?\)/g;
 
 declare module '@tiptap/core' {
@@ -36,11 +31,15 @@ declare module '@tiptap/core' {
   }
 }
 
-const dataAttribute = (name: string, fallback: string) => ({
+// Pasted HTML is read through the same type rule as stored documents, so a pasted value never reaches a style.
+const dataAttribute = (name: string, fallback: string, valid: (value: string) => string | null) => ({
   default: fallback,
-  parseHTML: (element: HTMLElement) => element.getAttribute(`data-${name}`) ?? fallback,
-  renderHTML: (attributes: Record<string, string>) => ({ [`data-${name}`]: attributes[name] }),
+  parseHTML: (element: HTMLElement) => valid(element.getAttribute(`data-${name}`) ?? '') ?? fallback,
+  renderHTML: (attributes: Record<string, string>) => ({
+    [`data-${name}`]: valid(attributes[name]) ?? fallback,
+  }),
 });
+const alignOf = (value: string) => ((IMAGE_ALIGNS as readonly string[]).includes(value) ? value : null);
 
 export const WritingImage = Image.extend({
   addAttributes() {
@@ -50,9 +49,9 @@ export const WritingImage = Image.extend({
         default: null,
         parseHTML: (element: HTMLElement) => safeEditorImageSrc(element.getAttribute('src')),
       },
-      width: dataAttribute('width', '100%'),
-      height: dataAttribute('height', '100%'),
-      align: dataAttribute('align', 'center'),
+      width: dataAttribute('width', '100%', cssLength),
+      height: dataAttribute('height', '100%', cssLength),
+      align: dataAttribute('align', 'center', alignOf),
     };
   },
   renderHTML({ HTMLAttributes }) {
@@ -62,8 +61,9 @@ export const WritingImage = Image.extend({
       {
         ...HTMLAttributes,
         src: src ?? '',
-        style: `width: ${HTMLAttributes['data-width'] ?? '100%'}; min-width: ${IMAGE_MIN_WIDTH}px`,
-        class: `writing-image align-${HTMLAttributes['data-align'] ?? 'center'}`,
+        // Only a length of its type reaches the style, whatever the stored document holds.
+        style: `width: ${cssLength(HTMLAttributes['data-width']) ?? '100%'}; min-width: ${IMAGE_MIN_WIDTH}px`,
+        class: `writing-image align-${alignOf(HTMLAttributes['data-align']) ?? 'center'}`,
       },
     ];
   },
