@@ -142,6 +142,40 @@ export const trialsUsed = pgTable('billing_trials_used', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The checkout a user has open at a provider: a second one for the same offer answers this one again, and a
+ * different one expires it first, so two checkouts opened before paying cannot both charge. */
+export const openCheckouts = pgTable('billing_open_checkouts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  /** product, trial days and coupon: what makes two checkouts the same offer. */
+  offer: text('offer').notNull(),
+  sessionId: text('session_id').notNull(),
+  url: text('url').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What a user used, one row per metered call or new document. Kept when chats or documents are deleted,
+ * so a quota counts what was used, not what is still stored. */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** chat, regenerate, presentation, flowchart, image, askai: a model call; upload: a new document. */
+    kind: text('kind').notNull(),
+    /** standard or pro for a model call (which quota it counts in); null for an upload. */
+    modelClass: text('model_class'),
+    /** Pages of an upload; 1 for a model call. */
+    amount: integer('amount').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('usage_records_user_created_idx').on(t.userId, t.createdAt)],
+);
+
 // ---- The built-in test provider's own books (it plays a remote provider inside Parley) -------------
 
 export const testpaySessions = pgTable('testpay_sessions', {

@@ -9,7 +9,8 @@ export const IMAGE_TOOL_MODEL = CHAT_IMAGE_MODEL;
 
 export function createImageTool(images: Pick<ImageService, 'generate'>) {
   return async (caller: Caller, prompt: string) => {
-    const item = await images.generate(caller, prompt.trim());
+    // The chat message that asked for the picture was already counted against the quota.
+    const item = await images.generate(caller, prompt.trim(), { metered: false });
     const alt = item.prompt.replace(/[[\]\\\n]/g, ' ').slice(0, 200);
     return `![${alt}](${IMAGE_REF_PREFIX}${item.imageId})`;
   };

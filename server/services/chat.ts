@@ -123,9 +123,6 @@ export function createChatService(deps: {
     const imageTool = request.chatType === CHAT_IMAGE ? deps.imageTool : undefined;
     if (request.chatType === CHAT_IMAGE && (!imageTool || request.model !== IMAGE_TOOL_MODEL))
       throw badRequest('image.chatNeedsGpt4o');
-    // Regenerating answers the same message again; only new messages count against the quota.
-    if (request.regenerate) await deps.meter.assertModel(caller, request.model);
-    else await deps.meter.assertChat(caller, request.model);
 
     let channel = request.channelId ? await deps.channels.ownedChannel(caller, request.channelId) : null;
     let userMessageId: string;
@@ -138,6 +135,8 @@ export function createChatService(deps: {
         .orderBy(desc(messages.position));
       const lastUser = ordered.find((m) => m.role === 'user');
       if (!lastUser) throw badRequest('chat.nothingToRegenerate');
+      // A regeneration is a full model call: it counts against the quota like a new message.
+      await deps.meter.charge(caller, request.model, 'regenerate');
       userMessageId = lastUser.id;
       for (const m of ordered) {
         if (m.role === 'user') break;
@@ -145,6 +144,7 @@ export function createChatService(deps: {
         await db.delete(messages).where(eq(messages.id, m.id));
       }
     } else {
+      await deps.meter.charge(caller, request.model, writing ? 'askai' : 'chat');
       if (!channel) {
         [channel] = await db
           .insert(channels)

@@ -3,14 +3,19 @@ import { type Flowchart, MODEL_STANDARD, ResponseCode } from '../../src/api/cont
 import { AppError } from '../http/errors.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import { mermaidFromAnswer, offlineFlowchart } from '../providers/ai/offline-flowchart.js';
-import { assertModelAllowed } from './models.js';
+import type { Meter } from './billing/quotas.js';
 import type { Caller } from './sessions.js';
 
-export function createFlowchartService(deps: { ai: AiProvider; timeoutMs: number }) {
+export function createFlowchartService(deps: {
+  ai: AiProvider;
+  timeoutMs: number;
+  /** Every flowchart is a model call against the plan's quota (the offline model's too). */
+  meter: Pick<Meter, 'charge'>;
+}) {
   return {
     async generate(caller: Caller, input: { prompt: string; model?: string }): Promise<Flowchart> {
       const model = input.model ?? MODEL_STANDARD;
-      assertModelAllowed(caller, model);
+      await deps.meter.charge(caller, model, 'flowchart');
       if (deps.ai.offline) return { code: offlineFlowchart(input.prompt), generatedBy: 'offline' };
       let answer = '';
       for await (const piece of deps.ai.stream({

@@ -2,13 +2,14 @@
 // md5 and recorded for its owner; only the owner lists, reads or deletes it.
 import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { type GeneratedImageItem, ResponseCode } from '../../src/api/contract.js';
+import { type GeneratedImageItem, MODEL_STANDARD, ResponseCode } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
 import { images } from '../db/schema.js';
 import { AppError, notFound } from '../http/errors.js';
 import type { Logger } from '../logger.js';
 import { type ImageProvider, ImageProviderError } from '../providers/images/index.js';
 import { type ObjectStore, objectKeyForMd5 } from '../providers/storage/object-store.js';
+import type { Meter } from './billing/quotas.js';
 import type { Caller } from './sessions.js';
 
 type Row = typeof images.$inferSelect;
@@ -27,6 +28,8 @@ export function createImageService(deps: {
   store: ObjectStore;
   provider: ImageProvider;
   logger: Logger;
+  /** A picture is a model call against the plan's Standard quota. */
+  meter: Pick<Meter, 'charge'>;
 }) {
   const { db } = deps;
   async function owned(caller: Caller, imageId: string): Promise<Row> {
@@ -38,9 +41,15 @@ export function createImageService(deps: {
   return {
     status: () => ({ configured: deps.provider.configured }),
 
-    async generate(caller: Caller, prompt: string): Promise<GeneratedImageItem> {
+    /** `metered: false` only for GPT-4o's image tool in chat, whose message was already counted. */
+    async generate(
+      caller: Caller,
+      prompt: string,
+      options: { metered: boolean } = { metered: true },
+    ): Promise<GeneratedImageItem> {
       if (!deps.provider.configured)
         throw new AppError(ResponseCode.BadRequest, 'image.notConfigured', { httpStatus: 400 });
+      if (options.metered) await deps.meter.charge(caller, MODEL_STANDARD, 'image');
       let picture: Awaited<ReturnType<ImageProvider['generate']>>;
       try {
         picture = await deps.provider.generate(prompt);

@@ -96,6 +96,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     ai,
     logger,
     offlineDelayMs: config.offlineModel.chunkDelayMs,
+    meter: billing.meter,
     readDocument: createPresentationDocumentReader({
       documents,
       store: objectStore,
@@ -109,6 +110,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     store: objectStore,
     provider: createImageProvider(config),
     logger,
+    meter: billing.meter,
   });
   workspace.register(imagesWorkspaceSource(images));
   const docChats = createDocChatService({ db, documents, search, embeddings });
@@ -152,7 +154,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     writing,
     prompts,
     templates: createTemplateService({ prompts, workspace }),
-    flowcharts: createFlowchartService({ ai, timeoutMs: config.ai.timeoutMs }),
+    flowcharts: createFlowchartService({ ai, timeoutMs: config.ai.timeoutMs, meter: billing.meter }),
     presentations,
     images,
     shares: createShareService({

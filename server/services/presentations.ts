@@ -29,6 +29,7 @@ import {
   parseOutlineMarkdown,
   parseSlideMarkdown,
 } from '../providers/ai/offline-presentation.js';
+import type { Meter } from './billing/quotas.js';
 import { assertModelAllowed } from './models.js';
 import { ProgressRun } from './progress-run.js';
 import type { Caller } from './sessions.js';
@@ -72,6 +73,8 @@ export function createPresentationService(deps: {
   logger: Logger;
   offlineDelayMs: number;
   readDocument?: DocumentTextReader;
+  /** Each outline and each slides step is a model call against the plan's quota. */
+  meter: Pick<Meter, 'charge'>;
 }) {
   const { db, ai, logger } = deps;
   const runs = new Map<string, PresentationRun>();
@@ -297,6 +300,7 @@ export function createPresentationService(deps: {
       const existing = await find(input.presentationId);
       if (existing && existing.ownerId !== caller.userId) throw notFound('presentation.notFound');
       if (active.has(input.presentationId)) throw busy();
+      await deps.meter.charge(caller, model, 'presentation');
       const generatedBy: GeneratedBy = ai.offline ? 'offline' : 'ai';
       const meta: PresentationStreamMeta = {
         presentationId: input.presentationId,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../server/db/schema';
+import { documents, usageRecords } from '../../server/db/schema';
 import { objectKeyForMd5 } from '../../server/providers/storage/object-store';
 import { periodStart } from '../../server/services/billing/quotas';
 import { ResponseCode, TEST_CARDS, type Usage } from '../../src/api/contract';
@@ -64,6 +64,10 @@ describe.each(DATABASES)('document quotas on %s', (kind) => {
         createdAt: at,
       })),
     );
+    // What the quota counts: the usage they recorded when they were added.
+    await server.services.db
+      .insert(usageRecords)
+      .values(Array.from({ length: count }, () => ({ userId: ownerId, kind: 'upload', amount: pages, createdAt: at })));
   }
 
   it('a free user’s third new document of the day, uploaded or from a link, answers 20001; yesterday’s do not count', async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_CARDS, type Usage } from '../../src/api/contract';
-import { loginMember, payWithCard } from '../helpers/billing';
-import { call, DATABASES, startTestServer, streamSend, type TestServer } from '../helpers/server';
+import { usageRecords } from '../../server/db/schema';
+import { type ChannelSummary, TEST_CARDS, type Usage } from '../../src/api/contract';
+import { loginMember, me, payWithCard } from '../helpers/billing';
+import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
+import { presentationStream } from '../helpers/sse-post';
 
 describe.each(DATABASES)('chat quotas on %s', (kind) => {
   let server: TestServer;
@@ -41,6 +43,96 @@ describe.each(DATABASES)('chat quotas on %s', (kind) => {
       body: JSON.stringify({ requestId: `q-${kind}-ar`, message: 'again' }),
     });
     expect(((await arabic.json()) as { msg: string }).msg).toContain('30');
+
+    // Deleting every chat does not give the messages back: usage is what was used, not what is stored.
+    const listed = await call<ChannelSummary[]>(server.url, 'GET', '/api/v1/chat/myChannelList', { token });
+    expect(listed.body.data.length).toBe(n);
+    for (const channel of listed.body.data)
+      expect(
+        (
+          await call(server.url, 'POST', '/api/v1/channel/delete', {
+            token,
+            body: { channelId: channel.channelId },
+          })
+        ).body.code,
+      ).toBe(200);
+    expect(
+      (await call<ChannelSummary[]>(server.url, 'GET', '/api/v1/chat/myChannelList', { token })).body.data,
+    ).toEqual([]);
+    expect((await usage(token)).gpt3).toEqual({ used: n, total: n });
+    const afterDelete = await streamSend(server.url, token, {
+      requestId: `q-${kind}-deleted`,
+      message: 'and now?',
+    });
+    expect(afterDelete.json).toMatchObject({ code: 20001, source: 'FREEDAYMAX', shortMessage: '30/30' });
+  });
+
+  it('regenerating, Ask AI, flowcharts and presentations are model calls counted against the same quota', async () => {
+    const token = await newGuest(server.url);
+    const userId = (await me(server, token)).uid;
+    // 28 calls made earlier today.
+    await server.services.db
+      .insert(usageRecords)
+      .values(Array.from({ length: 28 }, () => ({ userId, kind: 'chat', modelClass: 'standard' })));
+    const first = await streamSend(server.url, token, { requestId: `m-${kind}-1`, message: 'hello' });
+    expect(first.done?.status).toBe('done');
+    expect((await usage(token)).gpt3.used).toBe(29);
+    const channelId = first.meta?.channelId;
+    const regenerated = await streamSend(server.url, token, {
+      requestId: `m-${kind}-2`,
+      channelId,
+      message: '',
+      regenerate: true,
+    });
+    expect(regenerated.done?.status).toBe('done');
+    expect((await usage(token)).gpt3).toEqual({ used: 30, total: 30 });
+
+    const over = { code: 20001, source: 'FREEDAYMAX', shortMessage: '30/30' };
+    const again = await streamSend(server.url, token, {
+      requestId: `m-${kind}-3`,
+      channelId,
+      message: '',
+      regenerate: true,
+    });
+    expect(again.json).toMatchObject(over);
+    const askAi = await streamSend(server.url, token, {
+      requestId: `m-${kind}-4`,
+      message: '',
+      writingSelectionText: 'Rivers carry water to the sea.',
+      writingDocPromptTemplateId: 120000,
+    });
+    expect(askAi.json).toMatchObject(over);
+    const flowchart = await call(server.url, 'POST', '/api/v1/creation/flowchart', {
+      token,
+      body: { prompt: 'make tea' },
+    });
+    expect(flowchart.body).toMatchObject(over);
+    const outline = await presentationStream(server.url, token, {
+      requestId: `m-${kind}-5`,
+      presentationId: `pres-quota-${kind}`,
+      step: 'outline',
+      topic: 'Tea',
+    });
+    expect(outline.json).toMatchObject(over);
+    // Refused calls are not counted.
+    expect((await usage(token)).gpt3).toEqual({ used: 30, total: 30 });
+  });
+
+  it('below the quota a flowchart and a presentation outline each count one call', async () => {
+    const token = await newGuest(server.url);
+    const flowchart = await call(server.url, 'POST', '/api/v1/creation/flowchart', {
+      token,
+      body: { prompt: 'make tea' },
+    });
+    expect(flowchart.body.code).toBe(200);
+    const outline = await presentationStream(server.url, token, {
+      requestId: `p-${kind}-1`,
+      presentationId: `pres-count-${kind}`,
+      step: 'outline',
+      topic: 'Tea',
+    });
+    expect(outline.done).toBeTruthy();
+    expect((await usage(token)).gpt3.used).toBe(2);
   });
 
   it('pro models need a paid plan; after paying they count against the monthly quota', async () => {

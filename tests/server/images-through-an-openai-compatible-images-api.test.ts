@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usageRecords } from '../../server/db/schema';
 import type { GeneratedImageItem, ImageStatus, WorkspaceFile } from '../../src/api/contract';
+import { me } from '../helpers/billing';
 import { FAKE_IMAGE, type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
@@ -127,6 +129,26 @@ describe.each(DATABASES)('generated images on %s', (kind) => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toContain('IMAGE_BASE_URL');
+  });
+
+  it('each picture is a model call: over the daily quota the next one answers 20001 and the provider is not asked', async () => {
+    const token = await newGuest(server.url);
+    const userId = (await me(server, token)).uid;
+    await server.services.db
+      .insert(usageRecords)
+      .values(Array.from({ length: 29 }, () => ({ userId, kind: 'chat', modelClass: 'standard' })));
+    const made = await call(server.url, 'POST', '/api/v1/image/generate', {
+      token,
+      body: { prompt: 'A cat' },
+    });
+    expect(made.body.code).toBe(200);
+    const asked = provider.images.length;
+    const over = await call(server.url, 'POST', '/api/v1/image/generate', {
+      token,
+      body: { prompt: 'A dog' },
+    });
+    expect(over.body).toMatchObject({ code: 20001, source: 'FREEDAYMAX', shortMessage: '30/30' });
+    expect(provider.images.length).toBe(asked);
   });
 
   it('the owner deletes an image and it is gone', async () => {

@@ -1,7 +1,9 @@
-// Quotas on metered calls (chat per model class, new documents, document pages), from the membership's row
-// in the catalogue: Free counts per UTC day, paid plans per UTC month, and a quota of -1 (Unlimited) is never
-// counted. Over quota answers 20001 with the message, source and shortMessage the client's upgrade prompt shows.
-import { and, count, eq, gte, sum } from 'drizzle-orm';
+// Quotas on metered calls (every model call per model class, new documents, document pages), from the
+// membership's row in the catalogue: Free counts per UTC day, paid plans per UTC month, and a quota of -1
+// (Unlimited) is never counted. Usage is read from usage records (kept when chats or documents are deleted),
+// never from what is still stored. Over quota answers 20001 with the message, source and shortMessage the
+// client's upgrade prompt shows.
+import { and, count, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
 import {
   FREE_DAY_MAX_FILE_SOURCE,
   FREE_DAY_MAX_PAGE_SOURCE,
@@ -12,13 +14,16 @@ import {
   type Usage,
 } from '../../../src/api/contract.js';
 import type { Database } from '../../db/client.js';
-import { channels, documents, messages } from '../../db/schema.js';
+import { usageRecords } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { MessageKey } from '../../http/messages.js';
 import { assertModelAllowed } from '../models.js';
 import type { Caller } from '../sessions.js';
 import { currentUser } from '../user-info.js';
 import type { Catalogue } from './catalogue.js';
+
+export type UsageKind = 'chat' | 'regenerate' | 'presentation' | 'flowchart' | 'image' | 'askai';
+type ModelClass = 'standard' | 'pro';
 
 export function periodStart(period: 'day' | 'month', now: Date): Date {
   return period === 'day'
@@ -45,11 +50,17 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
   }
 
   /** New documents of the period and the sum of their pages. */
-  async function documentsSince(userId: string, since: Date) {
-    const [row] = await db
-      .select({ uploads: count(), pages: sum(documents.pageCount) })
-      .from(documents)
-      .where(and(eq(documents.ownerId, userId), gte(documents.createdAt, since)));
+  async function documentsSince(userId: string, since: Date, tx: Database = db) {
+    const [row] = await tx
+      .select({ uploads: count(), pages: sum(usageRecords.amount) })
+      .from(usageRecords)
+      .where(
+        and(
+          eq(usageRecords.userId, userId),
+          eq(usageRecords.kind, 'upload'),
+          gte(usageRecords.createdAt, since),
+        ),
+      );
     return { uploads: Number(row?.uploads ?? 0), pages: Number(row?.pages ?? 0) };
   }
 
@@ -68,24 +79,36 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
       shortMessage: `${used}/${limit}`,
     });
 
-  async function sentSince(userId: string, since: Date) {
-    return db
-      .select({ model: messages.model })
-      .from(messages)
-      .innerJoin(channels, eq(channels.id, messages.channelId))
-      .where(and(eq(channels.ownerId, userId), eq(messages.role, 'user'), gte(messages.createdAt, since)));
+  /** Model calls of the period per model class. */
+  async function callsSince(userId: string, since: Date, tx: Database = db) {
+    const rows = await tx
+      .select({ modelClass: usageRecords.modelClass, calls: count() })
+      .from(usageRecords)
+      .where(
+        and(
+          eq(usageRecords.userId, userId),
+          isNotNull(usageRecords.modelClass),
+          gte(usageRecords.createdAt, since),
+        ),
+      )
+      .groupBy(usageRecords.modelClass);
+    const of = (modelClass: ModelClass) => Number(rows.find((r) => r.modelClass === modelClass)?.calls ?? 0);
+    return { standard: of('standard'), pro: of('pro') };
   }
+
+  /** Serialises the check and the record of one user's usage in a transaction, across server instances. */
+  const lockUsage = (tx: Database, userId: string) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`usage:${userId}`}))`);
 
   return {
     async usage(caller: Caller, now = new Date()): Promise<Usage> {
       const { user, quota, period, since } = await planOf(caller, now);
-      const sent = await sentSince(caller.userId, since);
-      const gpt3 = sent.filter((m) => m.model === MODEL_STANDARD).length;
+      const calls = await callsSince(caller.userId, since);
       const docs = await documentsSince(caller.userId, since);
       const free = await catalogue.quota(0);
       return {
-        gpt3: { used: gpt3, total: quota.gpt3Quota },
-        gpt4: { used: sent.length - gpt3, total: quota.gpt4Quota },
+        gpt3: { used: calls.standard, total: quota.gpt3Quota },
+        gpt4: { used: calls.pro, total: quota.gpt4Quota },
         uploads: { used: docs.uploads, total: quota.uploadQuota },
         pages: { used: docs.pages, total: quota.pdfPageQuota },
         docUploadLimitHint: options.freeUploadsPerDay ?? free.uploadQuota,
@@ -125,25 +148,41 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
       assertModelAllowed(caller, model, user.isPro);
     },
 
-    /** Model permission first (guests: Standard only; pro models: paid plans), then the plan's quota. */
-    async assertChat(caller: Caller, model: string, now = new Date()): Promise<void> {
+    /**
+     * One model call (a chat message, a regeneration, an outline, a flowchart, a picture, an Ask AI action):
+     * model permission first (guests: Standard only; pro models: paid plans), then the plan's quota of its
+     * model class, and the call is recorded. Check and record are one step per user, so two calls together
+     * cannot both take the last one of the period.
+     */
+    async charge(caller: Caller, model: string, kind: UsageKind, now = new Date()): Promise<void> {
       const { user, quota, period, since } = await planOf(caller, now);
       assertModelAllowed(caller, model, user.isPro);
-      const standard = model === MODEL_STANDARD;
-      const limit = standard ? quota.gpt3Quota : quota.gpt4Quota;
-      if (limit < 0 || !enforce) return;
-      const sent = await sentSince(caller.userId, since);
-      const used = sent.filter((m) => (m.model === MODEL_STANDARD) === standard).length;
-      if (used < limit) return;
-      throw new AppError(
-        ResponseCode.UsageExceedsLimit,
-        period === 'day' ? 'billing.quotaDay' : 'billing.quotaMonth',
-        {
-          params: { limit: String(limit) },
-          source: standard ? 'FREEDAYMAX' : 'GPT4Turbo',
-          shortMessage: `${used}/${limit}`,
-        },
-      );
+      const modelClass: ModelClass = model === MODEL_STANDARD ? 'standard' : 'pro';
+      const limit = modelClass === 'standard' ? quota.gpt3Quota : quota.gpt4Quota;
+      await db.transaction(async (tx) => {
+        if (limit >= 0 && enforce) {
+          await lockUsage(tx as unknown as Database, caller.userId);
+          const used = (await callsSince(caller.userId, since, tx as unknown as Database))[modelClass];
+          if (used >= limit)
+            throw new AppError(
+              ResponseCode.UsageExceedsLimit,
+              period === 'day' ? 'billing.quotaDay' : 'billing.quotaMonth',
+              {
+                params: { limit: String(limit) },
+                source: modelClass === 'standard' ? 'FREEDAYMAX' : 'GPT4Turbo',
+                shortMessage: `${used}/${limit}`,
+              },
+            );
+        }
+        await tx.insert(usageRecords).values({ userId: caller.userId, kind, modelClass, createdAt: now });
+      });
+    },
+
+    /** A new document was stored: it counts in the period's uploads and pages even if deleted later. */
+    async recordUpload(caller: Caller, pages: number, now = new Date()): Promise<void> {
+      await db
+        .insert(usageRecords)
+        .values({ userId: caller.userId, kind: 'upload', amount: pages, createdAt: now });
     },
   };
 }

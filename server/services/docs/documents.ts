@@ -82,7 +82,7 @@ export function createDocumentService(deps: {
   /** Reads a new document's pictures after its text (document-images.ts). */
   images?: { schedule(row: DocumentRow): void };
   /** The plan quotas (services/billing/quotas.ts): new documents and their pages per period. */
-  meter: Pick<Meter, 'assertUpload' | 'assertPages'>;
+  meter: Pick<Meter, 'assertUpload' | 'assertPages' | 'recordUpload'>;
 }) {
   const { db, store, config } = deps;
   const quotaLock = createKeyedLock();
@@ -159,6 +159,7 @@ export function createDocumentService(deps: {
         })
         .onConflictDoNothing()
         .returning();
+      if (inserted) await deps.meter.recordUpload(caller, pageCount);
       return inserted;
     });
     if (!row) return (await owned(caller, meta.md5)) as DocumentRow;
