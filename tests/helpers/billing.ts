@@ -6,7 +6,8 @@ import type { BillingDetail, Envelope, UserInfo } from '../../src/api/contract';
 import { humanHeaders } from './captcha';
 import { call, type TestServer } from './server';
 
-export async function loginMember(server: TestServer, email: string): Promise<string> {
+/** `guest`: the guest token the browser still holds, whose things move to the account. */
+export async function loginMember(server: TestServer, email: string, guest?: string): Promise<string> {
   const sent = await call(server.url, 'POST', '/api/v1/auth/toLoginByEmailValidationCode', {
     body: { email },
     headers: await humanHeaders(server.url),
@@ -17,6 +18,7 @@ export async function loginMember(server: TestServer, email: string): Promise<st
   if (!code) throw new Error('no code in the dev mailbox');
   const { body } = await call<string>(server.url, 'POST', '/api/v1/auth/loginByEmailValidationCode', {
     body: { email, code },
+    token: guest,
   });
   if (!body.data) throw new Error('login failed');
   return body.data;
