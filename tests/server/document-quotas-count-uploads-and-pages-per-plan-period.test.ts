@@ -65,16 +65,14 @@ describe.each(DATABASES)('document quotas on %s', (kind) => {
       })),
     );
     // What the quota counts: the usage they recorded when they were added.
-    await server.services.db
-      .insert(usageRecords)
-      .values(
-        Array.from({ length: count }, () => ({
-          userId: ownerId,
-          kind: 'upload',
-          amount: pages,
-          createdAt: at,
-        })),
-      );
+    await server.services.db.insert(usageRecords).values(
+      Array.from({ length: count }, () => ({
+        userId: ownerId,
+        kind: 'upload',
+        amount: pages,
+        createdAt: at,
+      })),
+    );
   }
 
   it('a free user’s third new document of the day, uploaded or from a link, answers 20001; yesterday’s do not count', async () => {
