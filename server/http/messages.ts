@@ -92,6 +92,7 @@ const en = {
   'search.academicOff': 'Academic search is not configured on this server.',
   'search.failed': 'The search service did not answer. Please try again later.',
   'workspace.unknown': 'This workspace view does not exist.',
+  'workspace.fileNotFound': 'This file no longer exists.',
 };
 type Key = keyof typeof en;
 
@@ -178,6 +179,7 @@ const ar: Record<Key, string> = {
   'search.academicOff': 'البحث الأكاديمي غير مُعد على هذا الخادم.',
   'search.failed': 'لم تستجب خدمة البحث. يرجى المحاولة لاحقًا.',
   'workspace.unknown': 'عرض مساحة العمل هذا غير موجود.',
+  'workspace.fileNotFound': 'هذا الملف لم يعد موجودًا.',
 };
 
 const zh: Record<Key, string> = {
@@ -262,6 +264,7 @@ const zh: Record<Key, string> = {
   'search.academicOff': '此服务器未配置学术搜索。',
   'search.failed': '搜索服务没有响应，请稍后再试。',
   'workspace.unknown': '此工作区视图不存在。',
+  'workspace.fileNotFound': '此文件已不存在。',
 };
 
 const es: Record<Key, string> = {
@@ -354,6 +357,7 @@ const es: Record<Key, string> = {
   'search.academicOff': 'La búsqueda académica no está configurada en este servidor.',
   'search.failed': 'El servicio de búsqueda no respondió. Inténtalo más tarde.',
   'workspace.unknown': 'Esta vista del espacio de trabajo no existe.',
+  'workspace.fileNotFound': 'Este archivo ya no existe.',
 };
 
 const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };

@@ -9,6 +9,7 @@ import {
   CreateNewChatRequest,
   DocChatCreateRequest,
   Md5Query,
+  WorkspaceDeleteRequest,
 } from '../../src/api/schemas-docs.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { notFound } from '../http/errors.js';
@@ -60,6 +61,13 @@ export const docsRoutes = new Hono<AppEnv>()
     const category = c.req.param('fileCategory') as WorkspaceCategory;
     if (!routeType || !WORKSPACE_CATEGORIES.includes(category)) throw notFound('workspace.unknown');
     return ok(c, await c.get('services').workspace.list(caller, routeType, category));
+  })
+  .post(DocumentPaths.workspaceDelete, async (c) => {
+    const caller = requireCaller(c);
+    const { category, id } = await readJson(c, WorkspaceDeleteRequest);
+    if (!(await c.get('services').workspace.remove(caller, category, id)))
+      throw notFound('workspace.fileNotFound');
+    return ok(c, true);
   })
   .get(DocumentPaths.answerSources, async (c) => {
     const caller = requireCaller(c);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { type ExtractTitleResponse, WritingPaths } from '../../src/api/contract.js';
 import {
+  DeleteDocRequest,
   ExtractTitleQuery,
   GetDocQuery,
   SetTipsExistFlagRequest,
@@ -36,6 +37,12 @@ export const writingRoutes = new Hono<AppEnv>()
   .post(WritingPaths.updateDoc, async (c) => {
     const caller = requireCaller(c);
     return ok(c, await c.get('services').writing.update(caller, await readJson(c, UpdateDocRequest)));
+  })
+  .post(WritingPaths.deleteDoc, async (c) => {
+    const caller = requireCaller(c);
+    const { docId } = await readJson(c, DeleteDocRequest);
+    if (!(await c.get('services').writing.remove(caller, docId))) throw notFound('writing.notFound');
+    return ok(c, true);
   })
   .post(WritingPaths.setTipsExistFlag, async (c) => {
     const caller = requireCaller(c);

@@ -4,7 +4,7 @@ import type { PresentationService } from './presentations.js';
 import type { WorkspaceSource } from './workspace/registry.js';
 
 export function presentationsWorkspaceSource(
-  presentations: Pick<PresentationService, 'list'>,
+  presentations: Pick<PresentationService, 'list' | 'remove'>,
 ): WorkspaceSource {
   return {
     id: 'presentations',
@@ -22,10 +22,11 @@ export function presentationsWorkspaceSource(
         pageCount: item.slideCount,
       }));
     },
+    remove: (caller, id) => presentations.remove(caller, id),
   };
 }
 
-export function imagesWorkspaceSource(images: Pick<ImageService, 'list'>): WorkspaceSource {
+export function imagesWorkspaceSource(images: Pick<ImageService, 'list' | 'remove'>): WorkspaceSource {
   return {
     id: 'images',
     routeType: 'ai',
@@ -41,5 +42,6 @@ export function imagesWorkspaceSource(images: Pick<ImageService, 'list'>): Works
         updatedAt: item.createdAt,
       }));
     },
+    remove: (caller, id) => images.remove(caller, id),
   };
 }

@@ -119,6 +119,15 @@ export function createWritingService(db: Database) {
 
     update,
 
+    /** Deletes the caller's document; false when the caller has none by that id. */
+    async remove(caller: Caller, docId: string): Promise<boolean> {
+      const rows = await db
+        .delete(writingDocs)
+        .where(and(eq(writingDocs.id, docId), eq(writingDocs.ownerId, caller.userId)))
+        .returning({ id: writingDocs.id });
+      return rows.length > 0;
+    },
+
     async setTipsExistFlag(caller: Caller, docId: string, flag: boolean): Promise<boolean> {
       await owned(caller, docId);
       await db

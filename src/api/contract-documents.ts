@@ -19,6 +19,8 @@ export const DocumentPaths = {
   searchStatus: '/api/v1/search/status',
   /** GET /api/v1/workspace/{routeType}/{fileCategory}: the caller's files by category. */
   workspace: '/api/v1/workspace',
+  /** POST { category, id }: deletes one of the caller's workspace files. */
+  workspaceDelete: '/api/v1/workspace/delete',
 } as const;
 
 /** The spec's source link. */

@@ -5,6 +5,8 @@ export const WritingPaths = {
   upsertDoc: '/api/v1/writing/upsertDoc',
   myDocList: '/api/v1/writing/myDocList',
   updateDoc: '/api/v1/writing/updateDoc',
+  /** POST { docId }: deletes the caller's document (404 for anyone else's). */
+  deleteDoc: '/api/v1/writing/deleteDoc',
   setTipsExistFlag: '/api/v1/writing/setTipsExistFlag',
   extractTitle: '/api/v1/writing/extractTitle',
   /** Parley extension: GET {image}/{md5} serves an uploaded editor image (png or jpeg only). */

@@ -1,5 +1,6 @@
 // Request validators of the document chat calls; the server parses with them.
 import { z } from 'zod';
+import { WORKSPACE_CATEGORIES } from './contract-documents';
 import { Md5 } from './schemas-upload';
 
 const HttpUrl = z
@@ -45,3 +46,10 @@ export const CreateNewChatRequest = z
 
 export const Md5Query = z.object({ md5: Md5 });
 export const ChannelQuery = z.object({ channelId: z.string().min(1).max(64) });
+
+/** One workspace file to delete: its category (which area owns it) and its workspace id. */
+export const WorkspaceDeleteRequest = z.object({
+  category: z.enum(WORKSPACE_CATEGORIES).exclude(['all']),
+  id: z.string().min(1).max(128),
+});
+export type WorkspaceDeleteRequest = z.infer<typeof WorkspaceDeleteRequest>;

@@ -26,6 +26,8 @@ const Content = z
   .transform((doc) => doc as EditorJson);
 
 export const GetDocQuery = z.object({ docId: DocId });
+export const DeleteDocRequest = z.object({ docId: DocId });
+export type DeleteDocRequest = z.infer<typeof DeleteDocRequest>;
 export type GetDocQuery = z.infer<typeof GetDocQuery>;
 
 /** Creates the document under the client's id, or (with baseRevision) updates it like updateDoc. */

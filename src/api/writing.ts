@@ -22,6 +22,8 @@ export const writingApi = {
     body: { docId: string; docTitle?: string; content?: EditorJson; baseRevision: number },
     options?: Quiet,
   ) => request<WritingDoc>('POST', WritingPaths.updateDoc, { ...options, body }),
+  deleteDoc: (docId: string, options?: Quiet) =>
+    request<boolean>('POST', WritingPaths.deleteDoc, { ...options, body: { docId } }),
   setTipsExistFlag: (body: SetTipsExistFlagRequest, options?: Quiet) =>
     request<boolean>('POST', WritingPaths.setTipsExistFlag, { ...options, body }),
   extractTitle: (url: string, options?: Quiet) =>

@@ -3,6 +3,7 @@
 
 import { chatApi } from '../api/chat';
 import { ApiError } from '../api/http';
+import { writingApi } from '../api/writing';
 import { channelRepository } from './channels';
 import { prompts } from './prompts';
 import { db as defaultDb, type OutboxOperation, type ParleyDatabase } from './schema';
@@ -21,6 +22,10 @@ export const sendOperation: OutboxSender = (operation) => {
       return chatApi.remove(operation.channelId, { suppressAlert: true });
     case 'saveWritingDoc':
       return pushWritingDoc(operation.docId);
+    case 'deleteWritingDoc':
+      return writingApi.deleteDoc(operation.docId, { suppressAlert: true }).catch((error) => {
+        if (!(error instanceof ApiError && error.httpStatus === 404)) throw error;
+      });
     case 'addPrompt':
     case 'editPrompt':
     case 'deletePrompt':

@@ -18,6 +18,8 @@ export type OutboxOperation =
   | { kind: 'deleteChannel'; channelId: string }
   /** Sends the writing document's newest local text (read at send time, so keystrokes coalesce). */
   | { kind: 'saveWritingDoc'; docId: string }
+  /** Deletes the writing document on the server (already gone locally); a 404 means it never got there. */
+  | { kind: 'deleteWritingDoc'; docId: string }
   /** Saved prompts: each sends the prompt's newest local state, read at send time (see db/prompts.ts). */
   | { kind: 'addPrompt'; localId: string }
   | { kind: 'editPrompt'; localId: string }

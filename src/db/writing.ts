@@ -20,6 +20,14 @@ export const tabId = () => {
   return defaultTabId;
 };
 
+/** Untouched: no title and no text, not even an image or a divider (only empty paragraphs). */
+export function isBlankDoc(doc: Pick<LocalWritingDoc, 'docTitle' | 'content'>): boolean {
+  if (doc.docTitle.trim() || !doc.content) return false;
+  return (doc.content.content ?? []).every(
+    (node) => node.type === 'paragraph' && !(node as { content?: unknown[] }).content?.length,
+  );
+}
+
 export const newDocId = () => `w-${crypto.randomUUID().replace(/-/g, '')}`;
 
 type Listener = (event: WritingEvent) => void;
@@ -78,11 +86,50 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
     return copy;
   }
 
+  /** Drops the local copy and any save still waiting for it. */
+  async function forget(docId: string) {
+    await db.transaction('rw', db.writingDocs, db.outbox, async () => {
+      await db.writingDocs.delete(docId);
+      await db.outbox
+        .filter((entry) => entry.operation.kind === 'saveWritingDoc' && entry.operation.docId === docId)
+        .delete();
+    });
+  }
+
+  /** Deletes here at once; the server's copy is deleted through the outbox (in order after any save). */
+  async function remove(docId: string) {
+    await db.transaction('rw', db.writingDocs, db.outbox, async () => {
+      await forget(docId);
+      await db.outbox.add({
+        operation: { kind: 'deleteWritingDoc', docId },
+        createdAt: new Date().toISOString(),
+        attempts: 0,
+      });
+    });
+  }
+
   return {
     list: () => db.writingDocs.orderBy('updatedAt').reverse().toArray(),
+    remove,
+    /** For a document already deleted on the server (e.g. from the workspace): nothing to send. */
+    forget,
+
+    /** Deletes every untouched document (no title, no text) but `keepId`: "New document" leaves none behind. */
+    async discardBlank(keepId: string | null) {
+      // Only this tab's own: another tab may have just made a new document and be about to type into it.
+      const blank = await db.writingDocs
+        .filter((doc) => doc.docId !== keepId && doc.writer === writer && isBlankDoc(doc))
+        .toArray();
+      for (const doc of blank) await remove(doc.docId);
+    },
     get: (docId: string) => db.writingDocs.get(docId),
 
+    /** A new document; an untouched one already here is reused rather than a second one made. */
     async create(docTitle = ''): Promise<LocalWritingDoc> {
+      if (!docTitle) {
+        const blank = await db.writingDocs.filter(isBlankDoc).first();
+        if (blank) return blank;
+      }
       const doc = unsavedDoc(docTitle, EMPTY_WRITING_DOC);
       await db.transaction('rw', db.writingDocs, db.outbox, async () => {
         await db.writingDocs.add(doc);
@@ -120,9 +167,24 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
       });
     },
 
-    /** The server's list: new documents appear (text fetched when opened), newer revisions are noted. */
-    async mergeServerList(summaries: WritingDocSummary[]) {
+    /**
+     * The server's list: new documents appear (text fetched when opened), newer revisions are noted, and
+     * documents deleted on another device leave (unless this device has unsent changes to them).
+     */
+    async mergeServerList(summaries: WritingDocSummary[], askedAt = Date.now()) {
       await db.transaction('rw', db.writingDocs, async () => {
+        const listed = new Set(summaries.map((summary) => summary.docId));
+        // A document this device saved while the list was on its way is missing from it, but not deleted.
+        const settled = askedAt - 60_000;
+        await db.writingDocs
+          .filter(
+            (doc) =>
+              doc.revision > 0 &&
+              doc.dirty === 0 &&
+              !listed.has(doc.docId) &&
+              Date.parse(doc.updatedAt) < settled,
+          )
+          .delete();
         for (const summary of summaries) {
           const local = await db.writingDocs.get(summary.docId);
           if (!local) {
@@ -194,6 +256,11 @@ export async function pushWritingDoc(docId: string, db: ParleyDatabase = default
   const repo = writingRepository(db, 'sync');
   const local = await db.writingDocs.get(docId);
   if (!local?.dirty || !local.content) return;
+  if (local.revision === 0 && isBlankDoc(local)) {
+    // Nothing typed yet: the server gets the document with its first words, not as an empty "Untitled".
+    await db.writingDocs.update(docId, { dirty: 0 });
+    return;
+  }
   const sentVersion = local.localVersion;
   let server: WritingDoc;
   try {

@@ -76,6 +76,43 @@ describe.each(DATABASES)('the workspace on %s', (kind) => {
     expect((await list(token, 'ai/writing')).body.data).toEqual([]);
   });
 
+  it('deletes your own files, from the workspace or from writing; anyone else’s are not found', async () => {
+    const owner = await newGuest(server.url);
+    const stranger = await newGuest(server.url);
+    for (const docId of ['doc-delete-1', 'doc-delete-2'])
+      await call(server.url, 'POST', '/api/v1/writing/upsertDoc', {
+        token: owner,
+        body: { docId, docTitle: docId, content: { type: 'doc', content: [] } },
+      });
+    const remove = (token: string, id: string) =>
+      call<boolean>(server.url, 'POST', '/api/v1/workspace/delete', {
+        token,
+        headers: { language: 'es' },
+        body: { category: 'writing', id },
+      });
+
+    const refused = await remove(stranger, 'doc-delete-1');
+    expect([refused.status, refused.body.msg]).toEqual([404, 'Este archivo ya no existe.']);
+    const refusedDirect = await call(server.url, 'POST', '/api/v1/writing/deleteDoc', {
+      token: stranger,
+      body: { docId: 'doc-delete-2' },
+    });
+    expect(refusedDirect.status).toBe(404);
+    expect((await list(owner, 'ai/writing')).body.data.map((f) => f.id).sort()).toEqual([
+      'doc-delete-1',
+      'doc-delete-2',
+    ]);
+
+    expect((await remove(owner, 'doc-delete-1')).body.data).toBe(true);
+    const direct = await call(server.url, 'POST', '/api/v1/writing/deleteDoc', {
+      token: owner,
+      body: { docId: 'doc-delete-2' },
+    });
+    expect(direct.body.data).toBe(true);
+    expect((await list(owner, 'ai/writing')).body.data).toEqual([]);
+    expect((await remove(owner, 'doc-delete-1')).status).toBe(404);
+  });
+
   it('answers an unknown view as not found, translated', async () => {
     const token = await newGuest(server.url);
     const unknown = await list(token, 'uploaded/spreadsheets', 'zh');

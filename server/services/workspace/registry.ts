@@ -13,6 +13,8 @@ export interface WorkspaceSource {
   categories: WorkspaceFileCategory[];
   /** The caller's files of these categories, newest first; at most `limit`. */
   list(caller: Caller, categories: WorkspaceFileCategory[], limit: number): Promise<WorkspaceFile[]>;
+  /** Deletes one of the caller's files by its workspace id; false when the caller has no such file. */
+  remove?(caller: Caller, id: string): Promise<boolean>;
 }
 
 const LIMIT = 500;
@@ -49,6 +51,13 @@ export function createWorkspaceRegistry() {
         .flat()
         .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
         .slice(0, LIMIT);
+    },
+
+    /** Deletes a file through the source that lists its category; false when it is not the caller's. */
+    async remove(caller: Caller, category: WorkspaceFileCategory, id: string): Promise<boolean> {
+      const source = [...sources.values()].find((s) => s.categories.includes(category) && s.remove);
+      if (!source?.remove) return false;
+      return source.remove(caller, id);
     },
   };
 }

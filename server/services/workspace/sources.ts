@@ -30,7 +30,7 @@ export function documentsWorkspaceSource(db: Database): WorkspaceSource {
   };
 }
 
-export function writingWorkspaceSource(writing: Pick<WritingService, 'list'>): WorkspaceSource {
+export function writingWorkspaceSource(writing: Pick<WritingService, 'list' | 'remove'>): WorkspaceSource {
   return {
     id: 'writing',
     routeType: 'ai',
@@ -46,5 +46,6 @@ export function writingWorkspaceSource(writing: Pick<WritingService, 'list'>): W
         updatedAt: doc.updatedAt,
       }));
     },
+    remove: (caller, id) => writing.remove(caller, id),
   };
 }

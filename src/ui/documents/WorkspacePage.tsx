@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
 import {
   DocumentPaths,
   WORKSPACE_CATEGORIES,
@@ -9,7 +10,9 @@ import {
   type WorkspaceFile,
 } from '../../api/contract';
 import { request } from '../../api/http';
+import { writingRepository } from '../../db/writing';
 import { useLangPath } from '../app/paths';
+import { ConfirmDelete } from '../kit/ConfirmDelete';
 import '../pages/pages.css';
 import './doc-chat.css';
 import { PromptLibrary } from '../prompts/PromptLibrary';
@@ -38,6 +41,24 @@ export function WorkspacePage() {
     }).then(setFiles, () => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
   }, [routeType, category]);
+
+  const remove = async (file: WorkspaceFile) => {
+    try {
+      await request<boolean>('POST', DocumentPaths.workspaceDelete, {
+        body: { category: file.category, id: file.id },
+        suppressAlert: true,
+      });
+    } catch {
+      toast.error(t('docs.deleteFailed'));
+      return;
+    }
+    setFiles(
+      (current) => current?.filter((f) => !(f.id === file.id && f.category === file.category)) ?? null,
+    );
+    // A writing document also lives on this device: it goes from there too.
+    if (file.category === 'writing') await writingRepository().forget(file.id);
+    toast.success(t('docs.fileDeleted'));
+  };
 
   return (
     <article className="page workspace" data-testid="workspace">
@@ -81,12 +102,19 @@ export function WorkspacePage() {
               data-testid="workspace-file"
               data-category={file.category}
             >
-              <Link to={to(file.href)}>{file.name}</Link>
+              <Link to={to(file.href)} dir="auto">
+                {file.name}
+              </Link>
               <span className="muted small">
                 {t(`docs.categories.${file.category}`)}
                 {file.pageCount ? ` · ${t('docs.pages', { count: file.pageCount })}` : ''} ·{' '}
                 {new Date(file.updatedAt).toLocaleDateString()}
               </span>
+              <ConfirmDelete
+                title={t('docs.deleteFile', { name: file.name })}
+                body={t('docs.deleteFileBody')}
+                onConfirm={() => remove(file)}
+              />
             </li>
           ))}
         </ul>

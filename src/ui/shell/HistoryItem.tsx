@@ -1,4 +1,3 @@
-import { Popover } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch, useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { deleteChannel, renameChannel } from '../../machines/channel-commands';
 import { useLangPath } from '../app/paths';
 import { useRootActor } from '../app/root-context';
 import { Icon } from '../icons';
+import { ConfirmDelete } from '../kit/ConfirmDelete';
 
 export function HistoryItem({ channel }: { channel: LocalChannel }) {
   const { t } = useTranslation();
@@ -17,7 +17,6 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
   const path = to(`/chat/${channel.channelId}`);
   const active = useMatch(path) !== null;
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const cancelled = useRef(false);
 
   const save = async (typed: string) => {
@@ -27,7 +26,6 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
       toast.success(t('common.saved'));
   };
   const remove = async () => {
-    setConfirming(false);
     await deleteChannel(root, channel.channelId);
     toast.success(t('common.deleted'));
     if (active) navigate(to('/'));
@@ -81,28 +79,12 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
           >
             <Icon name="pencil" size={14} />
           </button>
-          <Popover.Root open={confirming} onOpenChange={setConfirming}>
-            <Popover.Trigger className="icon-button" aria-label={t('common.delete')} data-testid="delete">
-              <Icon name="trash" size={14} />
-            </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content className="popover" side="right" data-testid="delete-confirm">
-                <p className="popover-title">{t('shell.deleteConfirm')}</p>
-                <p className="muted small">{t('shell.deleteConfirmBody')}</p>
-                <div className="dialog-actions">
-                  <Popover.Close className="button">{t('common.cancel')}</Popover.Close>
-                  <button
-                    type="button"
-                    className="button danger"
-                    onClick={() => void remove()}
-                    data-testid="delete-confirm-button"
-                  >
-                    {t('common.delete')}
-                  </button>
-                </div>
-              </Popover.Content>
-            </Popover.Portal>
-          </Popover.Root>
+          <ConfirmDelete
+            title={t('shell.deleteConfirm')}
+            body={t('shell.deleteConfirmBody')}
+            onConfirm={remove}
+            side="right"
+          />
         </span>
       )}
     </li>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
 import type { LocalWritingDoc } from '../../db/schema';
 import { currentLanguage } from '../../i18n';
+import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { formatDocTime } from './relative-time';
 
 /** The document list, virtualised: only the rows on screen are rendered. */
@@ -10,11 +11,13 @@ export function DocList({
   activeId,
   onOpen,
   onCreate,
+  onDelete,
 }: {
   docs: LocalWritingDoc[];
   activeId: string | null;
   onOpen(docId: string): void;
   onCreate(): void;
+  onDelete(docId: string): void;
 }) {
   const { t } = useTranslation();
   const now = new Date();
@@ -31,18 +34,31 @@ export function DocList({
           data={docs}
           computeItemKey={(_, doc) => doc.docId}
           itemContent={(_, doc) => (
-            <button
-              type="button"
-              className={`writing-doc${doc.docId === activeId ? ' active' : ''}`}
+            <div
+              className={`writing-doc-row${doc.docId === activeId ? ' active' : ''}`}
               data-testid="writing-doc"
-              onClick={() => onOpen(doc.docId)}
             >
-              <span className="writing-doc-title" dir="auto">
-                {doc.docTitle || t('writing.untitled')}
-              </span>
-              <span className="writing-doc-time">{formatDocTime(doc.updatedAt, now, currentLanguage())}</span>
-              {doc.dirty === 1 && <span className="writing-doc-unsynced" title={t('writing.savedLocally')} />}
-            </button>
+              <button
+                type="button"
+                className={`writing-doc${doc.docId === activeId ? ' active' : ''}`}
+                onClick={() => onOpen(doc.docId)}
+              >
+                <span className="writing-doc-title" dir="auto">
+                  {doc.docTitle || t('writing.untitled')}
+                </span>
+                <span className="writing-doc-time">
+                  {formatDocTime(doc.updatedAt, now, currentLanguage())}
+                </span>
+                {doc.dirty === 1 && (
+                  <span className="writing-doc-unsynced" title={t('writing.savedLocally')} />
+                )}
+              </button>
+              <ConfirmDelete
+                title={t('writing.deleteDoc', { title: doc.docTitle || t('writing.untitled') })}
+                body={t('writing.deleteDocBody')}
+                onConfirm={() => onDelete(doc.docId)}
+              />
+            </div>
           )}
         />
       )}

@@ -37,13 +37,16 @@ export function WritingPage() {
   useEffect(() => {
     if (docId) writing.send({ type: 'OPEN', docId });
     else writing.send({ type: 'CLOSE' });
-  }, [docId, writing]);
+    // Leaving an untouched new document throws it away, so "New document" leaves no empty ones behind.
+    void repo.discardBlank(docId);
+  }, [docId, writing, repo]);
 
   // The server's documents (from other devices) join the list; unsent local work is queued and sent.
   useEffect(() => {
     void (async () => {
       try {
-        await repo.mergeServerList(await writingApi.myDocList({ suppressAlert: true }));
+        const askedAt = Date.now();
+        await repo.mergeServerList(await writingApi.myDocList({ suppressAlert: true }), askedAt);
       } catch {
         // Offline: the local list is what we have.
       }
@@ -76,6 +79,13 @@ export function WritingPage() {
     [writing],
   );
 
+  const remove = async (id: string) => {
+    await repo.remove(id);
+    toast.success(t('writing.docDeleted'));
+    if (id === docId) setParams({});
+    if (navigator.onLine) void outbox.flush();
+  };
+
   const create = async () => {
     const doc = await repo.create();
     open(doc.docId);
@@ -96,7 +106,13 @@ export function WritingPage() {
 
   return (
     <div className="writing-page" data-testid="writing-page">
-      <DocList docs={docs} activeId={docId} onOpen={open} onCreate={() => void create()} />
+      <DocList
+        docs={docs}
+        activeId={docId}
+        onOpen={open}
+        onCreate={() => void create()}
+        onDelete={(id) => void remove(id)}
+      />
       <div
         className="writing-main"
         ref={scroller}

@@ -27,6 +27,10 @@ export const docsAr: typeof docsEn = {
   academicSearch: 'البحث الأكاديمي',
   workspace: 'مساحة العمل',
   workspaceEmpty: 'لا توجد ملفات هنا بعد.',
+  deleteFile: 'حذف «{{name}}»؟',
+  deleteFileBody: 'سيُحذف من مساحة عملك نهائيًا.',
+  fileDeleted: 'تم الحذف',
+  deleteFailed: 'تعذّر حذف الملف. حاول مرة أخرى.',
   uploaded: 'المرفوعة',
   generated: 'المُنشأة بالذكاء الاصطناعي',
   categories: {

@@ -27,6 +27,10 @@ export const docsEn = {
   academicSearch: 'Academic search',
   workspace: 'Workspace',
   workspaceEmpty: 'No files here yet.',
+  deleteFile: 'Delete “{{name}}”?',
+  deleteFileBody: 'It is removed from your workspace for good.',
+  fileDeleted: 'Deleted',
+  deleteFailed: 'The file could not be deleted. Try again.',
   uploaded: 'Uploaded',
   generated: 'Made with AI',
   categories: {

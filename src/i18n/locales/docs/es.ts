@@ -27,6 +27,10 @@ export const docsEs: typeof docsEn = {
   academicSearch: 'Búsqueda académica',
   workspace: 'Espacio de trabajo',
   workspaceEmpty: 'Todavía no hay archivos aquí.',
+  deleteFile: '¿Eliminar «{{name}}»?',
+  deleteFileBody: 'Se eliminará de tu espacio de trabajo para siempre.',
+  fileDeleted: 'Eliminado',
+  deleteFailed: 'No se pudo eliminar el archivo. Inténtalo de nuevo.',
   uploaded: 'Subidos',
   generated: 'Creados con IA',
   categories: {

@@ -27,6 +27,10 @@ export const docsZh: typeof docsEn = {
   academicSearch: '学术搜索',
   workspace: '工作区',
   workspaceEmpty: '这里还没有文件。',
+  deleteFile: '删除“{{name}}”？',
+  deleteFileBody: '它将从你的工作区中永久删除。',
+  fileDeleted: '已删除',
+  deleteFailed: '无法删除该文件，请重试。',
   uploaded: '已上传',
   generated: 'AI 生成',
   categories: {

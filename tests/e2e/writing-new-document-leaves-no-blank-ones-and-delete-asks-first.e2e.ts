@@ -1,0 +1,33 @@
+import { expect, serverUrl, test } from './support/app';
+import { newWritingDoc, toEnd } from './support/writing';
+
+test('"New document" twice leaves one document; delete asks first and removes it here and on the server', async ({
+  page,
+}) => {
+  const docId = await newWritingDoc(page);
+  await page.getByTestId('writing-new').click();
+  await expect(page.getByTestId('writing-doc')).toHaveCount(1);
+  expect(new URL(page.url()).searchParams.get('docId')).toBe(docId);
+
+  await page.getByTestId('writing-title').fill('Shopping list');
+  await toEnd(page);
+  await page.keyboard.type('Milk and bread.');
+  const token = await page.evaluate(() => localStorage.getItem('guest-authorization'));
+  const serverTitles = async () => {
+    const response = await fetch(`${serverUrl()}/api/v1/writing/myDocList`, {
+      headers: { Authorization: token ?? '' },
+    });
+    return ((await response.json()) as { data: { docTitle: string }[] }).data.map((d) => d.docTitle);
+  };
+  await expect.poll(serverTitles).toEqual(['Shopping list']);
+
+  const row = page.getByTestId('writing-doc').filter({ hasText: 'Shopping list' });
+  await row.getByTestId('delete').click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByTestId('delete').click();
+  await page.getByTestId('delete-confirm-button').click();
+  await expect(page.getByTestId('writing-doc')).toHaveCount(0);
+  await expect(page.getByTestId('writing-start')).toBeVisible();
+  await expect.poll(serverTitles).toEqual([]);
+});
