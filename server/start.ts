@@ -47,6 +47,11 @@ export async function startServer(
     { url, database: database.kind, ai: ai.offline ? 'built-in offline model' : config.ai.baseUrl },
     'Parley is listening',
   );
+  if (services.mailer.operatorToken)
+    logger.warn(
+      { devMailbox: `${config.publicBaseUrl ?? url}/dev/mailbox?token=${services.mailer.operatorToken}` },
+      'No SMTP_URL: login codes are kept in the dev mailbox (and this log). Browsers on this machine see the codes they asked for there; this link (new at every start) shows all of them to the operator from anywhere',
+    );
   return {
     url,
     port,

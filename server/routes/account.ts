@@ -3,6 +3,7 @@ import { html } from 'hono/html';
 import { CaptchaPaths, Headers, Paths } from '../../src/api/contract.js';
 import { LoginByCodeRequest, SendLoginCodeRequest } from '../../src/api/schemas.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
+import { mailboxAccess, mailboxViewer } from '../http/dev-mailbox.js';
 import { readJson } from '../http/validate.js';
 import { assertValidEmail } from '../services/login-codes.js';
 import { currentUser } from '../services/user-info.js';
@@ -13,7 +14,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const { captcha, loginCodes } = c.get('services');
     assertValidEmail(email);
     await captcha.require(c.req.header(Headers.captchaToken) || captchaToken, c.get('info').ip);
-    await loginCodes.send(email, c.get('info').ip);
+    await loginCodes.send(email, c.get('info').ip, { viewer: mailboxViewer(c) });
     return ok(c, true);
   })
   .post(Paths.loginByCode, async (c) => {
@@ -38,7 +39,18 @@ export const accountRoutes = new Hono<AppEnv>()
 export const devMailboxRoute = new Hono<AppEnv>().get(Paths.devMailbox, (c) => {
   const { mailer } = c.get('services');
   if (!mailer.devMailbox) return c.text('Not found', 404);
-  const rows = mailer.recent();
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  const access = mailboxAccess(c);
+  if (!access)
+    return c.text(
+      'The dev mailbox answers only browsers on the server itself, or the link with the operator token printed in the start-up log.',
+      403,
+    );
+  // A browser on this machine sees only the mail it asked for: another user's code is not its to read.
+  const rows = mailer
+    .recent()
+    .filter((m) => access.who === 'operator' || (access.viewer !== null && m.viewer === access.viewer));
   return c.html(html`<!doctype html>
     <html lang="en">
       <head>
@@ -48,7 +60,8 @@ export const devMailboxRoute = new Hono<AppEnv>().get(Paths.devMailbox, (c) => {
       </head>
       <body>
         <h1>Dev mailbox</h1>
-        <p>No SMTP_URL is configured, so Parley keeps outgoing mail here (newest first) instead of sending it.</p>
+        <p>No SMTP_URL is configured, so Parley keeps outgoing mail here (newest first) instead of sending it.
+        ${access.who === 'operator' ? 'Operator view: all mail.' : 'Only mail this browser asked for is shown.'}</p>
         ${rows.length === 0 ? html`<p>No mail yet.</p>` : ''}
         ${rows.map(
           (m) => html`<article>

@@ -13,6 +13,7 @@ import {
   UpgradeQuery,
 } from '../../src/api/schemas-billing.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
+import { mailboxViewer } from '../http/dev-mailbox.js';
 import { badRequest, unauthenticated } from '../http/errors.js';
 import { sameOriginPath } from '../http/return-url.js';
 import { readJson, readJsonValue, readQuery } from '../http/validate.js';
@@ -106,7 +107,7 @@ export const billingRoutes = new Hono<AppEnv>()
   .post(BillingPaths.toStudentCode, async (c) => {
     const caller = requireMember(c);
     const { email } = await readJson(c, StudentCodeRequest);
-    await c.get('services').billing.student.sendCode(caller, email);
+    await c.get('services').billing.student.sendCode(caller, email, mailboxViewer(c));
     return ok(c, true);
   })
   .post(BillingPaths.studentCode, async (c) => {

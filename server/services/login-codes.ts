@@ -38,7 +38,12 @@ export function createLoginCodeService(deps: {
   const { db } = deps;
 
   return {
-    async send(rawEmail: string, ip: string, now = new Date()): Promise<void> {
+    async send(
+      rawEmail: string,
+      ip: string,
+      options: { viewer?: string | null; now?: Date } = {},
+    ): Promise<void> {
+      const now = options.now ?? new Date();
       assertValidEmail(rawEmail);
       const email = normaliseEmail(rawEmail);
       const [latest] = await db
@@ -69,11 +74,14 @@ export function createLoginCodeService(deps: {
         createdAt: now,
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       });
-      await deps.mailer.send({
-        to: email,
-        subject: `Your Parley login code: ${code}`,
-        text: `Your Parley login code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, ignore this mail.`,
-      });
+      await deps.mailer.send(
+        {
+          to: email,
+          subject: `Your Parley login code: ${code}`,
+          text: `Your Parley login code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, ignore this mail.`,
+        },
+        { viewer: options.viewer },
+      );
     },
 
     /** A token for the right code, else null (the spec's falsy data). A guest's chats move to the account. */

@@ -45,7 +45,7 @@ const hashCode = (userId: string, email: string, code: string) =>
 export function createStudentDiscount(deps: { db: Database; mailer: Mailer; management: BillingManagement }) {
   const { db } = deps;
   return {
-    async sendCode(caller: Caller, rawEmail: string, now = new Date()) {
+    async sendCode(caller: Caller, rawEmail: string, viewer: string | null = null, now = new Date()) {
       if (!isAcademicEmail(rawEmail)) throw notStudent();
       const email = normaliseEmail(rawEmail);
       const [latest] = await db
@@ -72,11 +72,14 @@ export function createStudentDiscount(deps: { db: Database; mailer: Mailer; mana
         createdAt: now,
         expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       });
-      await deps.mailer.send({
-        to: email,
-        subject: `Your Parley student code: ${code}`,
-        text: `Your Parley student verification code is ${code}.\n\nIt works once, for 10 minutes.`,
-      });
+      await deps.mailer.send(
+        {
+          to: email,
+          subject: `Your Parley student code: ${code}`,
+          text: `Your Parley student verification code is ${code}.\n\nIt works once, for 10 minutes.`,
+        },
+        { viewer },
+      );
     },
 
     /** The right code applies the student coupon to the caller's subscription and answers its detail. */
