@@ -28,6 +28,11 @@ export function docFileRepository(db: ParleyDatabase = defaultDb) {
       await db.docPages.put({ md5: pages.md5, pages, savedAt: Date.now() }).catch(() => {});
       await trim(db.docPages).catch(() => {});
     },
+    /** The document was deleted: its bytes and text leave this device too. */
+    async forget(md5: string) {
+      await db.docFiles.delete(md5).catch(() => {});
+      await db.docPages.delete(md5).catch(() => {});
+    },
   };
 }
 

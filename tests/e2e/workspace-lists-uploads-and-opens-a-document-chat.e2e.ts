@@ -1,7 +1,7 @@
 import { makeDocx, makePdf } from '../helpers/doc-fixtures';
 import { expect, openAsGuest, test } from './support/app';
 
-test('the workspace lists uploaded files by category and opens one as a document chat', async ({ page }) => {
+test('the workspace lists uploaded files by category, opens one as a document chat, deletes one', async ({ page }) => {
   await openAsGuest(page, '/chatwithdoc');
   await page.getByTestId('upload-input').setInputFiles([
     {
@@ -30,6 +30,16 @@ test('the workspace lists uploaded files by category and opens one as a document
   await page.getByTestId('workspace-file').getByRole('link').click();
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
   await expect(page.getByTestId('doc-name')).toHaveText('atlas.pdf');
+
+  // Delete asks first; the file leaves the list and stays gone after a reload.
+  await page.goto('/workspace/uploaded/all');
+  const notes = page.getByTestId('workspace-file').filter({ hasText: 'notes.docx' });
+  await notes.getByTestId('delete').click();
+  await page.getByTestId('delete-confirm-button').click();
+  await expect(page.getByTestId('workspace-file')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('workspace-file')).toHaveCount(1);
+  await expect(page.getByTestId('workspace-file')).toContainText('atlas.pdf');
 
   // The mobile address of chat-with-doc is the same page.
   await page.goto('/m/chatwithdoc');

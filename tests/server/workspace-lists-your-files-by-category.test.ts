@@ -52,6 +52,20 @@ describe.each(DATABASES)('the workspace on %s', (kind) => {
     const stranger = await newGuest(server.url);
     expect((await list(stranger, 'uploaded/all')).body.data).toEqual([]);
     expect((await list(stranger, 'ai/all')).body.data).toEqual([]);
+
+    // Only the owner deletes an upload; it leaves the list and its text with it.
+    const md5 = pdf.body.data.md5;
+    const remove = (who: string) =>
+      call(server.url, 'POST', '/api/v1/workspace/delete', {
+        token: who,
+        body: { category: 'pdf', id: md5 },
+      });
+    const pagesOf = () => call(server.url, 'GET', `/api/v1/chat/doc/pages?md5=${md5}`, { token });
+    expect((await remove(stranger)).status).toBe(404);
+    expect((await pagesOf()).status).toBe(200);
+    expect((await remove(token)).status).toBe(200);
+    expect((await list(token, 'uploaded/all')).body.data.map((f) => f.name)).toEqual(['letter.docx']);
+    expect((await pagesOf()).status).toBe(404);
   });
 
   it('takes files from sources other areas register (presentations, images)', async () => {

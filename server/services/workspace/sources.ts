@@ -27,6 +27,15 @@ export function documentsWorkspaceSource(db: Database): WorkspaceSource {
         pageCount: row.pageCount,
       }));
     },
+    // The document row goes with its text, pictures and chat links (cascades); the stored object stays, as
+    // the same bytes may be another user's document. Used quota is kept in usage records, not counted here.
+    async remove(caller, md5) {
+      const rows = await db
+        .delete(documents)
+        .where(and(eq(documents.ownerId, caller.userId), eq(documents.md5, md5.toLowerCase())))
+        .returning({ id: documents.id });
+      return rows.length > 0;
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type WorkspaceFile,
 } from '../../api/contract';
 import { request } from '../../api/http';
+import { docFiles } from '../../db/doc-files';
 import { writingRepository } from '../../db/writing';
 import { useLangPath } from '../app/paths';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
@@ -57,6 +58,8 @@ export function WorkspacePage() {
     );
     // A writing document also lives on this device: it goes from there too.
     if (file.category === 'writing') await writingRepository().forget(file.id);
+    if (file.category === 'pdf' || file.category === 'doc' || file.category === 'ppt')
+      await docFiles.forget(file.id);
     toast.success(t('docs.fileDeleted'));
   };
 
