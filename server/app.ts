@@ -1,6 +1,7 @@
 // Builds the HTTP app from ready services; used by index.ts and by the tests (on a real port).
 import { Hono } from 'hono';
 import { ResponseCode } from '../src/api/contract.js';
+import { bodyLimits } from './http/body-limits.js';
 import { type AppEnv, errorEnvelope, readRequestInfo } from './http/context.js';
 import { AppError, badRequest } from './http/errors.js';
 import { staticRoutes } from './http/static.js';
@@ -38,6 +39,9 @@ export function createApp(services: Services) {
     c.set('caller', api ? await services.sessions.resolve(info.token) : null);
     await next();
   });
+
+  // Before any route reads a body: a body past its route's limit is refused while it arrives.
+  app.use('*', bodyLimits(services.config.bodyMaxBytes));
 
   app.onError((error, c) => {
     if (error instanceof AppError) return errorEnvelope(c, error);

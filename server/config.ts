@@ -50,6 +50,8 @@ export interface Config {
   promptsPerUserMax: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /** BODY_MAX_BYTES: the largest request body (JSON, forms) most routes accept; see http/body-limits.ts. */
+  bodyMaxBytes: number;
   staticDir: string;
   /** Hosts (host or host:port) that server-side fetches of user links may reach although they are private. */
   outboundAllowHosts: string[];
@@ -81,6 +83,10 @@ export interface DocsConfig {
   freeFilesPerDay: number | null;
   parseTimeoutMs: number;
   parseMaxHeapMb: number;
+  /** DOCS_PARSE_CONCURRENCY: parses at once; null: as many as DOCS_PARSE_MEMORY_MB holds (docs/parse-queue.ts). */
+  parseConcurrency: number | null;
+  /** DOCS_PARSE_MEMORY_MB: memory all parses together may take; null: a quarter of the machine's. */
+  parseMemoryMb: number | null;
   parseMaxBytes: number;
   urlMaxBytes: number;
   urlTimeoutMs: number;
@@ -260,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     announcement: env.ANNOUNCEMENT || null,
     promptsPerUserMax: int(env.PROMPTS_PER_USER_MAX, PROMPTS_PER_USER_MAX),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    bodyMaxBytes: int(env.BODY_MAX_BYTES, 1024 * 1024),
     sessions: {
       idleDays: Math.max(1, int(env.SESSION_IDLE_DAYS, 30)),
       maxDays: Math.max(1, int(env.SESSION_MAX_DAYS, 180)),
@@ -368,6 +375,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       freeFilesPerDay: env.DOCS_FREE_FILES_PER_DAY ? Math.max(0, int(env.DOCS_FREE_FILES_PER_DAY, 2)) : null,
       parseTimeoutMs: int(env.DOCS_PARSE_TIMEOUT_MS, 30_000),
       parseMaxHeapMb: int(env.DOCS_PARSE_MAX_HEAP_MB, 256),
+      parseConcurrency: env.DOCS_PARSE_CONCURRENCY ? Math.max(1, int(env.DOCS_PARSE_CONCURRENCY, 1)) : null,
+      parseMemoryMb: env.DOCS_PARSE_MEMORY_MB ? Math.max(1, int(env.DOCS_PARSE_MEMORY_MB, 1024)) : null,
       parseMaxBytes: int(env.DOCS_PARSE_MAX_BYTES, 100 * 1024 * 1024),
       urlMaxBytes: int(env.DOCS_URL_MAX_BYTES, 10 * 1024 * 1024),
       urlTimeoutMs: int(env.DOCS_URL_TIMEOUT_MS, 10_000),

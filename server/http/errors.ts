@@ -7,7 +7,7 @@ export class AppError extends Error {
     readonly code: ResponseCodeValue,
     readonly messageKey: MessageKey,
     readonly options: {
-      httpStatus?: 200 | 400 | 401 | 403 | 404 | 409 | 429 | 500 | 502;
+      httpStatus?: 200 | 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502;
       params?: Record<string, string>;
       source?: string;
       shortMessage?: string;

@@ -27,6 +27,7 @@ import { createDocChatService } from './docs/doc-chats.js';
 import { createDocumentImageService } from './docs/document-images.js';
 import { createDocumentService } from './docs/documents.js';
 import { createEmbeddingIndex } from './docs/embeddings.js';
+import { createParseQueue, parseConcurrency } from './docs/parse-queue.js';
 import { createFeedbackService } from './feedback.js';
 import { createFlowchartService } from './flowcharts.js';
 import { createImageService } from './images.js';
@@ -68,11 +69,14 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const loginAttempts = createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
   const embeddings = createEmbeddingIndex({ db, ai, model: config.ai.embeddingModel ?? null, logger });
   const billing = createBilling(config, db, logger, visitKeys, mailer);
+  // One parse budget for the whole server: document text, document pictures and presentation re-reads.
+  const parseQueue = createParseQueue(parseConcurrency(config.docs));
   const documentImages = createDocumentImageService({
     db,
     store: objectStore,
     config: config.docs,
     logger,
+    parseQueue,
   });
   const documents = createDocumentService({
     embeddings,
@@ -83,6 +87,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     allowHosts: config.outboundAllowHosts ?? [],
     logger,
     meter: billing.meter,
+    parseQueue,
   });
   const search = createSearchProviders(config.docs.search);
   const writing = createWritingService(db);
@@ -102,6 +107,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       store: objectStore,
       config: config.docs,
       logger,
+      parseQueue,
     }),
   });
   workspace.register(presentationsWorkspaceSource(presentations));
@@ -115,6 +121,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   workspace.register(imagesWorkspaceSource(images));
   const docChats = createDocChatService({ db, documents, search, embeddings });
   return {
+    parseQueue,
     billing,
     documents,
     documentImages,

@@ -7,6 +7,7 @@ import type { ObjectStore } from '../providers/storage/object-store.js';
 import { objectKeyForMd5 } from '../providers/storage/object-store.js';
 import type { DocumentService } from './docs/documents.js';
 import { parseInWorker } from './docs/parse.js';
+import type { ParseQueue } from './docs/parse-queue.js';
 import { declaredKind, sniffKind } from './docs/text.js';
 import type { DocumentTextReader } from './presentations.js';
 
@@ -15,6 +16,7 @@ export function createPresentationDocumentReader(deps: {
   store: ObjectStore;
   config: Config['docs'];
   logger: Logger;
+  parseQueue: ParseQueue;
 }): DocumentTextReader {
   return async (caller, md5) => {
     let parsed: Awaited<ReturnType<DocumentService['pages']>>;
@@ -36,6 +38,7 @@ export function createPresentationDocumentReader(deps: {
       const again = await parseInWorker(kind, bytes, {
         timeoutMs: deps.config.parseTimeoutMs,
         maxHeapMb: deps.config.parseMaxHeapMb,
+        queue: deps.parseQueue,
       });
       return { fileName: parsed.fileName, pages: again.pages };
     } catch (error) {

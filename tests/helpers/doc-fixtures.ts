@@ -155,6 +155,45 @@ export function makeZipBomb(megabytes = 300, lieAboutSize = false): Buffer {
   );
 }
 
+/**
+ * A small pdf whose one content stream inflates to `megabytes` of spaces after a line of text (a
+ * decompression bomb for the pdf parser); `salt` makes each copy a different file.
+ */
+export function makeInflatingPdf(megabytes: number, salt = ''): Buffer {
+  const content = Buffer.alloc(megabytes * 1024 * 1024, 0x20);
+  content.write('BT /F1 12 Tf 72 720 Td (A page that inflates) Tj ET\n');
+  const stream = zlib.deflateSync(content, { level: 9 });
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    ),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+      stream,
+      Buffer.from('\nendstream'),
+    ]),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+  ];
+  const parts = [Buffer.from(`%PDF-1.4\n%${salt}\n`)];
+  const offsets: number[] = [];
+  let at = parts[0].length;
+  objects.forEach((body, index) => {
+    offsets.push(at);
+    const object = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    parts.push(object);
+    at += object.length;
+  });
+  const table = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${table}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}
+
 /** The first `fraction` of a real pdf: the cross-reference table and the end are gone. */
 export async function makeTruncatedPdf(fraction = 0.4): Promise<Buffer> {
   const whole = await makePdf(['Page one of a pdf that is cut short.', 'Page two.', 'Page three.']);

@@ -5,6 +5,8 @@ export const testDocsConfig = (overrides: Partial<DocsConfig> = {}): DocsConfig 
   freeFilesPerDay: 100,
   parseTimeoutMs: 20_000,
   parseMaxHeapMb: 128,
+  parseConcurrency: null,
+  parseMemoryMb: null,
   parseMaxBytes: 50 * 1024 * 1024,
   urlMaxBytes: 5 * 1024 * 1024,
   urlTimeoutMs: 5000,

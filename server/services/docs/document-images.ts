@@ -20,6 +20,7 @@ import { newId } from '../ids.js';
 import type { Caller } from '../sessions.js';
 import type { DocumentRow } from './documents.js';
 import { DocumentParseError, type ExtractedImage, extractImagesInWorker, type ParseKind } from './parse.js';
+import type { ParseQueue } from './parse-queue.js';
 import { CONTENT_TYPE_OF } from './text.js';
 
 const KIND_OF_CONTENT_TYPE = new Map(
@@ -50,6 +51,7 @@ export function createDocumentImageService(deps: {
   store: ObjectStore;
   config: DocsConfig;
   logger: Logger;
+  parseQueue: ParseQueue;
 }) {
   const { db, store, config, logger } = deps;
   /** One run per document at a time: a second caller waits for the first. */
@@ -65,7 +67,7 @@ export function createDocumentImageService(deps: {
       return await extractImagesInWorker(
         kind,
         await store.getBytes(key),
-        { timeoutMs: config.parseTimeoutMs, maxHeapMb: config.parseMaxHeapMb },
+        { timeoutMs: config.parseTimeoutMs, maxHeapMb: config.parseMaxHeapMb, queue: deps.parseQueue },
         config.images,
       );
     } catch (error) {

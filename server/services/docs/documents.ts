@@ -27,6 +27,7 @@ import { storableText } from '../storable-text.js';
 import { toUserInfo } from '../user-info.js';
 import type { EmbeddingIndex } from './embeddings.js';
 import { DocumentParseError, type ParsedDocument, type ParseKind, parseInWorker } from './parse.js';
+import type { ParseQueue } from './parse-queue.js';
 import {
   CATEGORY_OF,
   CONTENT_TYPE_OF,
@@ -83,6 +84,7 @@ export function createDocumentService(deps: {
   images?: { schedule(row: DocumentRow): void };
   /** The plan quotas (services/billing/quotas.ts): new documents and their pages per period. */
   meter: Pick<Meter, 'assertUpload' | 'assertPages' | 'recordUpload'>;
+  parseQueue: ParseQueue;
 }) {
   const { db, store, config } = deps;
   const quotaLock = createKeyedLock();
@@ -106,7 +108,7 @@ export function createDocumentService(deps: {
       return await parseInWorker(
         kind,
         bytes,
-        { timeoutMs: config.parseTimeoutMs, maxHeapMb: config.parseMaxHeapMb },
+        { timeoutMs: config.parseTimeoutMs, maxHeapMb: config.parseMaxHeapMb, queue: deps.parseQueue },
         url,
       );
     } catch (error) {

@@ -2,6 +2,7 @@
 // parser loop or a file that exhausts memory ends that thread and answers a reason; the server goes on.
 import { Worker } from 'node:worker_threads';
 import { storableText } from '../storable-text.js';
+import type { ParseQueue } from './parse-queue.js';
 
 export type ParseKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'ppt' | 'html';
 export type ParseFailure = 'broken' | 'bomb' | 'unreadable' | 'unsupported' | 'timeout' | 'memory';
@@ -18,6 +19,8 @@ export class DocumentParseError extends Error {
 export interface ParseLimits {
   timeoutMs: number;
   maxHeapMb: number;
+  /** The server-wide parse budget: the worker starts only when the queue gives it a slot. */
+  queue: ParseQueue;
 }
 
 export interface ParsedDocument {
@@ -49,6 +52,13 @@ const workerUrl = new URL('./parse-worker.mjs', import.meta.url);
 type WorkerAnswer<T> = ({ ok: true } & T) | { ok: false; reason: ParseFailure; message: string };
 
 function runWorker<T>(
+  data: { kind: ParseKind; bytes: Buffer; url?: string; images?: ImageLimits },
+  limits: ParseLimits,
+): Promise<T> {
+  return limits.queue.run(() => startWorker<T>(data, limits));
+}
+
+function startWorker<T>(
   data: { kind: ParseKind; bytes: Buffer; url?: string; images?: ImageLimits },
   limits: ParseLimits,
 ): Promise<T> {
