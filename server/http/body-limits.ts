@@ -42,7 +42,10 @@ export function bodyLimits(jsonMaxBytes: number): MiddlewareHandler<AppEnv> {
     const limit = bodyLimitOf(c.req.path, jsonMaxBytes);
     if (limit === null) return next();
     let middleware = byLimit.get(limit);
-    if (!middleware) byLimit.set(limit, (middleware = refuse(limit)));
+    if (!middleware) {
+      middleware = refuse(limit);
+      byLimit.set(limit, middleware);
+    }
     return middleware(c, next);
   };
 }
