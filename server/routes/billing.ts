@@ -76,6 +76,13 @@ export const billingRoutes = new Hono<AppEnv>()
       result.confirmUrl = `${originOf(c, services.config.publicBaseUrl)}${result.confirmUrl}?lang=${c.get('info').language}`;
     return ok(c, result);
   })
+  .post(BillingPaths.checkoutResult, async (c) => {
+    const caller = c.get('caller');
+    return ok(
+      c,
+      caller ? await c.get('services').billing.checkoutResult(caller) : { status: 'none' as const },
+    );
+  })
   .get(BillingPaths.checkConfirm, async (c) => {
     const caller = requireCaller(c);
     const { confirmId } = readQuery(c, ConfirmQuery);

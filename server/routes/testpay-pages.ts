@@ -6,6 +6,7 @@ import { html } from 'hono/html';
 import { BillingPaths, TEST_CARDS } from '../../src/api/contract.js';
 import type { AppEnv } from '../http/context.js';
 import {
+  CHECKOUT_REPLACED,
   cardOutcome,
   TEST_WALLET_CUSTOMER_PREFIX,
   type TestpayProvider,
@@ -85,6 +86,15 @@ async function checkoutPage(c: Context<AppEnv>, error: ErrorKey | null) {
     return c.html(
       page(c, s.alreadyPaid, html`<h1>${s.alreadyPaid}</h1><a href="${session.successUrl}">${s.back}</a>`),
     );
+  if (session.status === CHECKOUT_REPLACED)
+    return c.html(
+      page(
+        c,
+        s.replaced,
+        html`<h1 id="replaced">${s.replaced}</h1><a href="${session.cancelUrl}">${s.back}</a>`,
+      ),
+      410,
+    );
   const product = await c.get('services').billing.catalogue.productById(session.productId);
   const trial = session.trialDays > 0;
   const period = product?.period === 'year' ? 'year' : 'month';
@@ -128,7 +138,12 @@ export const testpayRoutes = new Hono<AppEnv>()
   .post(`${BillingPaths.testpay}/checkout/:id`, async (c) => {
     const tp = provider(c);
     const session = await tp.session(c.req.param('id'));
-    if (session?.kind !== 'checkout' || session.status === 'succeeded') return checkoutPage(c, null);
+    if (
+      session?.kind !== 'checkout' ||
+      session.status === 'succeeded' ||
+      session.status === CHECKOUT_REPLACED
+    )
+      return checkoutPage(c, null);
     const form = await c.req.parseBody();
     const card = String(form.card ?? '');
     const outcome = cardOutcome(card);
@@ -141,7 +156,8 @@ export const testpayRoutes = new Hono<AppEnv>()
       await tp.fail(session.id, 'requires_action');
       return c.redirect(`${BillingPaths.testpay}/challenge/${session.id}${langQuery(c)}`, 303);
     }
-    await tp.complete(session, card.replace(/\D/g, ''));
+    // Paid meanwhile from another page, or replaced: the page says which.
+    if (!(await tp.complete(session, card.replace(/\D/g, '')))) return checkoutPage(c, null);
     return c.redirect(session.successUrl, 303);
   })
   .get(`${BillingPaths.testpay}/challenge/:id`, (c) => challengePage(c))
@@ -156,7 +172,7 @@ export const testpayRoutes = new Hono<AppEnv>()
         await tp.fail(session.id, 'requires_payment_method');
         return checkoutPage(c, 'secureFailed');
       }
-      await tp.complete(session, TEST_CARDS.threeDSecure);
+      if (!(await tp.complete(session, TEST_CARDS.threeDSecure))) return checkoutPage(c, null);
       return c.redirect(session.successUrl, 303);
     }
     // An upgrade's confirmation returns to the app, which asks checkConfirm for the outcome.

@@ -5,7 +5,7 @@ import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { BillingPaths } from '../../src/api/contract.js';
 import type { AppEnv } from '../http/context.js';
-import { WALLET_FUNDING } from '../providers/payments/testpay.js';
+import { CHECKOUT_REPLACED, WALLET_FUNDING } from '../providers/payments/testpay.js';
 import { page, price, strings, testProvider, withParams } from './testpay-page.js';
 import { fill } from './testpay-strings.js';
 
@@ -24,6 +24,15 @@ async function approvalPage(c: Context<AppEnv>) {
   if (session.status === 'succeeded')
     return c.html(
       page(c, s.alreadyPaid, html`<h1>${s.alreadyPaid}</h1><a href="${session.successUrl}">${s.back}</a>`),
+    );
+  if (session.kind === 'checkout' && session.status === CHECKOUT_REPLACED)
+    return c.html(
+      page(
+        c,
+        s.replaced,
+        html`<h1 id="replaced">${s.replaced}</h1><a href="${session.cancelUrl}">${s.back}</a>`,
+      ),
+      410,
     );
   const product = await c.get('services').billing.catalogue.productById(session.productId);
   const period = product?.period === 'year' ? 'year' : 'month';
@@ -51,7 +60,8 @@ export const testWalletRoutes = new Hono<AppEnv>().get(PATH, approvalPage).post(
     if (session.kind === 'upgrade') await wallet.fail(session.id, 'canceled');
     return c.redirect(session.cancelUrl, 303);
   }
-  await wallet.complete(session, WALLET_FUNDING);
+  // Approved meanwhile from another page, or replaced: the page says which.
+  if (!(await wallet.complete(session, WALLET_FUNDING))) return approvalPage(c);
   // A change of plan returns to the app, which asks checkConfirm for the outcome (as after PayPal's revise).
   return c.redirect(
     session.kind === 'upgrade'

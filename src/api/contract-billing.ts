@@ -25,6 +25,8 @@ export const BillingPaths = {
   upgradeProducts: '/api/v1/upgrade/upGradeProducts',
   upgradeV2: '/api/v1/upgrade/upgradeV2',
   checkConfirm: '/api/v1/upgrade/checkConfirm',
+  /** Parley extension: POST -> CheckoutResult, asked when the browser comes back from a checkout. */
+  checkoutResult: '/api/v1/billing/checkoutResult',
   /** Verified provider events arrive here: /api/v1/billing/webhook/{testpay|stripe|fastspring|wallet}. */
   webhook: '/api/v1/billing/webhook',
   /** The built-in test provider's hosted pages (checkout, 3-D Secure challenge), served by Parley. */
@@ -96,6 +98,11 @@ export interface DiscountInfo {
 }
 export interface MarketingActive {
   discountCoupon: DiscountInfo | null;
+}
+
+/** After a return from the provider: whether this caller's subscription really changed (see checkoutResult). */
+export interface CheckoutResult {
+  status: 'paid' | 'trial' | 'pending' | 'none';
 }
 
 export interface CheckoutQuery {

@@ -147,7 +147,8 @@ export function createFastSpringProvider(
     createSession,
 
     async checkout(request) {
-      return (await createSession(request)).url;
+      const session = await createSession(request);
+      return { url: session.url, sessionId: session.id };
     },
     async cancelAtPeriodEnd(subscriptionId) {
       await api('DELETE', `/subscriptions/${encodeURIComponent(subscriptionId)}?billingPeriod=1`);

@@ -229,7 +229,7 @@ export function createPayPalProvider(
           new URL(request.cancelUrl, request.origin).toString(),
         ),
       });
-      return approveLink(created);
+      return { url: approveLink(created), sessionId: String(created.id ?? '') };
     },
 
     async cancelAtPeriodEnd(subscriptionId) {

@@ -27,6 +27,12 @@ export interface CheckoutRequest {
   origin: string;
 }
 
+/** A checkout opened at the provider: the page to send the browser to and the provider's id for it. */
+export interface CheckoutSession {
+  url: string;
+  sessionId: string;
+}
+
 export interface DiscountRequest {
   code: string;
   percent: number;
@@ -46,7 +52,10 @@ export interface PaymentProvider {
    * so Parley itself ends the plan when the paid time is over (see BillingService.endCancelled). */
   readonly endsAtCancellation?: boolean;
   /** A hosted checkout page to send the browser to. */
-  checkout(request: CheckoutRequest): Promise<string>;
+  checkout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Closes an unpaid checkout so it can no longer be paid (a newer one replaced it). Providers that cannot
+   * leave it out; a payment on it then arrives as a second subscription. */
+  expireCheckout?(sessionId: string): Promise<void>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
   applyDiscount(subscriptionId: string, discount: DiscountRequest): Promise<void>;
   upgrade(

@@ -194,7 +194,11 @@ export function createStripeProvider(
         }),
       );
       if (!session.url) throw new ProviderError('no checkout url');
-      return session.url;
+      return { url: session.url, sessionId: session.id };
+    },
+
+    async expireCheckout(sessionId) {
+      await call(() => stripe.checkout.sessions.expire(sessionId));
     },
 
     async cancelAtPeriodEnd(subscriptionId) {

@@ -4,7 +4,7 @@
 // approval page, and tells Parley what happened only through signed webhooks POSTed over HTTP to
 // /api/v1/billing/webhook/{testpay|testwallet}, retried until answered 2xx (see testpay-outbox.ts).
 import crypto from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, notInArray } from 'drizzle-orm';
 import {
   BillingPaths,
   type ConfirmStatus,
@@ -71,6 +71,9 @@ export interface TestpayDeps {
   face?: 'card' | 'wallet';
 }
 
+/** The status of a checkout session a newer checkout of the same user replaced: it can no longer be paid. */
+export const CHECKOUT_REPLACED = 'canceled';
+
 /** What a stored wallet subscription has in place of a card number. */
 export const WALLET_FUNDING = 'wallet';
 
@@ -123,10 +126,20 @@ export function createTestpayProvider(deps: TestpayDeps) {
     return sub;
   }
 
-  /** The card was charged, the wallet approved or the trial started: the books change and webhooks go out. */
-  async function complete(row: typeof testpaySessions.$inferSelect, card: string) {
+  /**
+   * The card was charged, the wallet approved or the trial started: the books change and webhooks go out.
+   * False when the session was already paid or was replaced: a session is paid at most once, even from two
+   * pages submitted together (the status changes in one conditional write before anything else).
+   */
+  async function complete(row: typeof testpaySessions.$inferSelect, card: string): Promise<boolean> {
     const product = await deps.product(row.productId);
     if (!product) throw new ProviderError('unknown product');
+    const [claimed] = await db
+      .update(testpaySessions)
+      .set({ status: 'succeeded' })
+      .where(and(ownSession(row.id), notInArray(testpaySessions.status, ['succeeded', CHECKOUT_REPLACED])))
+      .returning({ id: testpaySessions.id });
+    if (!claimed) return false;
     const now = clock();
     if (row.kind === 'checkout') {
       const trial = row.trialDays > 0;
@@ -149,10 +162,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
           activity: discount?.activity ?? null,
         })
         .returning();
-      await db
-        .update(testpaySessions)
-        .set({ status: 'succeeded', subscriptionId: sub.id })
-        .where(ownSession(row.id));
+      await db.update(testpaySessions).set({ subscriptionId: sub.id }).where(ownSession(row.id));
       await emit(
         'subscription.created',
         {
@@ -195,7 +205,6 @@ export function createTestpayProvider(deps: TestpayDeps) {
           cancelAtPeriodEnd: false,
         })
         .where(ownSubscription(sub.id));
-      await db.update(testpaySessions).set({ status: 'succeeded' }).where(ownSession(row.id));
       await emit(
         'subscription.updated',
         { ...subscriptionData(sub, product), cancelAtPeriodEnd: false },
@@ -204,6 +213,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
       await emit('invoice.paid', { subscriptionId: sub.id, periodStart: now, periodEnd }, now);
     }
     await flush();
+    return true;
   }
 
   const retryDays = deps.retryDays ?? [3, 5, 7];
@@ -332,7 +342,14 @@ export function createTestpayProvider(deps: TestpayDeps) {
         successUrl: request.successUrl,
         cancelUrl: request.cancelUrl,
       });
-      return wallet ? `${pages}/${id}` : `${pages}/checkout/${id}`;
+      return { url: wallet ? `${pages}/${id}` : `${pages}/checkout/${id}`, sessionId: id };
+    },
+
+    async expireCheckout(sessionId) {
+      await db
+        .update(testpaySessions)
+        .set({ status: CHECKOUT_REPLACED })
+        .where(and(ownSession(sessionId), notInArray(testpaySessions.status, ['succeeded'])));
     },
 
     async cancelAtPeriodEnd(subscriptionId) {

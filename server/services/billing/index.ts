@@ -1,8 +1,9 @@
 // Plans and purchase: what is for sale to this caller, checkout through the chosen provider, and the
 // webhook entry point. Management (cancel, coupons, upgrade, student discount) is in management.ts.
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
   type CheckoutQuery,
+  type CheckoutResult,
   type FreeTrialInfo,
   type MarketingActive,
   type PaymentInfo,
@@ -12,7 +13,7 @@ import {
   TRIAL_DAYS,
 } from '../../../src/api/contract.js';
 import type { Database } from '../../db/client.js';
-import { billingCustomers, subscriptions, users } from '../../db/schema.js';
+import { billingCustomers, openCheckouts, subscriptions, users } from '../../db/schema.js';
 import { AppError, badRequest, unauthenticated } from '../../http/errors.js';
 import { sameOriginPath } from '../../http/return-url.js';
 import type { Logger } from '../../logger.js';
@@ -21,11 +22,15 @@ import {
   ProviderError,
   WebhookSignatureError,
 } from '../../providers/payments/provider.js';
+import { createKeyedLock } from '../keyed-lock.js';
 import type { Caller } from '../sessions.js';
 import { currentUser } from '../user-info.js';
 import { type Catalogue, type CatalogueOptions, createCatalogue, seedCatalogue } from './catalogue.js';
 import { createLedger } from './ledger.js';
 import { createMeter } from './quotas.js';
+
+/** How long an unpaid checkout is offered again instead of opening a new one (providers keep them a day). */
+const OPEN_CHECKOUT_MS = 60 * 60_000;
 
 export function createBillingService(deps: {
   db: Database;
@@ -47,6 +52,8 @@ export function createBillingService(deps: {
     freeUploadsPerDay: deps.freeUploadsPerDay,
   });
   const providers = deps.providers;
+  // One checkout decision at a time per user: two opened together cannot both reach the provider.
+  const checkoutLock = createKeyedLock();
 
   function providerById(id: number | undefined): PaymentProvider {
     const found = providers.find((p) => p.payProvider === (id ?? PayProvider.Card)) ?? providers[0];
@@ -176,23 +183,99 @@ export function createBillingService(deps: {
           .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.provider, provider.name)))
           .limit(1)
       )[0];
-      const url = await viaProvider(() =>
-        provider.checkout({
+      const successUrl = sameOriginPath(query.successUrl, options.origin);
+      const cancelUrl = sameOriginPath(query.cancelUrl, options.origin);
+      // Everything the provider's page is made of: the same offer is the same page.
+      const offer = JSON.stringify([product.id, trialDays, discount?.code ?? null, successUrl, cancelUrl]);
+      const session = await checkoutLock(user.id, async () => {
+        const [open] = await db
+          .select()
+          .from(openCheckouts)
+          .where(eq(openCheckouts.userId, user.id))
+          .limit(1);
+        // The same offer still open: the same page again, so paying in either tab pays once.
+        if (
+          open &&
+          open.provider === provider.name &&
+          open.offer === offer &&
+          Date.now() - open.createdAt.getTime() < OPEN_CHECKOUT_MS
+        )
+          return { url: open.url, sessionId: open.sessionId };
+        // Another offer replaces it: the older page can no longer be paid.
+        if (open) {
+          const previous = providerByName(open.provider);
+          await previous?.expireCheckout?.(open.sessionId).catch((error: unknown) => {
+            deps.logger.warn({ err: error, provider: open.provider }, 'an older checkout was not expired');
+          });
+        }
+        const created = await viaProvider(() =>
+          provider.checkout({
+            userId: user.id,
+            email: user.email,
+            customerId: existing?.customerId ?? null,
+            product,
+            providerProductId,
+            trialDays,
+            discount,
+            // Only this app may be returned to: anything else goes back to its home page.
+            successUrl,
+            cancelUrl,
+            origin: options.origin,
+          }),
+        );
+        const values = {
           userId: user.id,
-          email: user.email,
-          customerId: existing?.customerId ?? null,
-          product,
-          providerProductId,
-          trialDays,
-          discount,
-          // Only this app may be returned to: anything else goes back to its home page.
-          successUrl: sameOriginPath(query.successUrl, options.origin),
-          cancelUrl: sameOriginPath(query.cancelUrl, options.origin),
-          origin: options.origin,
-        }),
-      );
+          provider: provider.name,
+          offer,
+          sessionId: created.sessionId,
+          url: created.url,
+          createdAt: new Date(),
+        };
+        await db
+          .insert(openCheckouts)
+          .values(values)
+          .onConflictDoUpdate({ target: openCheckouts.userId, set: values });
+        return created;
+      });
+      const url = session.url;
       // Parley's own (test) pages speak the caller's language.
       return url.startsWith('/') ? `${options.origin}${url}?lang=${options.language ?? 'en'}` : url;
+    },
+
+    /**
+     * What a return from the provider may show: 'paid' or 'trial' only when this caller's subscription
+     * started or changed since the checkout was opened; 'pending' while a checkout is open without news
+     * (its webhook may still be on the way); 'none' otherwise (a guest, a stale link, the back button).
+     * A paid or trial answer is given once: the checkout is then closed.
+     */
+    async checkoutResult(caller: Caller): Promise<CheckoutResult> {
+      if (caller.kind !== 'member') return { status: 'none' };
+      const [open] = await db
+        .select()
+        .from(openCheckouts)
+        .where(eq(openCheckouts.userId, caller.userId))
+        .limit(1);
+      if (!open) return { status: 'none' };
+      const [changed] = await db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, caller.userId),
+            inArray(subscriptions.status, ['trialing', 'active']),
+            gte(subscriptions.updatedAt, open.createdAt),
+          ),
+        )
+        .orderBy(desc(subscriptions.updatedAt))
+        .limit(1);
+      if (!changed) return { status: 'pending' };
+      const closed = await db
+        .delete(openCheckouts)
+        .where(and(eq(openCheckouts.userId, caller.userId), eq(openCheckouts.sessionId, open.sessionId)))
+        .returning({ userId: openCheckouts.userId });
+      // Another tab asked at the same moment and got the answer.
+      if (closed.length === 0) return { status: 'none' };
+      return { status: changed.trial ? 'trial' : 'paid' };
     },
 
     /** A provider's webhook: verified first; a bad signature changes nothing and answers 400. */
