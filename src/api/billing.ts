@@ -2,6 +2,7 @@
 import {
   type BillingDetail,
   BillingPaths,
+  type CheckoutResult,
   type ConfirmStatus,
   type CouponPreview,
   type FreeTrialInfo,
@@ -46,8 +47,12 @@ export const billingApi = {
           days: start.trial ? 7 : undefined,
           coupon: start.coupon,
         },
+        // The pricing modal shows a refusal itself (once).
+        suppressAlert: true,
       },
     ),
+  /** After a return from the provider: whether the caller's subscription really changed. */
+  checkoutResult: () => request<CheckoutResult>('POST', BillingPaths.checkoutResult, { suppressAlert: true }),
   detail: () => request<BillingDetail | null>('GET', BillingPaths.billingDetail, { suppressAlert: true }),
   cancel: (subscriptionId: string, feedback: Record<string, unknown>) =>
     request<BillingDetail>('POST', BillingPaths.cancelSubscription, { body: { subscriptionId, feedback } }),

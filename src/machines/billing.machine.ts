@@ -82,6 +82,9 @@ export type BillingEvent =
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : t('billing.networkError'));
 const RESEND_MS = 59_000;
+/** A return asks again this many times, this far apart, while the provider's webhook is on its way. */
+const RETURN_POLLS = 5;
+const RETURN_POLL_MS = 1500;
 export const PAY_DEBOUNCE_MS = 2000;
 /** The spec's leading debounces: the first press acts at once, repeats within the window are dropped. */
 export const PRESS_DEBOUNCE_MS = { coupon: 500, studentSend: 2000, studentVerify: 2000 } as const;
@@ -140,9 +143,16 @@ export const billingMachine = setup({
         });
       },
     ),
+    /** Asks the server whether the return really changed the subscription; a webhook on its way gets a few
+     * seconds. A link alone (a bookmark, the back button, a guest) shows nothing. */
     loadReturn: fromPromise(async () => {
-      const [products, user] = await Promise.all([billingApi.allProducts(), accountApi.currentUser()]);
-      return { products, user };
+      let result = await billingApi.checkoutResult().catch(() => ({ status: 'none' as const }));
+      for (let tries = 0; result.status === 'pending' && tries < RETURN_POLLS; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, RETURN_POLL_MS));
+        result = await billingApi.checkoutResult().catch(() => ({ status: 'none' as const }));
+      }
+      const products = await billingApi.allProducts().catch(() => null);
+      return { status: result.status, products };
     }),
     checkConfirm: fromPromise(({ input }: { input: string }) => billingApi.checkConfirm(input)),
     loadBilling: fromPromise(async () => {
@@ -254,11 +264,8 @@ export const billingMachine = setup({
               },
               { target: 'open', actions: assign({ prompt: ({ event }) => event.prompt ?? null }) },
             ],
-            // A trial that just started shows the free-trial success modal; other payments the animation.
-            'RETURN.PAID': {
-              target: 'returning',
-              actions: ['refreshUser', assign({ celebrations: ({ context }) => context.celebrations + 1 })],
-            },
+            // Back from a provider: what shows depends on what the server says changed.
+            'RETURN.PAID': 'returning',
             'RETURN.CANCELLED': { actions: 'refreshUser' },
           },
         },
@@ -311,6 +318,11 @@ export const billingMachine = setup({
                     guard: ({ context }) =>
                       buyDecision(context.auth.getSnapshot().context.user) === 'alreadyMember',
                     actions: ['payPressed', () => toast.info(t('billing.alreadyMember'))],
+                  },
+                  {
+                    guard: ({ context }) =>
+                      buyDecision(context.auth.getSnapshot().context.user) === 'trialCannotUpgrade',
+                    actions: ['payPressed', () => toast.info(t('billing.trialCannotUpgrade'))],
                   },
                   {
                     guard: ({ context }) => context.providers.length > 1,
@@ -373,15 +385,36 @@ export const billingMachine = setup({
           invoke: {
             src: 'loadReturn',
             onDone: [
+              // A trial that just started shows the free-trial success modal; other payments the animation.
               {
-                // The user info after the payment tells whether it started a trial.
-                guard: ({ event }) => event.output.user.isTrial,
+                guard: ({ event }) => event.output.status === 'trial',
                 target: 'trialSuccess',
-                actions: assign({ products: ({ event }) => event.output.products }),
+                actions: [
+                  'refreshUser',
+                  assign({ products: ({ context, event }) => event.output.products ?? context.products }),
+                ],
               },
-              { target: 'closed', actions: assign({ products: ({ event }) => event.output.products }) },
+              {
+                guard: ({ event }) => event.output.status === 'paid',
+                target: 'closed',
+                actions: [
+                  'refreshUser',
+                  () => toast.success(t('billing.paySuccess')),
+                  assign({
+                    celebrations: ({ context }) => context.celebrations + 1,
+                    products: ({ context, event }) => event.output.products ?? context.products,
+                  }),
+                ],
+              },
+              // Nothing changed (yet): a neutral refresh, and a word if a checkout is still being processed.
+              {
+                guard: ({ event }) => event.output.status === 'pending',
+                target: 'closed',
+                actions: ['refreshUserTwice', () => toast.info(t('billing.processing'))],
+              },
+              { target: 'closed', actions: 'refreshUser' },
             ],
-            onError: 'closed',
+            onError: { target: 'closed', actions: 'refreshUser' },
           },
         },
         trialSuccess: {

@@ -31,3 +31,13 @@ test('a declined card stays on the checkout page with the reason', async ({ page
   await buyPlan(page, { type: 'Unlimited', period: 'month' }, 'declined');
   await expect(page.locator('#error')).toHaveText('Your card was declined. Try another card.');
 });
+
+test('a guest opening a ?stripeStatus=success link sees no payment success', async ({ page }) => {
+  await openAsGuest(page);
+  const asked = page.waitForResponse('**/api/v1/billing/checkoutResult');
+  await page.goto('/?stripeStatus=success&stripeSubType=month&productType=Pro');
+  expect(((await (await asked).json()) as { data: { status: string } }).data.status).toBe('none');
+  await expect(page).not.toHaveURL(/stripeStatus/);
+  await expect(page.getByTestId('pay-success-animation')).toHaveCount(0);
+  await expect(page.getByText('Payment successful. Welcome aboard!')).toHaveCount(0);
+});

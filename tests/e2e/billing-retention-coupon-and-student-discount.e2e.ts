@@ -18,6 +18,19 @@ test('cancelling offers the retention coupon; accepting it keeps the plan at 30%
   await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', '1');
   await expect(page.getByTestId('billing-discount')).toHaveText('30% off · next charge $7.0');
   await expect(page.getByTestId('billing-date-label')).toHaveText('Next renewal date');
+
+  // Cancelled after all: the plan ends, and no next charge is announced.
+  await page.getByTestId('billing-cancel').click();
+  await page.getByTestId('billing-continue-cancel').click();
+  for (const q of ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'])
+    await page.getByTestId(`question-${q}`).locator('input[type=radio]').first().check();
+  await page.getByTestId('question-q7').fill('Found another tool');
+  await page.getByTestId('questionnaire-submit').click();
+  await page.getByTestId('cancel-done').click();
+  await expect(page.getByTestId('billing-date-label')).toHaveText('Plan Ends On');
+  await expect(page.getByTestId('billing-discount')).toHaveText('30% off');
+  await page.getByTestId('billing-close').click();
+  await expect(page.getByTestId('billing-modal')).toHaveCount(0);
 });
 
 test('student discount: a non-academic address is refused, the mailed code applies 50% off', async ({

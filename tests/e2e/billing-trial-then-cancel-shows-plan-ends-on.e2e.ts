@@ -26,6 +26,15 @@ test('free -> seven-day trial -> cancel with the questionnaire -> "Plan Ends On"
   await expect(page).not.toHaveURL(/stripeStatus/);
   await page.getByTestId('trial-success').getByRole('button').click();
 
+  // A trial user choosing another plan is told once that a trial cannot be upgraded.
+  await page.goto('/?payFrom=plugin');
+  await page.getByTestId('period-month').click();
+  await page.getByTestId('buy-Unlimited-month').click();
+  await expect(page.getByText('A free trial cannot be upgraded.')).toHaveCount(1);
+  await expect(page.getByText('You are already a member', { exact: false })).toHaveCount(0);
+  await page.getByTestId('pricing-close').click();
+  await page.getByTestId('trial-success').getByRole('button').click();
+
   await openBilling(page);
   await expect(page.getByTestId('billing-plan')).toContainText('Pro (trial)');
   await expect(page.getByTestId('billing-date-label')).toHaveText('Next renewal date');
@@ -52,4 +61,6 @@ test('free -> seven-day trial -> cancel with the questionnaire -> "Plan Ends On"
   await expect(page.getByTestId('billing-cancelled')).toHaveText('Subscription cancelled');
   await expect(page.getByTestId('billing-cancel')).toBeDisabled();
   await expect(page.getByTestId('billing-modal')).toHaveCSS('width', '380px');
+  await page.getByTestId('billing-close').click();
+  await expect(page.getByTestId('billing-modal')).toHaveCount(0);
 });

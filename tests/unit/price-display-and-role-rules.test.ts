@@ -74,6 +74,7 @@ describe('role rules', () => {
   it('a pro choosing a plan is already a member', () => {
     expect(buyDecision(user({ isPro: true, membershipId: 3 }))).toBe('alreadyMember');
     expect(buyDecision(user({}))).toBe('pay');
+    expect(buyDecision(user({ isPro: true, isTrial: true, membershipId: 2 }))).toBe('trialCannotUpgrade');
     expect(buyDecision(null)).toBe('login');
   });
   it('upgrade button: non-pro without discount; with one, all but yearly unlimited and trial', () => {

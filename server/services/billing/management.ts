@@ -153,7 +153,8 @@ export function createBillingManagement(deps: { db: Database; billing: BillingSe
         .insert(cancelFeedback)
         .values({ id: newId(), userId: caller.userId, subscriptionId, answers: answers.data });
       await viaProvider(() => providerOf(sub).cancelAtPeriodEnd(sub.id));
-      return detailOf(await owned(caller, subscriptionId));
+      // The provider accepted it; its event may still be on the way, but the plan will not renew.
+      return { ...detailOf(await owned(caller, subscriptionId)), canceled: true };
     },
 
     allowCancelDiscount: (caller: Caller) => allowed(caller, 'retention'),

@@ -51,9 +51,9 @@ function PayReturn() {
     if (!RETURN_PARAMS.some((p) => params.has(p)) || handled.current === location.search) return;
     handled.current = location.search;
     const status = params.get('stripeStatus');
+    // The parameters only say the browser came back: the server says whether anything was paid.
     if (status === 'success' || params.has('fscNext')) {
       billing.send({ type: 'RETURN.PAID' });
-      toast.success(t('billing.paySuccess'));
     } else if (status === 'cancel') {
       billing.send({ type: 'RETURN.CANCELLED' });
       toast.info(t('billing.payCancelled'));

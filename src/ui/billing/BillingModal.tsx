@@ -37,6 +37,13 @@ export function BillingModal() {
           data-testid="billing-modal"
           data-step={upgrades ? 'upgrade' : step}
         >
+          <Dialog.Close
+            className="dialog-close"
+            aria-label={t('billing.manage.close')}
+            data-testid="billing-close"
+          >
+            ×
+          </Dialog.Close>
           {upgrades ? (
             <UpgradePicker billing={billing} />
           ) : !detail ? (
@@ -119,11 +126,14 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
         </dd>
         {detail.discountPercent > 0 && (
           <dd data-testid="billing-discount">
-            {t('billing.manage.discount', {
-              percent: detail.discountPercent,
-              symbol: detail.symbol,
-              amount: billingAmount(detail.nextCharge),
-            })}
+            {/* A cancelled plan is not charged again: only the discount is said, never a next charge. */}
+            {detail.canceled
+              ? t('billing.manage.discountOnly', { percent: detail.discountPercent })
+              : t('billing.manage.discount', {
+                  percent: detail.discountPercent,
+                  symbol: detail.symbol,
+                  amount: billingAmount(detail.nextCharge),
+                })}
           </dd>
         )}
         {detail.canceled && <dd data-testid="billing-cancelled">{t('billing.manage.cancelled')}</dd>}

@@ -61,9 +61,11 @@ export function payPromptTarget(user: Who): 'login' | 'pricing' | 'billing' {
 }
 
 /** What choosing a plan in the pricing modal does for this user. */
-export function buyDecision(user: Who): 'login' | 'alreadyMember' | 'pay' {
+export function buyDecision(user: Who): 'login' | 'alreadyMember' | 'trialCannotUpgrade' | 'pay' {
   if (!user?.isLogin) return 'login';
-  if (user.isPro && !isTrialUser(user)) return 'alreadyMember';
+  // A running trial is a subscription: another plan cannot be bought on top of it.
+  if (isTrialUser(user)) return 'trialCannotUpgrade';
+  if (user.isPro) return 'alreadyMember';
   return 'pay';
 }
 

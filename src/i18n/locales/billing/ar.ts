@@ -72,6 +72,7 @@ export const billingAr: BillingResource = {
     free: 'أنت على الخطة المجانية.',
     upgradeToPro: 'الترقية إلى برو',
     discount: 'خصم {{percent}}% · الدفعة التالية {{symbol}}{{amount}}',
+    discountOnly: 'خصم {{percent}}%',
     plans: {
       '0': 'مجاني',
       '1': 'برو (شهري)',

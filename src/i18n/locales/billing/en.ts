@@ -72,6 +72,7 @@ export const billingEn = {
     free: 'You are on the Free plan.',
     upgradeToPro: 'Upgrade to Pro',
     discount: '{{percent}}% off · next charge {{symbol}}{{amount}}',
+    discountOnly: '{{percent}}% off',
     plans: {
       '0': 'Free',
       '1': 'Pro (monthly)',

@@ -77,6 +77,7 @@ export const billingEs: BillingResource = {
     free: 'Estás en el plan gratuito.',
     upgradeToPro: 'Mejorar a Pro',
     discount: '{{percent}}% de descuento · próximo cobro {{symbol}}{{amount}}',
+    discountOnly: '{{percent}} % de descuento',
     plans: {
       '0': 'Gratis',
       '1': 'Pro (mensual)',

@@ -71,6 +71,7 @@ export const billingZh: BillingResource = {
     free: '您正在使用免费版。',
     upgradeToPro: '升级到专业版',
     discount: '{{percent}}% 折扣 · 下次扣费 {{symbol}}{{amount}}',
+    discountOnly: '{{percent}}% 折扣',
     plans: {
       '0': '免费版',
       '1': '专业版（月付）',
