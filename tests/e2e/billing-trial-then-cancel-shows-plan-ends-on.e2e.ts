@@ -27,7 +27,11 @@ test('free -> seven-day trial -> cancel with the questionnaire -> "Plan Ends On"
   await page.getByTestId('trial-success').getByRole('button').click();
 
   // A trial user choosing another plan is told once that a trial cannot be upgraded.
-  await page.goto('/?payFrom=plugin');
+  // (The extension's pay link, followed inside the running app once the user is known.)
+  await page.evaluate(() => {
+    history.pushState(null, '', '/?payFrom=plugin');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
   await page.getByTestId('period-month').click();
   await page.getByTestId('buy-Unlimited-month').click();
   await expect(page.getByText('A free trial cannot be upgraded.')).toHaveCount(1);
