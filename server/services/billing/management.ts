@@ -153,8 +153,7 @@ export function createBillingManagement(deps: { db: Database; billing: BillingSe
         .insert(cancelFeedback)
         .values({ id: newId(), userId: caller.userId, subscriptionId, answers: answers.data });
       await viaProvider(() => providerOf(sub).cancelAtPeriodEnd(sub.id));
-      // The provider accepted it; its event may still be on the way, but the plan will not renew.
-      return { ...detailOf(await owned(caller, subscriptionId)), canceled: true };
+      return detailOf(await owned(caller, subscriptionId));
     },
 
     allowCancelDiscount: (caller: Caller) => allowed(caller, 'retention'),
