@@ -4,6 +4,7 @@ import { ResponseCode } from '../src/api/contract.js';
 import { bodyLimits } from './http/body-limits.js';
 import { type AppEnv, errorEnvelope, readRequestInfo } from './http/context.js';
 import { AppError, badRequest } from './http/errors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { staticRoutes } from './http/static.js';
 import { accountRoutes, devMailboxRoute } from './routes/account.js';
 import { authRoutes, visitKeyRoute } from './routes/auth.js';
@@ -28,6 +29,7 @@ import type { Services } from './services/index.js';
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
 
+  app.use('*', securityHeaders(services.config));
   app.use('*', async (c, next) => {
     const info = readRequestInfo(c, services.config.trustProxy);
     c.set('info', info);

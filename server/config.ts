@@ -50,6 +50,8 @@ export interface Config {
   promptsPerUserMax: number;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /** EMBED_ORIGINS: origins (https://blog.example.com) that may frame shared-chat pages; empty: no site may. */
+  embedOrigins: string[];
   /** BODY_MAX_BYTES: the largest request body (JSON, forms) most routes accept; see http/body-limits.ts. */
   bodyMaxBytes: number;
   staticDir: string;
@@ -267,6 +269,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     promptsPerUserMax: int(env.PROMPTS_PER_USER_MAX, PROMPTS_PER_USER_MAX),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     bodyMaxBytes: int(env.BODY_MAX_BYTES, 1024 * 1024),
+    embedOrigins: (env.EMBED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => /^https?:\/\/[^\s/;,']+$/.test(origin)),
     sessions: {
       idleDays: Math.max(1, int(env.SESSION_IDLE_DAYS, 30)),
       maxDays: Math.max(1, int(env.SESSION_MAX_DAYS, 180)),

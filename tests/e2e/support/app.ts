@@ -6,9 +6,26 @@ export const serverUrl = () => {
   return url;
 };
 
-export const test = base.extend<{ baseURL: string }>({
+export const test = base.extend<{ baseURL: string; noCspViolations: undefined }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => use(serverUrl()),
+  // The app runs under its Content-Security-Policy: anything it blocks fails the test that caused it.
+  noCspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+        ),
+      );
+      await use(undefined);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 
