@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
+import { FAKE_IMAGE } from '../helpers/fake-openai';
 import { cachedMessages, expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
 
 test('a guest sends a message and sees the answer stream in, then lands on the new chat', async ({
@@ -31,4 +34,36 @@ test('guests are kept on the Standard model', async ({ page }) => {
   await page.getByTestId('model-picker').click();
   await expect(page.getByTestId('model-GPT-4')).toHaveAttribute('data-disabled', '');
   await expect(page.getByTestId('model-Standard')).not.toHaveAttribute('data-disabled', '');
+});
+
+test('a picture from another host in an answer is not fetched until the reader allows it', async ({
+  page,
+}) => {
+  // The other host: a local server on its own port that counts what the browser asks it for.
+  const asked: string[] = [];
+  const outside = http.createServer((request, response) => {
+    asked.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'image/png' }).end(FAKE_IMAGE);
+  });
+  await new Promise<void>((resolve) => outside.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(outside.address() as AddressInfo).port}`;
+  try {
+    await openAsGuest(page);
+    // The offline model quotes the question, so its answer carries the picture as markdown.
+    await sendMessage(page, `Summarise this ![chart](http://${host}/pixel.png?q=secret-from-the-document)`);
+    const answer = await lastAnswerDone(page);
+    const placeholder = answer.getByTestId('outside-image');
+    await expect(placeholder).toContainText(host);
+    await expect(answer.locator('img')).toHaveCount(0);
+    expect(asked).toEqual([]);
+
+    await placeholder.getByTestId('load-outside-image').click();
+    await expect(answer.locator('img')).toBeVisible();
+    await expect
+      .poll(() => answer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(8);
+    expect(asked).toEqual(['/pixel.png?q=secret-from-the-document']);
+  } finally {
+    await new Promise((resolve) => outside.close(resolve));
+  }
 });

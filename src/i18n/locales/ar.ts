@@ -29,6 +29,8 @@ export const ar: Resource = {
     copy: 'نسخ',
     copied: 'تم النسخ',
     diagramError: 'تعذر رسم هذا المخطط.',
+    outsideImage: 'صورة لم تُحمَّل، من',
+    loadOutsideImage: 'تحميل الصورة',
   },
   shell: {
     newChat: 'محادثة جديدة',

@@ -27,6 +27,8 @@ export const en = {
     copy: 'Copy',
     copied: 'Copied',
     diagramError: 'This diagram could not be drawn.',
+    outsideImage: 'Picture not loaded, from',
+    loadOutsideImage: 'Load picture',
   },
   shell: {
     newChat: 'New chat',

@@ -29,6 +29,8 @@ export const es: Resource = {
     copy: 'Copiar',
     copied: 'Copiado',
     diagramError: 'No se pudo dibujar este diagrama.',
+    outsideImage: 'Imagen sin cargar, de',
+    loadOutsideImage: 'Cargar imagen',
   },
   shell: {
     newChat: 'Nuevo chat',

@@ -29,6 +29,8 @@ export const zh: Resource = {
     copy: '复制',
     copied: '已复制',
     diagramError: '无法绘制此图表。',
+    outsideImage: '图片未加载，来源：',
+    loadOutsideImage: '加载图片',
   },
   shell: {
     newChat: '新对话',

@@ -1,4 +1,5 @@
-// Assistant answers as markdown: GFM, sanitised, safe links only, highlighted code, lazy mermaid.
+// Assistant answers as markdown: GFM, sanitised, safe links only, outside pictures only on request,
+// highlighted code, lazy mermaid.
 // No math plugin on purpose: "$5 and $10" is money, not an equation.
 import { memo, type ReactNode, useContext, useMemo } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
@@ -9,6 +10,7 @@ import { AuthImage } from '../creation/AuthImage';
 import { CodeBlock } from './CodeBlock';
 import { CITE_PREFIX, CiteContext, citationNumber, linkCitations } from './citations';
 import { rehypeHighlightCode } from './highlight';
+import { isOwnOrigin, OutsideImage } from './OutsideImage';
 import { isExternal, safeHref, safeImageSrc } from './safe-url';
 import { StreamContext } from './stream';
 import { remarkHtmlAsText } from './tree';
@@ -61,6 +63,7 @@ const components: Components = {
       return <AuthImage imageId={src.slice(IMAGE_REF_PREFIX.length)} alt={alt ?? ''} />;
     const safe = typeof src === 'string' ? safeImageSrc(src) : null;
     if (!safe) return alt ? <span className="unsafe-image">{alt}</span> : null;
+    if (!isOwnOrigin(safe)) return <OutsideImage src={safe} alt={alt ?? ''} />;
     return <img src={safe} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
   },
   pre: CodeBlock,
