@@ -63,6 +63,7 @@ export async function startServer(
         // Open SSE streams would keep close() waiting forever.
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
+      await services.chat.shutdown();
       await database.close();
     },
   };

@@ -18,6 +18,11 @@ export class AnswerRun {
   readonly controller = new AbortController();
   private readonly listeners = new Set<RunListener>();
   private nextChunkId = 0;
+  private settle: (status: MessageStatus) => void = () => {};
+  /** Resolves with the final status once the answer is finished and stored. */
+  readonly finished = new Promise<MessageStatus>((resolve) => {
+    this.settle = resolve;
+  });
 
   constructor(
     readonly requestId: string,
@@ -59,6 +64,7 @@ export class AnswerRun {
     this.status = status;
     for (const listener of this.listeners) listener.done(status);
     this.listeners.clear();
+    this.settle(status);
   }
 
   get content(): string {

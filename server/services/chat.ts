@@ -25,6 +25,9 @@ type ParsedSend = z.output<typeof SendSchema>;
 export type { SendRequest };
 
 const RETAIN_FINISHED_RUN_MS = 5 * 60 * 1000;
+/** The abort reason of answers cut off because this server is shutting down (not the user's Stop). */
+const SHUTDOWN = 'server shutdown';
+const INTERRUPTED = 'Interrupted by a server restart.';
 const CHANNEL_NAME_FROM_MESSAGE = 50;
 
 let lastPosition = 0;
@@ -275,6 +278,7 @@ export function createChatService(deps: {
     } finally {
       clearTimeout(idleTimer);
     }
+    if (!error && run.controller.signal.reason === SHUTDOWN) error = INTERRUPTED;
     const status = error ? 'failed' : run.controller.signal.aborted ? 'stopped' : 'done';
     // Persist before announcing `done`, so a client that reloads the channel right after sees the final answer.
     await journal.drain(run);
@@ -339,13 +343,20 @@ export function createChatService(deps: {
         .update(messages)
         .set({
           status: 'failed',
-          error: 'Interrupted by a server restart.',
+          error: INTERRUPTED,
           content: sql`coalesce((select string_agg(${messageChunks.content}, '' order by ${messageChunks.seq}) from ${messageChunks} where ${messageChunks.messageId} = ${messages.id}), ${messages.content})`,
         })
         .where(eq(messages.status, 'streaming'));
     },
 
     activeRuns: () => [...runs.values()].filter((r) => r.status === 'streaming').length,
+
+    /** Before the database closes: live answers end as interrupted, with everything they sent stored. */
+    async shutdown(): Promise<void> {
+      const live = [...runs.values()].filter((run) => run.status === 'streaming');
+      for (const run of live) run.controller.abort(SHUTDOWN);
+      await Promise.all(live.map((run) => run.finished));
+    },
   };
 }
 

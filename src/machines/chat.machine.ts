@@ -3,7 +3,7 @@
 import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import { chatApi } from '../api/chat';
 import type { ChannelDetail, MessageStatus, SendRequest, StreamChunk, StreamMeta } from '../api/contract';
-import { APP_VERSION } from '../api/contract';
+import { APP_VERSION, ResponseCode } from '../api/contract';
 import { ApiError } from '../api/http';
 import { streamChat } from '../api/sse';
 import { channels } from '../db/channels';
@@ -22,6 +22,11 @@ export interface ChatContext {
   error: string | null;
   reconnectAttempt: number;
   notFound: boolean;
+  /**
+   * A message the server refused before starting (over the plan's quota: the pay prompt opens) goes back to
+   * the composer instead of staying as a failed bubble; `seq` tells the composer it is a new return.
+   */
+  returnedText: { text: string; seq: number } | null;
 }
 
 export type ChatEvent =
@@ -41,7 +46,7 @@ export type ChatEvent =
   | { type: 'STREAM.CHUNK'; chunk: StreamChunk }
   | { type: 'STREAM.DONE'; status: MessageStatus }
   | { type: 'STREAM.RECONNECTING'; attempt: number }
-  | { type: 'STREAM.ERROR'; message: string };
+  | { type: 'STREAM.ERROR'; message: string; code?: number | null };
 
 interface StreamInput {
   body: SendRequest;
@@ -63,7 +68,11 @@ export const chatStream = fromCallback<ChatEvent, StreamInput>(({ sendBack, inpu
     { signal: controller.signal, afterChunkId: input.afterChunkId },
   ).catch((error: unknown) => {
     if (error instanceof ApiError && error.kind === 'cancelled') return;
-    sendBack({ type: 'STREAM.ERROR', message: error instanceof Error ? error.message : String(error) });
+    sendBack({
+      type: 'STREAM.ERROR',
+      message: error instanceof Error ? error.message : String(error),
+      code: error instanceof ApiError ? error.code : null,
+    });
   });
   return () => controller.abort();
 });
@@ -129,6 +138,7 @@ export const chatMachine = setup({
     error: null,
     reconnectAttempt: 0,
     notFound: false,
+    returnedText: null,
   }),
   initial: 'syncing',
   states: {
@@ -195,6 +205,19 @@ export const chatMachine = setup({
       states: {
         sending: {
           on: {
+            'STREAM.ERROR': {
+              guard: ({ context, event }) =>
+                event.code === ResponseCode.UsageExceedsLimit &&
+                !context.regenerating &&
+                !!context.pendingUserText,
+              target: '#chat.ready.idle',
+              actions: assign(({ context }) => ({
+                returnedText: { text: context.pendingUserText ?? '', seq: Date.now() },
+                pendingUserText: null,
+                requestId: null,
+                error: null,
+              })),
+            },
             'STREAM.META': {
               target: 'streaming',
               actions: [

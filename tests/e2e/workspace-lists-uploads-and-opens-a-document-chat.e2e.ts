@@ -1,7 +1,9 @@
 import { makeDocx, makePdf } from '../helpers/doc-fixtures';
 import { expect, openAsGuest, test } from './support/app';
 
-test('the workspace lists uploaded files by category, opens one as a document chat, deletes one', async ({ page }) => {
+test('the workspace lists uploaded files by category, opens one as a document chat, deletes one', async ({
+  page,
+}) => {
   await openAsGuest(page, '/chatwithdoc');
   await page.getByTestId('upload-input').setInputFiles([
     {

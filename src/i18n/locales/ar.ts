@@ -70,6 +70,8 @@ export const ar: Resource = {
     pro: 'Pro',
     unlimited: 'غير محدود',
     loginForModel: 'سجّل الدخول لاستخدام هذا النموذج',
+    proModelNeedsPlan: 'هذا النموذج مخصص للأعضاء المشتركين.',
+    proModelShort: 'نموذج احترافي',
     guestStandardOnly: 'يمكن للضيوف استخدام نموذج Standard فقط.',
     offlineComposer: 'الإرسال يتطلب اتصالًا.',
   },

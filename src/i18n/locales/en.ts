@@ -68,6 +68,8 @@ export const en = {
     pro: 'Pro',
     unlimited: 'Unlimited',
     loginForModel: 'Log in to use this model',
+    proModelNeedsPlan: 'This model is for paid members.',
+    proModelShort: 'Pro model',
     guestStandardOnly: 'Guests can use only the Standard model.',
     offlineComposer: 'Sending needs a connection.',
   },

@@ -70,6 +70,8 @@ export const es: Resource = {
     pro: 'Pro',
     unlimited: 'Ilimitado',
     loginForModel: 'Inicia sesión para usar este modelo',
+    proModelNeedsPlan: 'Este modelo es para miembros de pago.',
+    proModelShort: 'Modelo Pro',
     guestStandardOnly: 'Los invitados solo pueden usar el modelo Standard.',
     offlineComposer: 'Para enviar se necesita conexión.',
   },

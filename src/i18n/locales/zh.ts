@@ -69,6 +69,8 @@ export const zh: Resource = {
     pro: 'Pro',
     unlimited: '无限',
     loginForModel: '登录后可使用此模型',
+    proModelNeedsPlan: '此模型仅供付费会员使用。',
+    proModelShort: '专业模型',
     guestStandardOnly: '访客只能使用 Standard 模型。',
     offlineComposer: '发送需要网络连接。',
   },

@@ -10,7 +10,7 @@ import { sendFeedback } from '../../machines/channel-commands';
 import { type ChatActorRef, NEW_CHAT_KEY } from '../../machines/root';
 import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
-import { useAuthState, useChatActor } from '../app/root-context';
+import { useAuthState, useChatActor, useRootActor } from '../app/root-context';
 import { ImageToolToggle } from '../creation/ImageToolToggle';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
 import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
@@ -50,7 +50,10 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   const auth = useAuthState();
   const landing = useLanding();
   const [composerDraft, setComposerDraft] = useState<{ text: string; seq: number }>();
-  const { model, choose } = useModelChoice(auth.isGuest);
+  const root = useRootActor();
+  const { model, choose } = useModelChoice(landing, auth.user, auth.isGuest, (prompt) =>
+    root.send({ type: 'UPGRADE.REQUIRED', prompt }),
+  );
   const [imageTool, setImageTool] = useState(false);
   const search = useSearchMode();
   const chat = useSelector(actor, (s) => ({
@@ -63,7 +66,12 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
     failed: s.matches({ ready: 'failed' }),
     reconnectAttempt: s.context.reconnectAttempt,
     notFound: s.context.notFound,
+    returnedText: s.context.returnedText,
   }));
+  // A message the server refused before starting comes back into the composer: nothing typed is lost.
+  useEffect(() => {
+    if (chat.returnedText) setComposerDraft(chat.returnedText);
+  }, [chat.returnedText]);
   const cached = useLiveQuery(
     () => (channelId ? channels.messages(channelId) : Promise.resolve([] as ChatMessage[])),
     [channelId],

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
-import { type LandingInfo, MODEL_STANDARD } from '../../api/contract';
+import { type LandingInfo, MODEL_STANDARD, type ModelListItem, type UserInfo } from '../../api/contract';
+import type { UpgradePrompt } from '../../api/http';
 
 const LANDING_KEY = 'parley.landing';
 const MODEL_KEY = 'parley.model';
@@ -32,12 +34,47 @@ export function useLanding(): LandingInfo | null {
   return landing;
 }
 
-/** The model a send uses: guests are always on Standard, whatever was picked before. */
-export function useModelChoice(isGuest: boolean) {
+type Member = Pick<UserInfo, 'isPro' | 'isTrial' | 'parsedRoles'> | null;
+
+/** Pro models are for paid members and trials; everyone else is on the free models. */
+export function mayUseModel(
+  user: Member,
+  isGuest: boolean,
+  model: Pick<ModelListItem, 'pro' | 'free'>,
+): boolean {
+  if (model.free) return true;
+  if (isGuest) return false;
+  return Boolean(user?.isPro || user?.isTrial || user?.parsedRoles.includes('Trail'));
+}
+
+/**
+ * The model a send uses. Choosing a model the caller may not use opens the pay prompt at once and keeps the
+ * current model, so a send never fails on it and the typed message stays; a pick that is no longer allowed
+ * (the plan ended) falls back to Standard.
+ */
+export function useModelChoice(
+  landing: LandingInfo | null,
+  user: Member,
+  isGuest: boolean,
+  askToPay: (prompt: UpgradePrompt) => void,
+) {
+  const { t } = useTranslation();
   const [picked, setPicked] = useState(() => localStorage.getItem(MODEL_KEY) ?? MODEL_STANDARD);
+  const entry = (name: string) => landing?.modelList.find((m) => m.name === name);
   const choose = (model: string) => {
+    const item = entry(model);
+    if (item && !mayUseModel(user, isGuest, item)) {
+      askToPay({
+        message: t('chat.proModelNeedsPlan'),
+        source: 'GPT4Turbo',
+        shortMessage: t('chat.proModelShort'),
+      });
+      return;
+    }
     localStorage.setItem(MODEL_KEY, model);
     setPicked(model);
   };
-  return { model: isGuest ? MODEL_STANDARD : picked, choose };
+  const current = entry(picked);
+  const allowed = isGuest ? picked === MODEL_STANDARD : !current || mayUseModel(user, isGuest, current);
+  return { model: allowed ? picked : MODEL_STANDARD, choose };
 }

@@ -9,8 +9,8 @@ import { ApiError } from '../../api/http';
 import { userApi } from '../../api/user';
 import { saveOneChatState } from '../../db/one-chat-state';
 import { useLangPath } from '../app/paths';
-import { useAuthState } from '../app/root-context';
-import { useModelChoice } from '../chat/use-models';
+import { useAuthState, useRootActor } from '../app/root-context';
+import { useLanding, useModelChoice } from '../chat/use-models';
 import { DocumentUploader } from './DocumentUploader';
 import { uploadErrorText } from './upload-errors';
 import '../pages/pages.css';
@@ -20,7 +20,10 @@ export function ChatWithDocPage() {
   const navigate = useNavigate();
   const to = useLangPath();
   const auth = useAuthState();
-  const { model } = useModelChoice(auth.isGuest);
+  const root = useRootActor();
+  const { model } = useModelChoice(useLanding(), auth.user, auth.isGuest, (prompt) =>
+    root.send({ type: 'UPGRADE.REQUIRED', prompt }),
+  );
   const [ready, setReady] = useState<CreatedDocument[]>([]);
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
