@@ -33,3 +33,22 @@ export const uploadParts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.partNumber] })],
 );
+
+/**
+ * Who proved they hold the bytes of a stored object: they uploaded it (or it was read as their document).
+ * Objects are stored once per md5; only these users may learn it is stored or make a document of it.
+ */
+export const objectUploads = pgTable(
+  'object_uploads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    md5: text('md5').notNull(),
+    /** SHA-256 of the bytes where Parley saw them (md5 alone is not collision-resistant). */
+    sha256: text('sha256'),
+    size: bigint('size', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.md5] })],
+);

@@ -15,9 +15,9 @@ import { LOCAL_POST_PATH, type LocalObjectStore } from '../providers/storage/loc
 
 export const uploadRoutes = new Hono<AppEnv>()
   .get(DocumentPaths.getPresignedPost, async (c) => {
-    requireCaller(c);
+    const caller = requireCaller(c);
     const { md5, bucket } = readQuery(c, PresignedPostQuery);
-    const post = await c.get('services').uploads.presign(md5, bucket);
+    const post = await c.get('services').uploads.presign(caller, md5, bucket);
     // The embedded store names its endpoint relative to this server: answer it at the caller's address.
     return ok(c, { ...post, url: new URL(post.url, c.req.url).toString() });
   })
@@ -36,6 +36,13 @@ export const uploadRoutes = new Hono<AppEnv>()
       c.header('Content-Type', 'application/xml');
       return c.body(s3ErrorXml(outcome.code, outcome.message), outcome.status);
     }
+    // The grant's holder now holds these bytes (and may make a document of them).
+    const md5 = /^uploads\/([0-9a-f]{32})$/.exec(outcome.key)?.[1];
+    if (md5 && outcome.uploader)
+      await c
+        .get('services')
+        .objectUploads.record(outcome.uploader, md5, { sha256: outcome.sha256, size: outcome.size })
+        .catch((err) => c.get('services').logger.warn({ err }, 'upload not recorded'));
     c.header('ETag', outcome.etag);
     c.header('Location', new URL(`${LOCAL_POST_PATH}/${store.bucket}/${outcome.key}`, c.req.url).toString());
     return c.body(null, 204);

@@ -13,6 +13,7 @@ import {
   documentImages,
   documents,
   images,
+  objectUploads,
   presentations,
   uploadSessions,
   usageRecords,
@@ -136,6 +137,15 @@ export async function adoptGuest(db: Database, guestId: string, userId: string):
       .delete(uploadSessions)
       .where(and(eq(uploadSessions.userId, guestId), inArray(uploadSessions.md5, accountUploads)));
     await tx.update(uploadSessions).set({ userId }).where(eq(uploadSessions.userId, guestId));
+    // Files the guest proved it holds stay the account's to use.
+    const accountObjects = tx
+      .select({ md5: objectUploads.md5 })
+      .from(objectUploads)
+      .where(eq(objectUploads.userId, userId));
+    await tx
+      .delete(objectUploads)
+      .where(and(eq(objectUploads.userId, guestId), inArray(objectUploads.md5, accountObjects)));
+    await tx.update(objectUploads).set({ userId }).where(eq(objectUploads.userId, guestId));
     await tx.update(userFeedback).set({ userId }).where(eq(userFeedback.userId, guestId));
     await tx.update(usageRecords).set({ userId }).where(eq(usageRecords.userId, guestId));
   });

@@ -34,6 +34,7 @@ import { createImageService } from './images.js';
 import { createLinkTitleService } from './link-title.js';
 import { createLoginCodeService } from './login-codes.js';
 import { createFlowSigner } from './oauth-flow.js';
+import { createObjectUploads } from './object-uploads.js';
 import { createPresentationDocumentReader } from './presentation-documents.js';
 import { createPresentationService } from './presentations.js';
 import { createPromptService } from './prompts.js';
@@ -64,6 +65,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const channels = createChannelService(db);
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, logger });
   const objectStore = createObjectStore(config);
+  const objectUploads = createObjectUploads(db);
   const oidcClients = createOidcClients(config);
   // Email codes and social logins draw on one per-IP allowance of login attempts.
   const loginAttempts = createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
@@ -83,6 +85,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     images: documentImages,
     db,
     store: objectStore,
+    objectUploads,
     config: config.docs,
     allowHosts: config.outboundAllowHosts ?? [],
     logger,
@@ -129,8 +132,14 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     search,
     workspace,
     objectStore,
-    uploads: createUploadService({ store: objectStore, config: config.storage }),
-    resumableUploads: createResumableUploadService({ db, store: objectStore, config: config.storage }),
+    objectUploads,
+    uploads: createUploadService({ store: objectStore, objectUploads, config: config.storage }),
+    resumableUploads: createResumableUploadService({
+      db,
+      store: objectStore,
+      objectUploads,
+      config: config.storage,
+    }),
     db,
     mailer,
     userSettings: createUserSettingsService(db, oidcClients.google.configured, config.experiments),

@@ -16,6 +16,7 @@ import { uploadParts, uploadSessions } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';
 import { type ObjectStore, objectKeyForMd5 } from '../providers/storage/object-store.js';
 import { newId } from './ids.js';
+import type { ObjectUploads } from './object-uploads.js';
 import type { Caller } from './sessions.js';
 
 /** S3 refuses parts under 5 MiB (except the last); the embedded store resumes at 1 MiB grain. */
@@ -24,6 +25,7 @@ export const partSizeFor = (store: ObjectStore) => (store.kind === 's3' ? 5 : 1)
 export function createResumableUploadService(deps: {
   db: Database;
   store: ObjectStore;
+  objectUploads: ObjectUploads;
   config: StorageConfig;
 }) {
   const { db, store, config } = deps;
@@ -59,7 +61,9 @@ export function createResumableUploadService(deps: {
           limit: `${Math.floor(config.maxUploadBytes / HASH_CHUNK_BYTES)} MiB`,
         });
       const key = objectKeyForMd5(request.md5);
-      if (await store.exists(key)) return { exists: true };
+      // Only a caller who already holds the file skips sending it; anyone else proves it by sending it.
+      if ((await deps.objectUploads.holds(caller.userId, request.md5)) && (await store.exists(key)))
+        return { exists: true };
       const partSize = partSizeFor(store);
       const [existing] = await db
         .select()
@@ -138,7 +142,7 @@ export function createResumableUploadService(deps: {
       const session = await sessionOf(caller, uploadId);
       const key = objectKeyForMd5(session.md5);
       const parts = await receivedOf(session.id);
-      if (await store.exists(key)) {
+      if ((await deps.objectUploads.holds(caller.userId, session.md5)) && (await store.exists(key))) {
         await drop(session);
         return { md5: session.md5, size: session.size };
       }
@@ -147,6 +151,7 @@ export function createResumableUploadService(deps: {
       const matches = await store.multipart.complete(key, session.storeUploadId, parts, session.md5);
       await db.delete(uploadSessions).where(eq(uploadSessions.id, session.id));
       if (!matches) throw badRequest('upload.md5Mismatch');
+      await deps.objectUploads.record(caller.userId, session.md5, { size: session.size });
       return { md5: session.md5, size: session.size };
     },
   };

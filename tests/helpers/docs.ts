@@ -14,16 +14,12 @@ import { md5, postForm } from './uploads';
 export function docsClient(baseUrl: string, token: string, language = 'en') {
   const headers = { language };
   return {
+    token,
+    grant: (hash: string) =>
+      call<PresignedPost>(baseUrl, 'GET', `${DocumentPaths.getPresignedPost}?md5=${hash}`, { token }),
     async upload(file: Buffer) {
       const hash = md5(file);
-      const grant = await call<PresignedPost>(
-        baseUrl,
-        'GET',
-        `${DocumentPaths.getPresignedPost}?md5=${hash}`,
-        {
-          token,
-        },
-      );
+      const grant = await this.grant(hash);
       if (!grant.body.data.exists) {
         const sent = await postForm(grant.body.data.url, grant.body.data.fields, file);
         if (sent.status !== 204) throw new Error(`upload failed: ${sent.text}`);

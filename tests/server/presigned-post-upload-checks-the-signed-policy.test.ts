@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { objectKeyForMd5 } from '../../server/providers/storage/object-store';
 import { DocumentPaths, type PresignedPost } from '../../src/api/contract';
+import { docsClient } from '../helpers/docs';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 import { md5, postForm } from '../helpers/uploads';
 
@@ -123,5 +124,61 @@ describe.each(DATABASES)('presigned POST to the embedded store on %s', (kind) =>
     const wrongType = await postForm(url, { ...typed.fields, 'Content-Type': 'text/html' }, pdf);
     expect([wrongType.status, wrongType.code]).toEqual([403, 'AccessDenied']);
     expect((await postForm(url, typed.fields, pdf)).status).toBe(204);
+  });
+
+  it('field names are case-insensitive: a capital-K Key beside the signed key is a duplicate, and refused', async () => {
+    const file = crypto.randomBytes(1200);
+    const grant = (await presign(`?md5=${md5(file)}`)).body.data;
+    const elsewhere = objectKeyForMd5('f'.repeat(32));
+    // The unsigned Key first, then the signed fields: the object used to land under the unsigned key.
+    const sent = await postForm(grant.url, { Key: elsewhere, ...grant.fields }, file);
+    expect([sent.status, sent.code]).toEqual([400, 'InvalidArgument']);
+    const { key: signedKey, ...unsigned } = grant.fields;
+    const alone = await postForm(grant.url, { ...unsigned, Key: elsewhere }, file);
+    expect([alone.status, alone.code]).toEqual([403, 'AccessDenied']);
+    expect(await server.services.objectStore.exists(elsewhere)).toBe(false);
+    expect(await stored(md5(file))).toBe(false);
+    // The signed key in another case is the same field, and fine.
+    expect((await postForm(grant.url, { ...unsigned, KEY: signedKey as string }, file)).status).toBe(204);
+  });
+
+  it('a key naming a folder neither kills the server nor replaces the folder', async () => {
+    const file = crypto.randomBytes(900);
+    const grant = (await presign(`?md5=${md5(file)}`)).body.data;
+    const first = await postForm(grant.url, { Key: 'uploads', ...grant.fields }, file);
+    expect(first.status).toBe(400);
+    const signedFolder = await server.services.objectStore.presignPost({
+      key: 'uploads',
+      maxBytes: MAX,
+      expiresInSeconds: 60,
+    });
+    const url = new URL(signedFolder.url, server.url).toString();
+    const folder = await postForm(url, signedFolder.fields, file);
+    expect([folder.status, folder.code]).toEqual([400, 'InvalidArgument']);
+    // Still up, and earlier objects are still there.
+    expect((await presign(`?md5=${md5(file)}`)).body.code).toBe(200);
+    expect((await postForm(grant.url, grant.fields, file)).status).toBe(204);
+  });
+
+  it('a field given twice is refused, as S3 does', async () => {
+    const file = crypto.randomBytes(700);
+    const grant = (await presign(`?md5=${md5(file)}`)).body.data;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
+    form.append('Content-Type', 'text/html');
+    form.append('content-type', 'application/pdf');
+    form.append('file', new Blob([new Uint8Array(file)]), 'a.pdf');
+    const response = await fetch(grant.url, { method: 'POST', body: form });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('InvalidArgument');
+    expect(await stored(md5(file))).toBe(false);
+  });
+
+  it('an empty file read as a document gets a clear message in the caller language, not a server error', async () => {
+    const empty = Buffer.alloc(0);
+    const docs = docsClient(server.url, token, 'es');
+    const created = await docs.uploadAndCreate(empty, 'vacío.pdf');
+    expect(created.body.code).toBe(400);
+    expect(created.body.msg).toBe('Este archivo está vacío (0 bytes). Vuelve a elegirlo o elige otro.');
   });
 });

@@ -46,6 +46,15 @@ describe.each(DATABASES)('S3-compatible storage on %s', (kind) => {
 
     expect((await postForm(grant.url, grant.fields, file)).status).toBe(204);
     expect((await presign(md5(file))).body.data.exists).toBe(true);
+    // S3 keeps the grant's holder as metadata: another caller is not told the file is stored.
+    const stranger = await newGuest(server.url);
+    const theirs = await call<PresignedPost>(
+      server.url,
+      'GET',
+      `${DocumentPaths.getPresignedPost}?md5=${md5(file)}`,
+      { token: stranger },
+    );
+    expect(theirs.body.data.exists).toBeUndefined();
     expect(await server.services.objectStore.getBytes(objectKeyForMd5(md5(file)))).toEqual(file);
     expect(await server.services.objectStore.size(objectKeyForMd5(md5(file)))).toBe(file.length);
   });

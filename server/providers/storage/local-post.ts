@@ -1,6 +1,7 @@
 // Receives a browser POST upload for the embedded store, streaming: the policy is checked when the file
 // part begins (fields come first, as S3 requires), the body is hashed and counted as it is written to a
-// temp file, and only a complete, in-range file whose md5 matches an md5 key becomes the object.
+// temp file, and only a complete, in-range file whose md5 matches an md5 key becomes the object. Field
+// names are case-insensitive and may appear once, as in S3: `Key` and `key` are one field.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -10,7 +11,15 @@ import { isSafeKey, type LocalObjectStore } from './local-store.js';
 import { checkPolicy } from './post-policy.js';
 
 export type PostOutcome =
-  | { ok: true; key: string; etag: string; size: number }
+  | {
+      ok: true;
+      key: string;
+      etag: string;
+      size: number;
+      sha256: string;
+      /** The signed `x-amz-meta-uploader` field: whom the grant was given to. */
+      uploader: string | null;
+    }
   | { ok: false; status: 400 | 403 | 404; code: string; message: string };
 
 const MD5_KEY = /(?:^|\/)([0-9a-f]{32})$/;
@@ -44,16 +53,28 @@ export function receiveLocalPost(
       body.resume();
       return resolve(refuse(400, 'MalformedPOSTRequest', 'The body is not multipart/form-data'));
     }
+    // Names lower-cased: S3 matches form fields case-insensitively, so 'Key' is the key.
     const fields: Record<string, string> = {};
+    let duplicate: string | null = null;
     let outcome: Promise<PostOutcome> | null = null;
 
-    parser.on('field', (name, value) => {
+    parser.on('field', (rawName, value) => {
       // S3 ignores fields after the file.
-      if (!outcome) fields[name] = value;
+      if (outcome) return;
+      const name = rawName.toLowerCase();
+      if (Object.hasOwn(fields, name)) duplicate ??= name;
+      else fields[name] = value;
     });
     parser.on('file', (name, file) => {
-      if (outcome || name !== 'file') {
+      if (outcome || name.toLowerCase() !== 'file') {
         file.resume();
+        return;
+      }
+      if (duplicate) {
+        file.resume();
+        outcome = Promise.resolve(
+          refuse(400, 'InvalidArgument', `The form field ${duplicate} is given more than once`),
+        );
         return;
       }
       outcome = receiveFile(store, bucket, fields, file, now);
@@ -85,7 +106,7 @@ function receiveFile(
   now: Date,
 ): Promise<PostOutcome> {
   const checked = checkPolicy(store.secret, fields, bucket, now);
-  const key = Object.entries(fields).find(([name]) => name.toLowerCase() === 'key')?.[1] ?? '';
+  const key = fields.key ?? '';
   if ('code' in checked || !isSafeKey(key)) {
     file.resume();
     return Promise.resolve(
@@ -97,6 +118,7 @@ function receiveFile(
   const temp = store.tempPath();
   const out = fs.createWriteStream(temp);
   const hash = crypto.createHash('md5');
+  const sha256 = crypto.createHash('sha256');
   let size = 0;
   let tooLarge = false;
   return new Promise((resolve) => {
@@ -122,6 +144,7 @@ function receiveFile(
         return;
       }
       hash.update(chunk);
+      sha256.update(chunk);
       if (!out.write(chunk)) {
         file.pause();
         out.once('drain', () => file.resume());
@@ -141,8 +164,20 @@ function receiveFile(
         const expected = MD5_KEY.exec(key)?.[1];
         if (expected && expected !== md5)
           return drop(refuse(400, 'BadDigest', 'The MD5 of the file does not match the md5 its key names'));
-        await store.commit(temp, key);
-        resolve({ ok: true, key, etag: `"${md5}"`, size });
+        try {
+          await store.commit(temp, key);
+        } catch {
+          // E.g. the key names a folder: nothing is replaced, and no error escapes this callback.
+          return drop(refuse(400, 'InvalidArgument', 'The key cannot be stored as an object'));
+        }
+        resolve({
+          ok: true,
+          key,
+          etag: `"${md5}"`,
+          size,
+          sha256: sha256.digest('hex'),
+          uploader: fields['x-amz-meta-uploader'] ?? null,
+        });
       });
     });
   });

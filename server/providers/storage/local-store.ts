@@ -58,6 +58,11 @@ export function createLocalObjectStore(options: {
   const tempPath = () => path.join(tmp, crypto.randomBytes(12).toString('hex'));
   const commit = async (temp: string, key: string) => {
     const file = pathOf(key);
+    // Never outside the store, and never over a folder (a key that names one, like 'uploads').
+    if (!path.resolve(file).startsWith(path.resolve(root) + path.sep))
+      throw new Error(`key outside the store: ${key}`);
+    const target = await fsp.stat(file).catch(() => null);
+    if (target && !target.isFile()) throw new Error(`key names a folder: ${key}`);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     await fsp.rename(temp, file);
   };
@@ -71,14 +76,19 @@ export function createLocalObjectStore(options: {
     commit,
     multipart: createLocalMultipart({ root, tempPath, commit }),
 
-    async presignPost({ key, maxBytes, contentTypes, expiresInSeconds }: PresignPostOptions) {
+    async presignPost({ key, maxBytes, contentTypes, expiresInSeconds, uploader }: PresignPostOptions) {
       pathOf(key);
       const fields: Record<string, string> = { key };
       const conditions: PolicyCondition[] = [
         { bucket: options.bucket },
         { key },
+        { 'x-amz-algorithm': POLICY_ALGORITHM },
         ['content-length-range', 0, maxBytes],
       ];
+      if (uploader) {
+        fields['x-amz-meta-uploader'] = uploader;
+        conditions.push({ 'x-amz-meta-uploader': uploader });
+      }
       if (contentTypes?.length === 1) {
         fields['Content-Type'] = contentTypes[0] as string;
         conditions.push(['eq', '$Content-Type', contentTypes[0] as string]);
@@ -112,7 +122,10 @@ export function createLocalObjectStore(options: {
     async put(key, body) {
       const temp = tempPath();
       await fsp.writeFile(temp, body);
-      await commit(temp, key);
+      await commit(temp, key).catch(async (error) => {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      });
     },
     async size(key) {
       try {
@@ -120,6 +133,10 @@ export function createLocalObjectStore(options: {
       } catch {
         return null;
       }
+    },
+    // The embedded store sees every upload itself and reports its uploader when it arrives.
+    async uploaderOf() {
+      return null;
     },
   };
 }

@@ -10,6 +10,8 @@ export interface PresignPostOptions {
   /** Accepted content types (exact match), or undefined for any. */
   contentTypes?: string[];
   expiresInSeconds: number;
+  /** Signed into the grant as `x-amz-meta-uploader` (kept as the object's metadata): whom it was given to. */
+  uploader?: string;
 }
 
 export interface ObjectStore {
@@ -24,6 +26,8 @@ export interface ObjectStore {
   /** Server-side writes (generated images, presentations, tests). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   size(key: string): Promise<number | null>;
+  /** The uploader the last presigned POST to `key` was granted to (S3 keeps it as metadata); null if unknown. */
+  uploaderOf(key: string): Promise<string | null>;
   /** Resumable uploads: parts arrive through Parley in any order and may be sent again. */
   readonly multipart: MultipartStore;
 }

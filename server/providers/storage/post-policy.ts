@@ -22,7 +22,7 @@ export function encodePolicy(policy: PostPolicy): string {
   return Buffer.from(JSON.stringify(policy)).toString('base64');
 }
 
-/** Fields S3 never matches against conditions. */
+/** Fields S3 never matches against conditions; every other field must be covered by one, or is refused. */
 const EXEMPT = new Set(['policy', 'x-amz-signature', 'file', 'bucket']);
 
 export type PolicyRefusal =
@@ -103,7 +103,6 @@ export function checkPolicy(
   }
   for (const name of lower.keys()) {
     if (EXEMPT.has(name) || name.startsWith('x-ignore-') || covered.has(name)) continue;
-    if (name === 'x-amz-algorithm' || name === 'x-amz-credential' || name === 'x-amz-date') continue;
     return { code: 'AccessDenied', message: `Invalid according to Policy: Extra input fields: ${name}` };
   }
   return result;

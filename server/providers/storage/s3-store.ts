@@ -51,8 +51,10 @@ export function createS3ObjectStore(config: S3Config): ObjectStore {
   return {
     kind: 's3',
     bucket: Bucket,
-    async presignPost({ key, maxBytes, contentTypes, expiresInSeconds }) {
+    async presignPost({ key, maxBytes, contentTypes, expiresInSeconds, uploader }) {
       const single = contentTypes?.length === 1 ? contentTypes[0] : undefined;
+      // Fields become conditions of the signed policy: S3 stores the uploader as the object's metadata.
+      const uploaderField: Record<string, string> = uploader ? { 'x-amz-meta-uploader': uploader } : {};
       const post = await createPresignedPost(client, {
         Bucket,
         Key: key,
@@ -61,7 +63,7 @@ export function createS3ObjectStore(config: S3Config): ObjectStore {
           ['content-length-range', 0, maxBytes],
           single ? ['eq', '$Content-Type', single] : ['starts-with', '$Content-Type', ''],
         ],
-        Fields: single ? { 'Content-Type': single } : {},
+        Fields: { ...(single ? { 'Content-Type': single } : {}), ...uploaderField },
       });
       return { url: post.url, fields: post.fields };
     },
@@ -80,6 +82,9 @@ export function createS3ObjectStore(config: S3Config): ObjectStore {
     },
     async size(key) {
       return (await head(key))?.ContentLength ?? null;
+    },
+    async uploaderOf(key) {
+      return (await head(key))?.Metadata?.uploader ?? null;
     },
     multipart: {
       // Parts are joined under a staging key and copied to `key` only once the md5 is proven.

@@ -22,6 +22,7 @@ import type { Meter } from '../billing/quotas.js';
 import { newId } from '../ids.js';
 import { createKeyedLock } from '../keyed-lock.js';
 import { SafeFetchError, safeFetch } from '../net/safe-fetch.js';
+import type { ObjectUploads } from '../object-uploads.js';
 import type { Caller } from '../sessions.js';
 import { storableText } from '../storable-text.js';
 import { toUserInfo } from '../user-info.js';
@@ -76,6 +77,8 @@ function parseFailure(error: unknown, config: DocsConfig): AppError {
 export function createDocumentService(deps: {
   db: Database;
   store: ObjectStore;
+  /** Who proved they hold which stored files: only they make documents of them. */
+  objectUploads: ObjectUploads;
   config: DocsConfig;
   allowHosts: readonly string[];
   logger: Logger;
@@ -195,12 +198,25 @@ export function createDocumentService(deps: {
     const existing = await owned(caller, request.md5);
     if (existing) return existing;
     await deps.meter.assertUpload(caller);
-    const key = objectKeyForMd5(request.md5);
+    const md5 = request.md5.toLowerCase();
+    const key = objectKeyForMd5(md5);
+    // Knowing an md5 is not holding the file: the caller must have uploaded it (the embedded store records
+    // that as the upload arrives; S3 keeps the grant's holder as the object's metadata).
+    const held =
+      (await deps.objectUploads.holds(caller.userId, md5)) || (await store.uploaderOf(key)) === caller.userId;
+    if (!held) throw notFound('docs.notUploaded');
     const size = await store.size(key);
     if (size === null) throw notFound('docs.notUploaded');
+    if (size === 0) throw fail(ResponseCode.BadRequest, 'docs.empty');
     if (size > config.parseMaxBytes)
       throw fail(ResponseCode.BadRequest, 'docs.tooLarge', { limit: mib(config.parseMaxBytes) });
     const bytes = await store.getBytes(key);
+    // S3 does not check a POST's bytes against the md5 in its key; Parley does before trusting them.
+    if (crypto.createHash('md5').update(bytes).digest('hex') !== md5) throw notFound('docs.notUploaded');
+    await deps.objectUploads.record(caller.userId, md5, {
+      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+    });
     const actual = sniffKind(bytes, kind);
     if (!actual) throw fail(ResponseCode.BadRequest, 'docs.broken');
     const parsed = await parse(actual, bytes);
