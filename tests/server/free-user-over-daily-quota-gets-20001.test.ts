@@ -118,6 +118,21 @@ describe.each(DATABASES)('chat quotas on %s', (kind) => {
     expect((await usage(token)).gpt3).toEqual({ used: 30, total: 30 });
   });
 
+  it('calls sent together at 29 of 30 take the last one once', async () => {
+    const token = await newGuest(server.url);
+    const userId = (await me(server, token)).uid;
+    await server.services.db
+      .insert(usageRecords)
+      .values(Array.from({ length: 29 }, () => ({ userId, kind: 'chat', modelClass: 'standard' })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call(server.url, 'POST', '/api/v1/creation/flowchart', { token, body: { prompt: 'make tea' } }),
+      ),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual([200, 20001, 20001, 20001]);
+    expect((await usage(token)).gpt3).toEqual({ used: 30, total: 30 });
+  });
+
   it('below the quota a flowchart and a presentation outline each count one call', async () => {
     const token = await newGuest(server.url);
     const flowchart = await call(server.url, 'POST', '/api/v1/creation/flowchart', {
