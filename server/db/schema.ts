@@ -93,6 +93,8 @@ export const messages = pgTable(
       .default('done'),
     error: text('error'),
     feedback: text('feedback', { enum: ['like', 'dislike'] }),
+    /** Why the answer was disliked (null otherwise). */
+    feedbackReason: text('feedback_reason'),
     requestId: text('request_id'),
     /** Monotonic order inside a channel; created_at alone ties within a millisecond. */
     position: bigint('position', { mode: 'number' }).notNull(),

@@ -22,6 +22,6 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   .post(Paths.feedback, async (c) => {
     const caller = requireCaller(c);
-    const { messageId, type } = await readJson(c, FeedbackRequest);
-    return ok(c, await c.get('services').chat.feedback(caller, messageId, type));
+    const { messageId, type, reason } = await readJson(c, FeedbackRequest);
+    return ok(c, await c.get('services').chat.feedback(caller, messageId, type, reason ?? null));
   });

@@ -322,6 +322,7 @@ export function createChatService(deps: {
       caller: Caller,
       messageId: string,
       type: 'like' | 'dislike' | null,
+      reason: string | null = null,
     ): Promise<ChatMessage['feedback']> {
       const rows = await db
         .select({ id: messages.id, ownerId: channels.ownerId })
@@ -330,7 +331,10 @@ export function createChatService(deps: {
         .where(and(eq(messages.id, messageId), eq(messages.role, 'assistant')))
         .limit(1);
       if (!rows[0] || rows[0].ownerId !== caller.userId) throw notFound('message.notFound');
-      await db.update(messages).set({ feedback: type }).where(eq(messages.id, messageId));
+      await db
+        .update(messages)
+        .set({ feedback: type, feedbackReason: type === 'dislike' ? reason || null : null })
+        .where(eq(messages.id, messageId));
       return type;
     },
 

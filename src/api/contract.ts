@@ -304,6 +304,8 @@ export interface ChannelDetail {
 
 // ---- Chat send (SSE) ----------------------------------------------------------------------------
 export const MESSAGE_MAX = 32000;
+/** A dislike's reason: a chosen reason or a short note. */
+export const FEEDBACK_REASON_MAX = 500;
 
 /** One streamed chunk; each SSE data line is an array holding one of these. */
 export interface StreamChunk {

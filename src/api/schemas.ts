@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CHANNEL_NAME_MAX,
   CONNECTOR_TYPES,
+  FEEDBACK_REASON_MAX,
   LOGIN_CODE_LENGTH,
   MESSAGE_MAX,
   MODEL_STANDARD,
@@ -58,6 +59,8 @@ export type StopRequest = z.infer<typeof StopRequest>;
 export const FeedbackRequest = z.object({
   messageId: z.string().min(1).max(64),
   type: z.enum(['like', 'dislike']).nullable(),
+  /** Why an answer was disliked: one of the landing's feedbackDislikeConfig reasons, or the user's words. */
+  reason: z.string().trim().max(FEEDBACK_REASON_MAX).optional().nullable(),
 });
 
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;

@@ -29,10 +29,11 @@ export async function sendFeedback(
   messageId: string,
   type: 'like' | 'dislike' | null,
   previous: 'like' | 'dislike' | null,
+  reason?: string,
 ) {
   await channels.updateMessage(messageId, { feedback: type });
   try {
-    await chatApi.feedback({ messageId, type });
+    await chatApi.feedback({ messageId, type, ...(reason ? { reason } : {}) });
   } catch {
     await channels.updateMessage(messageId, { feedback: previous });
   }

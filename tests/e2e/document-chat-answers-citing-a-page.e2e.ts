@@ -1,7 +1,7 @@
 import { makePdf } from '../helpers/doc-fixtures';
 import { expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
 
-test('upload a 3-page pdf, ask, and the answer cites the page, which opens beside the chat', async ({
+test('upload a 3-page pdf, ask, and the answer cites the page, which opens beside the chat and stays cited when shared', async ({
   page,
 }) => {
   const pdf = await makePdf([
@@ -44,4 +44,13 @@ test('upload a 3-page pdf, ask, and the answer cites the page, which opens besid
   await page.reload();
   await expect(page.getByTestId('doc-pane')).toBeVisible();
   await expect(page.getByTestId('citation').first()).toBeVisible();
+
+  // Shared, the answer keeps its citations as superscripts, not raw [n] markers.
+  await page.getByTestId('share-open').click();
+  await page.getByTestId('share-create').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  await page.goto(link);
+  const shared = page.getByTestId('message-assistant').last();
+  await expect(shared.getByTestId('citation').first()).toHaveText(/^\d+$/);
+  await expect(shared).not.toContainText(/\[\d+\]/);
 });

@@ -27,6 +27,21 @@ test('a guest sends a message and sees the answer stream in, then lands on the n
   await expect
     .poll(async () => (await cachedMessages(page)).find((m) => m.role === 'assistant')?.content)
     .toBe(expected);
+
+  // Dislike asks why, with the server's reasons; the chosen reason is sent with the dislike.
+  await answer.getByTestId('dislike').click();
+  await expect(page.getByTestId('dislike-reason')).toHaveCount(4);
+  const sent = page.waitForRequest(
+    (request) =>
+      request.url().endsWith('/api/v1/chat/feedback') && request.postData()?.includes('reason') === true,
+  );
+  await page.getByTestId('dislike-reason').filter({ hasText: 'Did not follow instructions' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    type: 'dislike',
+    reason: 'Did not follow instructions',
+  });
+  await expect(page.getByTestId('dislike-reasons')).toHaveCount(0);
+  await expect(answer.getByTestId('dislike')).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('guests are kept on the Standard model', async ({ page }) => {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../server/db/schema';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
 import type { ChannelDetail, LandingInfo } from '../../src/api/contract';
 import {
@@ -166,6 +168,25 @@ describe.each(DATABASES)('chat stream on %s', (kind) => {
       body: { messageId: answerId, type: 'dislike' },
     });
     expect(foreign.body.code).toBe(404);
+
+    // A dislike keeps its reason (for the operator's review); a later like clears it.
+    await call(server.url, 'POST', '/api/v1/chat/feedback', {
+      token: guest,
+      body: { messageId: answerId, type: 'dislike', reason: 'Did not follow instructions' },
+    });
+    const reasonOf = async () =>
+      (
+        await server.services.db
+          .select({ reason: messages.feedbackReason })
+          .from(messages)
+          .where(eq(messages.id, answerId))
+      )[0]?.reason;
+    expect(await reasonOf()).toBe('Did not follow instructions');
+    await call(server.url, 'POST', '/api/v1/chat/feedback', {
+      token: guest,
+      body: { messageId: answerId, type: 'like' },
+    });
+    expect(await reasonOf()).toBeNull();
   });
 
   it('the landing model list marks Standard free, the others pro, and says the offline model serves them', async () => {

@@ -114,8 +114,8 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
       onRegenerate: channelId
         ? () => actor.send({ type: 'REGENERATE', model, language: currentLanguage() })
         : undefined,
-      onFeedback: (message: ChatMessage, type: 'like' | 'dislike' | null) =>
-        void sendFeedback(message.id, type, message.feedback),
+      onFeedback: (message: ChatMessage, type: 'like' | 'dislike' | null, reason?: string) =>
+        void sendFeedback(message.id, type, message.feedback, reason),
     }),
     [actor, channelId, model],
   );

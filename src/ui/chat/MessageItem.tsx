@@ -1,4 +1,5 @@
-import { memo, useContext, useMemo } from 'react';
+import { Popover } from 'radix-ui';
+import { memo, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ChatMessage } from '../../api/contract';
@@ -9,10 +10,11 @@ import { SourceList } from '../documents/SourceList';
 import { Icon } from '../icons';
 import { Markdown } from '../markdown/Markdown';
 import { safeHref } from '../markdown/safe-url';
+import { cachedLanding } from './use-models';
 
 export interface MessageActions {
   onRegenerate?(): void;
-  onFeedback?(message: ChatMessage, type: 'like' | 'dislike' | null): void;
+  onFeedback?(message: ChatMessage, type: 'like' | 'dislike' | null, reason?: string): void;
 }
 
 function MessageItemView({
@@ -86,7 +88,11 @@ function MessageItemView({
             <Icon name="copy" />
           </button>
           <VoteButton type="like" current={message.feedback} label={t('chat.like')} onVote={vote} />
-          <VoteButton type="dislike" current={message.feedback} label={t('chat.dislike')} onVote={vote} />
+          <DislikeButton
+            disliked={message.feedback === 'dislike'}
+            onDislike={(reason) => actions.onFeedback?.(message, 'dislike', reason)}
+            onUndo={() => actions.onFeedback?.(message, null)}
+          />
           {isLast && actions.onRegenerate && (
             <button
               type="button"
@@ -126,6 +132,67 @@ function VoteButton({
     >
       <Icon name={type === 'like' ? 'thumbUp' : 'thumbDown'} />
     </button>
+  );
+}
+
+/**
+ * Dislike, then (like the best chat apps) ask why with the server's reasons; answering is optional, and the
+ * dislike itself is already saved.
+ */
+function DislikeButton({
+  disliked,
+  onDislike,
+  onUndo,
+}: {
+  disliked: boolean;
+  onDislike(reason?: string): void;
+  onUndo(): void;
+}) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const reasons = useMemo(() => (asking ? (cachedLanding()?.feedbackDislikeConfig ?? []) : []), [asking]);
+  return (
+    <Popover.Root open={asking} onOpenChange={setAsking}>
+      <Popover.Anchor asChild>
+        <span>
+          <VoteButton
+            type="dislike"
+            current={disliked ? 'dislike' : null}
+            label={t('chat.dislike')}
+            onVote={() => {
+              if (disliked) return onUndo();
+              onDislike();
+              setAsking(true);
+            }}
+          />
+        </span>
+      </Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content className="popover dislike-reasons" side="top" data-testid="dislike-reasons">
+          <p className="popover-title">{t('chat.dislikeWhy')}</p>
+          <div className="chip-row">
+            {reasons.map((reason) => (
+              <button
+                key={reason}
+                type="button"
+                className="chip"
+                onClick={() => {
+                  onDislike(reason);
+                  setAsking(false);
+                  toast.success(t('chat.dislikeThanks'));
+                }}
+                data-testid="dislike-reason"
+              >
+                {reason}
+              </button>
+            ))}
+          </div>
+          <div className="dialog-actions">
+            <Popover.Close className="button">{t('chat.dislikeSkip')}</Popover.Close>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }
 

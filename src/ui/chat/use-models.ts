@@ -7,7 +7,8 @@ import type { UpgradePrompt } from '../../api/http';
 const LANDING_KEY = 'parley.landing';
 const MODEL_KEY = 'parley.model';
 
-const cachedLanding = (): LandingInfo | null => {
+/** The last landing answer kept on this device (no request). */
+export const cachedLanding = (): LandingInfo | null => {
   try {
     return JSON.parse(localStorage.getItem(LANDING_KEY) ?? 'null') as LandingInfo | null;
   } catch {

@@ -7,7 +7,6 @@ import { SHARE_KEY_PARAM, type ShareConversation } from '../../api/contract';
 import { ApiError } from '../../api/http';
 import { shareApi } from '../../api/shares';
 import { useLangPath } from '../app/paths';
-import { CiteContext } from '../markdown/citations';
 import { Markdown } from '../markdown/Markdown';
 import '../chat/chat.css';
 import './share.css';
@@ -52,57 +51,55 @@ export function SharePage() {
     );
   const { data } = load;
   return (
-    <CiteContext.Provider value={showCitationsOnly}>
-      <div className="share-page" data-testid="share-page">
-        <header className="share-header">
-          <h1 dir="auto" data-testid="share-title">
-            {data.title}
-          </h1>
-          <span className="small muted">{t('extras.share.readOnly')}</span>
-        </header>
-        <div className="share-messages">
-          {data.messages.map((message, index) =>
-            message.role === 'user' ? (
-              <div className="message-row" key={index}>
-                <div className="message user" data-testid="message-user">
-                  <div className="bubble" dir="auto">
-                    {message.content}
-                  </div>
+    <div className="share-page" data-testid="share-page">
+      <header className="share-header">
+        <h1 dir="auto" data-testid="share-title">
+          {data.title}
+        </h1>
+        <span className="small muted">{t('extras.share.readOnly')}</span>
+      </header>
+      <div className="share-messages">
+        {data.messages.map((message, index) =>
+          message.role === 'user' ? (
+            <div className="message-row" key={index}>
+              <div className="message user" data-testid="message-user">
+                <div className="bubble" dir="auto">
+                  {message.content}
                 </div>
               </div>
-            ) : (
-              <div className="message-row" key={index}>
-                <div className="message assistant" data-testid="message-assistant" data-status="done">
-                  <div className="answer">
-                    <Markdown text={message.content} streaming={false} />
-                  </div>
-                  {message.citations.length > 0 && (
-                    <ol className="share-citations small" data-testid="share-citations">
-                      {message.citations.map((citation) => (
-                        <li key={citation.url}>
-                          <a href={citation.url} target="_blank" rel="noopener noreferrer nofollow">
-                            {citation.title}
-                          </a>
-                        </li>
-                      ))}
-                    </ol>
-                  )}
+            </div>
+          ) : (
+            <div className="message-row" key={index}>
+              <div className="message assistant" data-testid="message-assistant" data-status="done">
+                <div className="answer">
+                  <Markdown text={message.content} streaming={false} onCite={showCitationsOnly} />
                 </div>
+                {message.citations.length > 0 && (
+                  <ol className="share-citations small" data-testid="share-citations">
+                    {message.citations.map((citation) => (
+                      <li key={citation.url}>
+                        <a href={citation.url} target="_blank" rel="noopener noreferrer nofollow">
+                          {citation.title}
+                        </a>
+                      </li>
+                    ))}
+                  </ol>
+                )}
               </div>
-            ),
-          )}
-        </div>
-        <footer className="share-footer">
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => navigate(to(`/?${SHARE_KEY_PARAM}=${encodeURIComponent(shareKey)}`))}
-            data-testid="share-continue"
-          >
-            {t('extras.share.continue')}
-          </button>
-        </footer>
+            </div>
+          ),
+        )}
       </div>
-    </CiteContext.Provider>
+      <footer className="share-footer">
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => navigate(to(`/?${SHARE_KEY_PARAM}=${encodeURIComponent(shareKey)}`))}
+          data-testid="share-continue"
+        >
+          {t('extras.share.continue')}
+        </button>
+      </footer>
+    </div>
   );
 }
