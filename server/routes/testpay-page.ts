@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../http/context.js';
+import { sameOriginPath } from '../http/return-url.js';
 import type { TestpayProvider } from '../providers/payments/testpay.js';
 import { type PageStrings, pageStrings } from './testpay-strings.js';
 
@@ -37,3 +38,21 @@ export function withParams(url: string, params: Record<string, string>) {
 
 export const price = (cents: number, currency: string) =>
   `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
+
+/** Where a page may send the browser back to: only this app (rows stored before return addresses were
+ * checked may hold anything). */
+export function backTo(c: Context<AppEnv>, url: string): string {
+  const base = c.get('services').config.publicBaseUrl;
+  const origin = base ? new URL(base).origin : new URL(c.req.url).origin;
+  const path = sameOriginPath(url, origin);
+  // An absolute address stays absolute (on this origin), a path stays a path.
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? `${origin}${path}` : path;
+}
+
+/** A hosted checkout pays for someone's account; like a provider's checkout session its link lasts a day. */
+const CHECKOUT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const checkoutExpired = (session: { kind: string; status: string; createdAt: Date }) =>
+  session.kind === 'checkout' &&
+  session.status !== 'succeeded' &&
+  Date.now() - session.createdAt.getTime() > CHECKOUT_LINK_TTL_MS;

@@ -11,7 +11,16 @@ import {
   TEST_WALLET_CUSTOMER_PREFIX,
   type TestpayProvider,
 } from '../providers/payments/testpay.js';
-import { langQuery, page, price, strings, testProvider, withParams } from './testpay-page.js';
+import {
+  backTo,
+  checkoutExpired,
+  langQuery,
+  page,
+  price,
+  strings,
+  testProvider,
+  withParams,
+} from './testpay-page.js';
 import { fill, type PageStrings } from './testpay-strings.js';
 
 type ErrorKey = 'notTestCard' | 'declined' | 'secureFailed';
@@ -82,16 +91,22 @@ async function checkoutPage(c: Context<AppEnv>, error: ErrorKey | null) {
   const s = strings(c);
   const session = await provider(c).session(c.req.param('id') ?? '');
   if (session?.kind !== 'checkout') return c.html(page(c, s.notFound, html`<h1>${s.notFound}</h1>`), 404);
+  if (checkoutExpired(session))
+    return c.html(page(c, s.checkoutExpired, html`<h1 id="expired">${s.checkoutExpired}</h1>`), 410);
   if (session.status === 'succeeded')
     return c.html(
-      page(c, s.alreadyPaid, html`<h1>${s.alreadyPaid}</h1><a href="${session.successUrl}">${s.back}</a>`),
+      page(
+        c,
+        s.alreadyPaid,
+        html`<h1>${s.alreadyPaid}</h1><a href="${backTo(c, session.successUrl)}">${s.back}</a>`,
+      ),
     );
   if (session.status === CHECKOUT_REPLACED)
     return c.html(
       page(
         c,
         s.replaced,
-        html`<h1 id="replaced">${s.replaced}</h1><a href="${session.cancelUrl}">${s.back}</a>`,
+        html`<h1 id="replaced">${s.replaced}</h1><a href="${backTo(c, session.cancelUrl)}">${s.back}</a>`,
       ),
       410,
     );
@@ -110,7 +125,7 @@ ${error ? html`<p class="error" role="alert" id="error">${s[error]}</p>` : ''}
 <form method="post"><label for="card">${s.card}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242" required>
 <button type="submit" id="pay">${trial ? s.startTrial : s.pay}</button>
-<a href="${session.cancelUrl}" id="cancel"><button type="button" class="secondary">${s.cancel}</button></a></form>
+<a href="${backTo(c, session.cancelUrl)}" id="cancel"><button type="button" class="secondary">${s.cancel}</button></a></form>
 <p class="muted">${cardList(s)}</p>`,
     ),
     error ? 402 : 200,
@@ -141,7 +156,8 @@ export const testpayRoutes = new Hono<AppEnv>()
     if (
       session?.kind !== 'checkout' ||
       session.status === 'succeeded' ||
-      session.status === CHECKOUT_REPLACED
+      session.status === CHECKOUT_REPLACED ||
+      checkoutExpired(session)
     )
       return checkoutPage(c, null);
     const form = await c.req.parseBody();
@@ -158,7 +174,7 @@ export const testpayRoutes = new Hono<AppEnv>()
     }
     // Paid meanwhile from another page, or replaced: the page says which.
     if (!(await tp.complete(session, card.replace(/\D/g, '')))) return checkoutPage(c, null);
-    return c.redirect(session.successUrl, 303);
+    return c.redirect(backTo(c, session.successUrl), 303);
   })
   .get(`${BillingPaths.testpay}/challenge/:id`, (c) => challengePage(c))
   .post(`${BillingPaths.testpay}/challenge/:id`, async (c) => {
@@ -173,12 +189,15 @@ export const testpayRoutes = new Hono<AppEnv>()
         return checkoutPage(c, 'secureFailed');
       }
       if (!(await tp.complete(session, TEST_CARDS.threeDSecure))) return checkoutPage(c, null);
-      return c.redirect(session.successUrl, 303);
+      return c.redirect(backTo(c, session.successUrl), 303);
     }
     // An upgrade's confirmation returns to the app, which asks checkConfirm for the outcome.
     if (approved) await tp.complete(session, TEST_CARDS.threeDSecure);
     else await tp.fail(session.id, 'canceled');
-    return c.redirect(withParams(session.successUrl, { from: 'paymentConfirm', confirmId: session.id }), 303);
+    return c.redirect(
+      withParams(backTo(c, session.successUrl), { from: 'paymentConfirm', confirmId: session.id }),
+      303,
+    );
   })
   .get(`${BillingPaths.testpay}/portal/:customer`, (c) => portalPage(c, null))
   .post(`${BillingPaths.testpay}/portal/:customer`, async (c) => {

@@ -6,7 +6,7 @@ import { html } from 'hono/html';
 import { BillingPaths } from '../../src/api/contract.js';
 import type { AppEnv } from '../http/context.js';
 import { CHECKOUT_REPLACED, WALLET_FUNDING } from '../providers/payments/testpay.js';
-import { page, price, strings, testProvider, withParams } from './testpay-page.js';
+import { backTo, checkoutExpired, page, price, strings, testProvider, withParams } from './testpay-page.js';
 import { fill } from './testpay-strings.js';
 
 const PATH = `${BillingPaths.testpay}/wallet/:id`;
@@ -21,16 +21,22 @@ async function approvalPage(c: Context<AppEnv>) {
   const s = strings(c);
   const { session } = await load(c);
   if (!session) return c.html(page(c, s.notFound, html`<h1>${s.notFound}</h1>`), 404);
+  if (checkoutExpired(session))
+    return c.html(page(c, s.checkoutExpired, html`<h1 id="expired">${s.checkoutExpired}</h1>`), 410);
   if (session.status === 'succeeded')
     return c.html(
-      page(c, s.alreadyPaid, html`<h1>${s.alreadyPaid}</h1><a href="${session.successUrl}">${s.back}</a>`),
+      page(
+        c,
+        s.alreadyPaid,
+        html`<h1>${s.alreadyPaid}</h1><a href="${backTo(c, session.successUrl)}">${s.back}</a>`,
+      ),
     );
   if (session.kind === 'checkout' && session.status === CHECKOUT_REPLACED)
     return c.html(
       page(
         c,
         s.replaced,
-        html`<h1 id="replaced">${s.replaced}</h1><a href="${session.cancelUrl}">${s.back}</a>`,
+        html`<h1 id="replaced">${s.replaced}</h1><a href="${backTo(c, session.cancelUrl)}">${s.back}</a>`,
       ),
       410,
     );
@@ -54,19 +60,20 @@ ${trial ? html`<div id="trial">${fill(s.trial, { days: session.trialDays })}</di
 
 export const testWalletRoutes = new Hono<AppEnv>().get(PATH, approvalPage).post(PATH, async (c) => {
   const { wallet, session } = await load(c);
-  if (!wallet || !session || session.status === 'succeeded') return approvalPage(c);
+  if (!wallet || !session || session.status === 'succeeded' || checkoutExpired(session))
+    return approvalPage(c);
   const form = await c.req.parseBody();
   if (form.action !== 'approve') {
     if (session.kind === 'upgrade') await wallet.fail(session.id, 'canceled');
-    return c.redirect(session.cancelUrl, 303);
+    return c.redirect(backTo(c, session.cancelUrl), 303);
   }
   // Approved meanwhile from another page, or replaced: the page says which.
   if (!(await wallet.complete(session, WALLET_FUNDING))) return approvalPage(c);
   // A change of plan returns to the app, which asks checkConfirm for the outcome (as after PayPal's revise).
   return c.redirect(
     session.kind === 'upgrade'
-      ? withParams(session.successUrl, { from: 'paymentConfirm', confirmId: session.id })
-      : session.successUrl,
+      ? withParams(backTo(c, session.successUrl), { from: 'paymentConfirm', confirmId: session.id })
+      : backTo(c, session.successUrl),
     303,
   );
 });

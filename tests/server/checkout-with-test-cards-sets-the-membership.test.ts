@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testpaySessions } from '../../server/db/schema';
 import { type ProductList, TEST_CARDS } from '../../src/api/contract';
 import { answerChallenge, billingDetail, loginMember, me, payWithCard } from '../helpers/billing';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
@@ -161,6 +163,34 @@ describe.each(DATABASES)('checkout through the built-in test provider on %s', (k
     });
     expect(paid.status).toBe(303);
     expect(paid.location).toBe('/');
+  });
+
+  it('a checkout link older than a day no longer takes a payment', async () => {
+    const token = await loginMember(server, 'stale-checkout@example.com');
+    const started = await call<string>(
+      server.url,
+      'GET',
+      '/api/v1/stripe/check?productId=pro-month-g0&successUrl=/&cancelUrl=/',
+      { token },
+    );
+    const id = new URL(started.body.data).pathname.split('/').pop()!;
+    await server.services.db
+      .update(testpaySessions)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(testpaySessions.id, id));
+    const url = new URL(started.body.data);
+    url.searchParams.set('lang', 'es');
+    const shown = await fetch(url);
+    expect(shown.status).toBe(410);
+    expect(await shown.text()).toContain('Este pago caducó. Vuelve a empezar desde Parley.');
+    const paid = await fetch(started.body.data, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card: TEST_CARDS.succeeds }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(410);
+    expect(await me(server, token)).toMatchObject({ isPro: false, membershipId: 0 });
   });
 
   it('guests must log in', async () => {
