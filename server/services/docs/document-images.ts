@@ -65,8 +65,7 @@ export function createDocumentImageService(deps: {
     if (size === null || size > config.parseMaxBytes) return null;
     try {
       return await extractImagesInWorker(
-        kind,
-        await store.getBytes(key),
+        async () => ({ kind, bytes: await store.getBytes(key) }),
         { timeoutMs: config.parseTimeoutMs, maxHeapMb: config.parseMaxHeapMb, queue: deps.parseQueue },
         config.images,
       );

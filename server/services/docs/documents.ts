@@ -27,7 +27,13 @@ import type { Caller } from '../sessions.js';
 import { storableText } from '../storable-text.js';
 import { toUserInfo } from '../user-info.js';
 import type { EmbeddingIndex } from './embeddings.js';
-import { DocumentParseError, type ParsedDocument, type ParseKind, parseInWorker } from './parse.js';
+import {
+  DocumentParseError,
+  type LoadBytes,
+  type ParsedDocument,
+  type ParseKind,
+  parseInWorker,
+} from './parse.js';
 import type { ParseQueue } from './parse-queue.js';
 import {
   CATEGORY_OF,
@@ -106,7 +112,7 @@ export function createDocumentService(deps: {
     return toUserInfo(row);
   }
 
-  async function parse(kind: ParseKind, bytes: Buffer, url = ''): Promise<ParsedDocument> {
+  async function parse(kind: ParseKind, bytes: Buffer | LoadBytes, url = ''): Promise<ParsedDocument> {
     try {
       return await parseInWorker(
         kind,
@@ -210,16 +216,21 @@ export function createDocumentService(deps: {
     if (size === 0) throw fail(ResponseCode.BadRequest, 'docs.empty');
     if (size > config.parseMaxBytes)
       throw fail(ResponseCode.BadRequest, 'docs.tooLarge', { limit: mib(config.parseMaxBytes) });
-    const bytes = await store.getBytes(key);
-    // S3 does not check a POST's bytes against the md5 in its key; Parley does before trusting them.
-    if (crypto.createHash('md5').update(bytes).digest('hex') !== md5) throw notFound('docs.notUploaded');
-    await deps.objectUploads.record(caller.userId, md5, {
-      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-      size: bytes.length,
+    let actual: ParseKind = kind;
+    // The bytes are read once the parse has its slot in the server's parse budget, not while it waits.
+    const parsed = await parse(kind, async () => {
+      const bytes = await store.getBytes(key);
+      // S3 does not check a POST's bytes against the md5 in its key; Parley does before trusting them.
+      if (crypto.createHash('md5').update(bytes).digest('hex') !== md5) throw notFound('docs.notUploaded');
+      await deps.objectUploads.record(caller.userId, md5, {
+        sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+        size: bytes.length,
+      });
+      const sniffed = sniffKind(bytes, kind);
+      if (!sniffed) throw fail(ResponseCode.BadRequest, 'docs.broken');
+      actual = sniffed;
+      return { kind: sniffed, bytes };
     });
-    const actual = sniffKind(bytes, kind);
-    if (!actual) throw fail(ResponseCode.BadRequest, 'docs.broken');
-    const parsed = await parse(actual, bytes);
     return save(caller, parsed, {
       md5: request.md5,
       fileName: request.fileName?.trim() || `document.${actual}`,

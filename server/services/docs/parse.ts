@@ -51,17 +51,24 @@ const workerUrl = new URL('./parse-worker.mjs', import.meta.url);
 
 type WorkerAnswer<T> = ({ ok: true } & T) | { ok: false; reason: ParseFailure; message: string };
 
-function runWorker<T>(
-  data: { kind: ParseKind; bytes: Buffer; url?: string; images?: ImageLimits },
-  limits: ParseLimits,
-): Promise<T> {
-  return limits.queue.run(() => startWorker<T>(data, limits));
+interface WorkerInput {
+  kind: ParseKind;
+  bytes: Buffer;
+  url?: string;
+  images?: ImageLimits;
 }
 
-function startWorker<T>(
-  data: { kind: ParseKind; bytes: Buffer; url?: string; images?: ImageLimits },
-  limits: ParseLimits,
-): Promise<T> {
+/**
+ * The file's bytes, read only once the parse has its slot: a parse waiting in the queue holds no copy of
+ * its file (a crowd of waiting 100 MB uploads would otherwise fill the memory the queue protects).
+ */
+export type LoadBytes = () => Promise<{ kind: ParseKind; bytes: Buffer }>;
+
+function runWorker<T>(load: () => Promise<WorkerInput>, limits: ParseLimits): Promise<T> {
+  return limits.queue.run(async () => startWorker<T>(await load(), limits));
+}
+
+function startWorker<T>(data: WorkerInput, limits: ParseLimits): Promise<T> {
   return new Promise((resolve, reject) => {
     const copy = new Uint8Array(data.bytes).buffer;
     const worker = new Worker(workerUrl, {
@@ -109,23 +116,25 @@ function startWorker<T>(
   });
 }
 
+/** Parses bytes at hand (a fetched web page) or, with a loader, bytes read once the parse may start. */
 export async function parseInWorker(
   kind: ParseKind,
-  bytes: Buffer,
+  bytes: Buffer | LoadBytes,
   limits: ParseLimits,
   url = '',
 ): Promise<ParsedDocument> {
-  const { pages, title } = await runWorker<ParsedDocument>({ kind, bytes, url }, limits);
+  const load = typeof bytes === 'function' ? bytes : async () => ({ kind, bytes });
+  const { pages, title } = await runWorker<ParsedDocument>(async () => ({ ...(await load()), url }), limits);
   // A file's text may hold NUL bytes (pdf strings, old Word files) that the database cannot store.
   return { pages: storableText(pages), title: storableText(title) };
 }
 
 /** The pictures of a document, in a worker run of their own under the same limits as its text. */
 export async function extractImagesInWorker(
-  kind: ParseKind,
-  bytes: Buffer,
+  load: LoadBytes,
   limits: ParseLimits,
   images: ImageLimits,
 ): Promise<ExtractedImage[]> {
-  return (await runWorker<{ images: ExtractedImage[] }>({ kind, bytes, images }, limits)).images;
+  return (await runWorker<{ images: ExtractedImage[] }>(async () => ({ ...(await load()), images }), limits))
+    .images;
 }
