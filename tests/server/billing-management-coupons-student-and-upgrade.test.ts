@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studentCodes } from '../../server/db/schema';
 import {
   type BillingDetail,
   type CouponPreview,
@@ -83,6 +85,32 @@ describe.each(DATABASES)('managing a subscription on %s', (kind) => {
       body: { email: 'ada@cs.ox.ac.uk', code, subscriptionId },
     });
     expect(stolen.status).toBe(404);
+  });
+
+  it('student codes: 40 wrong guesses at once are judged at most 5 times; the right code then fails', async () => {
+    const token = await loginMember(server, 'guesser@example.com');
+    await payWithCard(server, token, { productId: 'pro-year-g0', card: TEST_CARDS.succeeds });
+    const { subscriptionId } = (await billingDetail(server, token)).data!;
+    const email = 'guess@uni.edu';
+    await call(server.url, 'POST', '/api/v1/auth/toStudentEmailValidationCode', { token, body: { email } });
+    const code = server.services.mailer
+      .recent()
+      .find((m) => m.to === email)
+      ?.text.match(/\b\d{6}\b/)?.[0];
+    const verify = (c: string) =>
+      call<BillingDetail>(server.url, 'POST', '/api/v1/auth/studentEmailValidationCode', {
+        token,
+        body: { email, code: c, subscriptionId },
+      });
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 40 }, () => verify(wrong)));
+    expect(answers.every((a) => a.body.code === 10002)).toBe(true);
+    const [row] = await server.services.db
+      .select({ attempts: studentCodes.attempts })
+      .from(studentCodes)
+      .where(eq(studentCodes.email, email));
+    expect(row.attempts).toBe(5);
+    expect((await verify(code!)).body.code).toBe(10002);
   });
 
   it('upgrade Pro -> Unlimited with a card that succeeds happens at once (action 0)', async () => {

@@ -1,7 +1,7 @@
 // Student discount: a code mailed to an academic address (the login-code rules: 6 digits, hashed, single
 // use, 10 minutes, 5 wrong tries, 59 s between codes), then the student coupon on the caller's subscription.
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ResponseCode } from '../../../src/api/contract.js';
 import type { Database } from '../../db/client.js';
 import { studentCodes } from '../../db/schema.js';
@@ -100,15 +100,16 @@ export function createStudentDiscount(deps: { db: Database; mailer: Mailer; mana
         )
         .orderBy(desc(studentCodes.createdAt))
         .limit(1);
-      if (!current || current.attempts >= MAX_WRONG_TRIES) throw wrongCode();
+      if (!current) throw wrongCode();
+      // A try is taken before it is judged, in one UPDATE: concurrent guesses cannot share one count.
+      const [took] = await db
+        .update(studentCodes)
+        .set({ attempts: sql`${studentCodes.attempts} + 1` })
+        .where(and(eq(studentCodes.id, current.id), lt(studentCodes.attempts, MAX_WRONG_TRIES)))
+        .returning({ attempts: studentCodes.attempts });
+      if (!took) throw wrongCode();
       const given = Buffer.from(hashCode(caller.userId, email, code.trim()));
-      if (!crypto.timingSafeEqual(given, Buffer.from(current.codeHash))) {
-        await db
-          .update(studentCodes)
-          .set({ attempts: sql`${studentCodes.attempts} + 1` })
-          .where(eq(studentCodes.id, current.id));
-        throw wrongCode();
-      }
+      if (!crypto.timingSafeEqual(given, Buffer.from(current.codeHash))) throw wrongCode();
       const claimed = await db
         .update(studentCodes)
         .set({ usedAt: now })
