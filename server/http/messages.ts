@@ -368,7 +368,8 @@ const es: Record<Key, string> = {
   'workspace.fileNotFound': 'Este archivo ya no existe.',
 };
 
-const catalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };
+/** Every language's server messages, read by translate() and checked key by key in the unit tests. */
+export const messageCatalogs: Record<Language, Record<Key, string>> = { en, ar, zh, es };
 export type MessageKey = Key;
 
 export function isMessageKey(key: string): key is MessageKey {
@@ -376,6 +377,6 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 export function translate(language: Language, key: MessageKey, params: Record<string, string> = {}): string {
-  const template = catalogs[language]?.[key] ?? catalogs[DEFAULT_LANGUAGE][key];
+  const template = messageCatalogs[language]?.[key] ?? messageCatalogs[DEFAULT_LANGUAGE][key];
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 }

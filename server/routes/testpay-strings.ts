@@ -165,11 +165,11 @@ const es: Strings = {
     'Este enlace de facturación caducó o no es válido. Vuelve a abrir Gestionar facturación en Parley.',
 };
 
-const catalogs: Record<Language, Strings> = { en, ar, zh, es };
+export const pageCatalogs: Record<Language, Strings> = { en, ar, zh, es };
 export type PageStrings = Strings;
 export const pageStrings = (lang: string | undefined): { lang: Language; s: Strings } => {
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
-  return { lang: language, s: catalogs[language] };
+  return { lang: language, s: pageCatalogs[language] };
 };
 export const fill = (template: string, params: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));

@@ -3,6 +3,7 @@ import { creationEn } from './creation/en';
 import { docImagesEn } from './docimages/en';
 import { docsEn } from './docs/en';
 import { extrasEn } from './extras/en';
+import type { Localized } from './localized';
 import { writingEn } from './writing/en';
 export const en = {
   common: {
@@ -293,4 +294,4 @@ export const en = {
   docImages: docImagesEn,
   creation: creationEn,
 };
-export type Resource = typeof en;
+export type Resource = Localized<typeof en>;

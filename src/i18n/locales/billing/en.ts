@@ -1,4 +1,5 @@
 // Strings of plans and billing (pricing, pay return, billing manager, student discount) — English.
+import type { Localized } from '../localized';
 // Each language has its own module (ar.ts, zh.ts, es.ts beside this one, typed against these keys) so the
 // first download carries only English.
 export const billingEn = {
@@ -158,4 +159,4 @@ export const billingEn = {
     empty: 'You are already on the highest plan.',
   },
 };
-export type BillingResource = typeof billingEn;
+export type BillingResource = Localized<typeof billingEn>;

@@ -1,7 +1,8 @@
 // Strings of the creation area (presentations, flowcharts, images) — Arabic.
+import type { Localized } from '../localized';
 import type { creationEn } from './en';
 
-export const creationAr: typeof creationEn = {
+export const creationAr: Localized<typeof creationEn> = {
   image: {
     tool: 'صورة',
     toolHint: 'يرسم GPT-4o صورة لرسالتك',
@@ -49,8 +50,12 @@ export const creationAr: typeof creationEn = {
     yours: 'عروضك التقديمية',
     untitled: 'بلا عنوان',
     type: { outline: 'مخطط', slides: 'شرائح' },
+    slides_zero: 'لا شرائح',
     slides_one: 'شريحة واحدة',
-    slides_other: '{{count}} شرائح',
+    slides_two: 'شريحتان',
+    slides_few: '{{count}} شرائح',
+    slides_many: '{{count}} شريحةً',
+    slides_other: '{{count}} شريحة',
     loading: 'جارٍ الفتح…',
     writingOutline: 'جارٍ كتابة المخطط…',
     addSection: 'أضف قسمًا',

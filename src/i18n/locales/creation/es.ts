@@ -1,7 +1,8 @@
 // Strings of the creation area (presentations, flowcharts, images) — Spanish.
+import type { Localized } from '../localized';
 import type { creationEn } from './en';
 
-export const creationEs: typeof creationEn = {
+export const creationEs: Localized<typeof creationEn> = {
   image: {
     tool: 'Imagen',
     toolHint: 'GPT-4o dibuja una imagen de tu mensaje',
@@ -50,6 +51,7 @@ export const creationEs: typeof creationEn = {
     untitled: 'Sin título',
     type: { outline: 'Esquema', slides: 'Diapositivas' },
     slides_one: '{{count}} diapositiva',
+    slides_many: '{{count}} de diapositivas',
     slides_other: '{{count}} diapositivas',
     loading: 'Abriendo…',
     writingOutline: 'Escribiendo el esquema…',

@@ -1,7 +1,8 @@
 // Strings of the creation area (presentations, flowcharts, images) — Chinese.
+import type { Localized } from '../localized';
 import type { creationEn } from './en';
 
-export const creationZh: typeof creationEn = {
+export const creationZh: Localized<typeof creationEn> = {
   image: {
     tool: '图片',
     toolHint: 'GPT-4o 根据你的消息画一张图',

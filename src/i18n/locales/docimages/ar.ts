@@ -1,7 +1,8 @@
 // The Images view of document chat (pictures found in documents) — Arabic.
+import type { Localized } from '../localized';
 import type { docImagesEn } from './en';
 
-export const docImagesAr: typeof docImagesEn = {
+export const docImagesAr: Localized<typeof docImagesEn> = {
   pagesTab: 'المستند',
   imagesTab: 'الصور',
   views: 'طرق عرض المستند',

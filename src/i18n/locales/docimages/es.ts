@@ -1,7 +1,8 @@
 // The Images view of document chat (pictures found in documents) — Spanish.
+import type { Localized } from '../localized';
 import type { docImagesEn } from './en';
 
-export const docImagesEs: typeof docImagesEn = {
+export const docImagesEs: Localized<typeof docImagesEn> = {
   pagesTab: 'Documento',
   imagesTab: 'Imágenes',
   views: 'Vistas del documento',

@@ -1,7 +1,8 @@
 // The Images view of document chat (pictures found in documents) — Chinese.
+import type { Localized } from '../localized';
 import type { docImagesEn } from './en';
 
-export const docImagesZh: typeof docImagesEn = {
+export const docImagesZh: Localized<typeof docImagesEn> = {
   pagesTab: '文档',
   imagesTab: '图片',
   views: '文档视图',

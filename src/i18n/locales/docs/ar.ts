@@ -1,7 +1,8 @@
 // Document chat, source lists and the workspace — Arabic.
+import type { Localized } from '../localized';
 import type { docsEn } from './en';
 
-export const docsAr: typeof docsEn = {
+export const docsAr: Localized<typeof docsEn> = {
   title: 'الدردشة مع المستندات',
   intro: 'ارفع ملفات PDF أو Word أو PowerPoint، أو اقرأ صفحة ويب، ثم اسأل عنها.',
   start: 'الدردشة مع هذه المستندات',
@@ -42,6 +43,10 @@ export const docsAr: typeof docsEn = {
     presentation: 'العروض التقديمية',
     writing: 'الكتابة',
   },
+  pages_zero: 'لا صفحات',
   pages_one: 'صفحة واحدة',
-  pages_other: '{{count}} صفحات',
+  pages_two: 'صفحتان',
+  pages_few: '{{count}} صفحات',
+  pages_many: '{{count}} صفحةً',
+  pages_other: '{{count}} صفحة',
 };

@@ -1,7 +1,8 @@
 // Document chat, source lists and the workspace — Spanish.
+import type { Localized } from '../localized';
 import type { docsEn } from './en';
 
-export const docsEs: typeof docsEn = {
+export const docsEs: Localized<typeof docsEn> = {
   title: 'Chatear con documentos',
   intro: 'Sube archivos PDF, Word o PowerPoint, o lee una página web, y pregunta sobre ellos.',
   start: 'Chatear con estos documentos',
@@ -43,5 +44,6 @@ export const docsEs: typeof docsEn = {
     writing: 'Escritura',
   },
   pages_one: '{{count}} página',
+  pages_many: '{{count}} de páginas',
   pages_other: '{{count}} páginas',
 };

@@ -1,4 +1,5 @@
 // Strings of the extras area (saved prompts, sharing, analytics, templates) — English.
+import type { Localized } from '../localized';
 // Each language has its own module (ar.ts, zh.ts, es.ts beside this one, typed against these keys) so the
 // first download carries only English.
 export const extrasEn = {
@@ -85,4 +86,4 @@ export const extrasEn = {
     },
   },
 };
-export type ExtrasResource = typeof extrasEn;
+export type ExtrasResource = Localized<typeof extrasEn>;

@@ -1,4 +1,5 @@
 // The writing editor's strings (kept apart from the app's locale files) — English.
+import type { Localized } from '../localized';
 // Each language has its own module (ar.ts, zh.ts, es.ts beside this one, typed against these keys) so the
 // first download carries only English.
 export const writingEn = {
@@ -62,4 +63,4 @@ export const writingEn = {
   tip: "Tip: type '/' for blocks, select text and press Ctrl+J (⌘J) to ask AI.",
   dismiss: 'Got it',
 };
-export type WritingResource = typeof writingEn;
+export type WritingResource = Localized<typeof writingEn>;

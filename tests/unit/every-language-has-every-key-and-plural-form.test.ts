@@ -1,0 +1,94 @@
+// Every translation table (the app's, the server's messages, the test payment pages') has every English
+// key in every language, and every plural key has each CLDR category its language needs, so no count
+// falls back to English ("6 pages" on an Arabic page).
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { messageCatalogs } from '../../server/http/messages';
+import { pageCatalogs } from '../../server/routes/testpay-strings';
+import { LANGUAGES, type Language } from '../../src/api/contract';
+import { ar } from '../../src/i18n/locales/ar';
+import { en } from '../../src/i18n/locales/en';
+import { es } from '../../src/i18n/locales/es';
+import { zh } from '../../src/i18n/locales/zh';
+
+type Table = Record<string, unknown>;
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function flatten(table: unknown, prefix = '', into = new Map<string, unknown>()) {
+  if (table && typeof table === 'object' && !Array.isArray(table)) {
+    for (const [key, value] of Object.entries(table)) flatten(value, prefix ? `${prefix}.${key}` : key, into);
+  } else if (Array.isArray(table)) {
+    table.forEach((item, index) => {
+      flatten(item, `${prefix}[${index}]`, into);
+    });
+  } else into.set(prefix, table);
+  return into;
+}
+
+/** What is wrong with one language's table against the English one, as readable lines. */
+function problems(english: Table, table: Table, language: Language): string[] {
+  const englishKeys = flatten(english);
+  const keys = flatten(table);
+  const pluralBases = new Set(
+    [...englishKeys.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')),
+  );
+  const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const found: string[] = [];
+  for (const key of englishKeys.keys()) {
+    if (PLURAL.test(key) && pluralBases.has(key.replace(PLURAL, ''))) continue;
+    if (typeof keys.get(key) !== 'string' || keys.get(key) === '') found.push(`${language}: missing ${key}`);
+  }
+  for (const base of pluralBases)
+    for (const category of needed)
+      if (typeof keys.get(`${base}_${category}`) !== 'string')
+        found.push(`${language}: ${base} lacks the plural category ${category}`);
+  for (const key of keys.keys())
+    if (!englishKeys.has(key) && !(PLURAL.test(key) && pluralBases.has(key.replace(PLURAL, ''))))
+      found.push(`${language}: ${key} is not an English key`);
+  return found;
+}
+
+const sets: [string, Record<Language, Table>][] = [
+  ['the app', { en, ar, zh, es } as Record<Language, Table>],
+  ['server messages', messageCatalogs],
+  ['payment pages', pageCatalogs as Record<Language, Table>],
+];
+
+describe('translation tables', () => {
+  it('know the CLDR categories the test relies on', () => {
+    expect(new Intl.PluralRules('ar').resolvedOptions().pluralCategories).toHaveLength(6);
+    expect(new Intl.PluralRules('zh').resolvedOptions().pluralCategories).toEqual(['other']);
+  });
+
+  for (const [name, tables] of sets)
+    it(`${name}: every language has every English key and every plural category it needs`, () => {
+      const found = LANGUAGES.filter((l) => l !== 'en').flatMap((l) => problems(tables.en, tables[l], l));
+      expect(found).toEqual([]);
+    });
+
+  it('the check catches a missing category and an English-only key', () => {
+    const english = { a: { pages_one: '{{count}} page', pages_other: '{{count}} pages', title: 'T' } };
+    const arabic = { a: { pages_one: 'صفحة واحدة', pages_other: '{{count}} صفحة' } };
+    expect(problems(english, arabic, 'ar')).toEqual([
+      'ar: missing a.title',
+      'ar: a.pages lacks the plural category few',
+      'ar: a.pages lacks the plural category many',
+      'ar: a.pages lacks the plural category two',
+      'ar: a.pages lacks the plural category zero',
+    ]);
+  });
+
+  it('Arabic counts read in Arabic for every category', async () => {
+    const t = i18next.createInstance();
+    await t.init({
+      lng: 'ar',
+      fallbackLng: 'en',
+      resources: { en: { translation: en }, ar: { translation: ar } },
+    });
+    expect(t.t('docs.pages', { count: 6 })).toBe('6 صفحات');
+    expect(t.t('docs.pages', { count: 2 })).toBe('صفحتان');
+    expect(t.t('docs.pages', { count: 11 })).toBe('11 صفحةً');
+    expect(t.t('docs.pages', { count: 100 })).toBe('100 صفحة');
+    expect(t.t('common.pendingWrites', { count: 2 })).toBe('تغييران بانتظار الشبكة.');
+  });
+});
