@@ -5,6 +5,8 @@ import { accountApi } from '../api/account';
 import { authApi } from '../api/auth';
 import type { UserInfo } from '../api/contract';
 import { tokenStore, userInfoStore } from '../api/storage';
+import { forgetThisDevice } from '../db/forget-device';
+import { outbox } from '../db/outbox';
 
 export interface AuthContext {
   token: string | null;
@@ -34,7 +36,13 @@ export const authMachine = setup({
   actors: {
     visit: fromPromise(() => authApi.visit()),
     currentUser: fromPromise(() => accountApi.currentUser()),
-    signout: fromPromise(() => accountApi.signout().catch(() => false)),
+    // Changes still waiting to be sent go first (they are the member's); then the server session ends and this
+    // browser forgets the account's cached data.
+    signout: fromPromise(async () => {
+      await outbox.flush().catch(() => undefined);
+      await accountApi.signout().catch(() => false);
+      await forgetThisDevice().catch(() => undefined);
+    }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,

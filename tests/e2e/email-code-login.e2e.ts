@@ -1,4 +1,13 @@
-import { expect, lastAnswerDone, logIn, mailedCode, openAsGuest, sendMessage, test } from './support/app';
+import {
+  cachedMessages,
+  expect,
+  lastAnswerDone,
+  logIn,
+  mailedCode,
+  openAsGuest,
+  sendMessage,
+  test,
+} from './support/app';
 
 test('log in with the code from the mail, stay logged in after a reload, then log out', async ({ page }) => {
   await openAsGuest(page);
@@ -57,7 +66,9 @@ test('a pasted code is taken only when it is exactly six digits', async ({ page 
   await expect(page.getByTestId('auth-state')).toHaveText('cy@example.com');
 });
 
-test('chats made as a guest are still there after logging in', async ({ page }) => {
+test('chats made as a guest are still there after logging in, and leave the device at logout', async ({
+  page,
+}) => {
   await openAsGuest(page);
   await sendMessage(page, 'Guest thoughts about gardening');
   await lastAnswerDone(page);
@@ -66,4 +77,35 @@ test('chats made as a guest are still there after logging in', async ({ page }) 
   await page.reload();
   await expect(page.getByTestId('auth-state')).toHaveText('dee@example.com');
   await expect(page.getByTestId('history-item')).toContainText('Guest thoughts about gardening');
+
+  // Logging out forgets what this device kept for the account (the next person here is a new guest).
+  const tableCounts = () =>
+    page.evaluate(
+      () =>
+        new Promise<Record<string, number>>((resolve, reject) => {
+          const open = indexedDB.open('parley');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const names = ['messages', 'channels', 'writingDocs', 'prompts'];
+            const tx = open.result.transaction(names, 'readonly');
+            const counts: Record<string, number> = {};
+            for (const name of names) {
+              const request = tx.objectStore(name).count();
+              request.onsuccess = () => {
+                counts[name] = request.result;
+              };
+            }
+            tx.oncomplete = () => resolve(counts);
+          };
+        }),
+    );
+  await page.goto('/writing');
+  await page.getByTestId('writing-new').click();
+  await page.getByTestId('writing-title').fill('Member notes');
+  await expect.poll(async () => (await tableCounts()).writingDocs).toBe(1);
+  await page.getByTestId('logout').click();
+  await page.getByTestId('logout-confirm-button').click();
+  await expect(page.getByTestId('open-login')).toBeVisible();
+  await expect(page.getByTestId('history-item')).toHaveCount(0);
+  await expect.poll(tableCounts).toEqual({ messages: 0, channels: 0, writingDocs: 0, prompts: 0 });
 });

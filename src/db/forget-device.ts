@@ -1,0 +1,17 @@
+// Logging out forgets what this browser kept for the account: the next person on this device starts as a new
+// guest and sees none of the member's chats, documents, writing or prompts (the server still has them all).
+import { db as defaultDb, type ParleyDatabase } from './schema';
+
+const ONE_CHAT_STATE_PREFIX = 'oneChatState_';
+
+export async function forgetThisDevice(db: ParleyDatabase = defaultDb): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    for (const table of db.tables) await table.clear();
+  });
+  try {
+    for (const key of Object.keys(localStorage))
+      if (key.startsWith(ONE_CHAT_STATE_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // No storage access: nothing was kept there either.
+  }
+}
