@@ -31,15 +31,23 @@ export function createPresentationDocumentReader(deps: {
       const key = objectKeyForMd5(md5);
       const size = await deps.store.size(key);
       if (size === null || size > deps.config.parseMaxBytes) return fallback;
-      const bytes = await deps.store.getBytes(key);
       const declared = declaredKind(parsed.fileName, parsed.fileContentType);
-      const kind = declared ? sniffKind(bytes, declared) : null;
-      if (!kind) return fallback;
-      const again = await parseInWorker(kind, bytes, {
-        timeoutMs: deps.config.parseTimeoutMs,
-        maxHeapMb: deps.config.parseMaxHeapMb,
-        queue: deps.parseQueue,
-      });
+      if (!declared) return fallback;
+      // The bytes are read once the parse has its slot (a kind that does not match throws: the fallback).
+      const again = await parseInWorker(
+        declared,
+        async () => {
+          const bytes = await deps.store.getBytes(key);
+          const kind = sniffKind(bytes, declared);
+          if (!kind) throw new Error('the stored file is not of its declared kind');
+          return { kind, bytes };
+        },
+        {
+          timeoutMs: deps.config.parseTimeoutMs,
+          maxHeapMb: deps.config.parseMaxHeapMb,
+          queue: deps.parseQueue,
+        },
+      );
       return { fileName: parsed.fileName, pages: again.pages };
     } catch (error) {
       deps.logger.info({ err: error, md5 }, 'presentation: using the stored page text of the document');
