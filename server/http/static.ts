@@ -1,10 +1,11 @@
 // Serves the built client on the same port as the API. The page carries the visit public key, so a
-// guest's browser has it built in without another request.
+// guest's browser has it built in without another request, and the language and direction of the path's
+// language (/ar/... is Arabic, right to left), so the first paint is already laid out the right way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
-import { VISIT_KEY_META } from '../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, VISIT_KEY_META } from '../../src/api/contract.js';
 import type { AppEnv } from './context.js';
 
 export function staticRoutes(staticDir: string, publicKeySpki: string) {
@@ -19,8 +20,22 @@ export function staticRoutes(staticDir: string, publicKeySpki: string) {
     }
     return page;
   };
-  const servePage = (c: Context<AppEnv>) => {
+  const pages = new Map<Language, string>();
+  const pageIn = (language: Language) => {
     const html = indexHtml();
+    if (!html) return null;
+    let localized = pages.get(language);
+    if (!localized) {
+      const dir = language === 'ar' ? 'rtl' : 'ltr';
+      localized = html.replace(/<html\b[^>]*>/i, `<html lang="${language}" dir="${dir}">`);
+      pages.set(language, localized);
+    }
+    return localized;
+  };
+  const servePage = (c: Context<AppEnv>) => {
+    // Only the path names the language here: a choice saved on the device is applied by the script.
+    const first = c.req.path.split('/')[1];
+    const html = pageIn(isLanguage(first) ? first : DEFAULT_LANGUAGE);
     if (!html)
       return c.text('The client is not built. Run `npm start` (it builds first) or `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
