@@ -40,7 +40,6 @@ export const devMailboxRoute = new Hono<AppEnv>().get(Paths.devMailbox, (c) => {
   const { mailer } = c.get('services');
   if (!mailer.devMailbox) return c.text('Not found', 404);
   c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'no-referrer');
   const access = mailboxAccess(c);
   if (!access)
     return c.text(
