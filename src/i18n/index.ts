@@ -1,6 +1,8 @@
 // i18next with en, ar, zh, es. The language comes from an optional leading /{lang} path segment, else the
-// stored choice, else English. Arabic lays the page out right to left.
+// stored choice, else (first visit) the browser's languages, else English. Arabic lays the page out right
+// to left.
 import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../api/contract';
 import { loadTranslation } from './load-translation';
@@ -31,19 +33,64 @@ const VISITED_KEY = 'parley.visited';
 const AR_PROMPT_KEY = 'parley.arabicPromptAnswered';
 const browserIsArabic = () => navigator.languages?.some((l) => l.toLowerCase().startsWith('ar')) ?? false;
 
-/** Arabic is applied automatically for new users whose browser language is Arabic (the spec). */
-function autoLanguage(): Language | null {
+/** A detected code (zh-CN, es-419, ar-EG, en) as one of the app's languages, or null. */
+export function toLanguage(code: string | null | undefined): Language | null {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : null;
+}
+
+// Storage may be blocked or full: then nothing is remembered and the browser's languages decide each time.
+function readStored(key: string): string | null | undefined {
   try {
-    const isNew = localStorage.getItem(VISITED_KEY) === null;
-    localStorage.setItem(VISITED_KEY, '1');
-    if (isNew && browserIsArabic() && !localStorage.getItem(STORAGE_KEY)) {
-      localStorage.setItem(STORAGE_KEY, 'ar');
-      return 'ar';
-    }
+    return localStorage.getItem(key);
   } catch {
-    // No storage: no automatic choice.
+    return undefined;
   }
-  return null;
+}
+function store(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Nothing remembered: see readStored.
+  }
+}
+
+/**
+ * The maintained detector reads the saved choice and the browser's languages (every one, in the
+ * browser's order); the path is read by our own rule, the same one the router strips, so /zh-CN/ is a
+ * page and not a language. It returns every candidate (the languageUtils hook asks for the list).
+ */
+function detector() {
+  const found = new LanguageDetector(
+    { languageUtils: { getBestMatchFromCodes: () => null } } as unknown as ConstructorParameters<
+      typeof LanguageDetector
+    >[0],
+    { lookupLocalStorage: STORAGE_KEY, caches: [] },
+  );
+  found.addDetector({ name: 'parleyPath', lookup: () => languageFromPath(location.pathname) ?? undefined });
+  return found;
+}
+
+/**
+ * The language of this start: the path's, then the saved choice, then (on the first visit only) the
+ * first of the browser's languages the app has, which is then saved. A returning visitor without a saved
+ * choice stays in English; an Arabic browser is asked once instead (shouldOfferArabic).
+ */
+export function resolveLanguage(): Language {
+  const fromPath = languageFromPath(location.pathname);
+  if (fromPath) return fromPath;
+  const visited = readStored(VISITED_KEY);
+  const isNew = visited === null || visited === undefined;
+  store(VISITED_KEY, '1');
+  const order = isNew ? ['parleyPath', 'localStorage', 'navigator'] : ['parleyPath', 'localStorage'];
+  const candidates = detector().detect(order);
+  for (const code of Array.isArray(candidates) ? candidates : [candidates]) {
+    const language = toLanguage(code);
+    if (!language) continue;
+    if (isNew && !readStored(STORAGE_KEY)) store(STORAGE_KEY, language);
+    return language;
+  }
+  return DEFAULT_LANGUAGE;
 }
 
 /** Existing users with an Arabic browser are asked once instead. */
@@ -57,19 +104,6 @@ export function shouldOfferArabic(): boolean {
 export function answerArabicOffer(accept: boolean) {
   localStorage.setItem(AR_PROMPT_KEY, accept ? 'yes' : 'no');
   if (accept) changeLanguage('ar');
-}
-
-export function resolveLanguage(pathname = location.pathname): Language {
-  const automatic = languageFromPath(pathname) ? null : autoLanguage();
-  if (automatic) return automatic;
-  const stored = (() => {
-    try {
-      return localStorage.getItem(STORAGE_KEY);
-    } catch {
-      return null;
-    }
-  })();
-  return languageFromPath(pathname) ?? (isLanguage(stored) ? stored : DEFAULT_LANGUAGE);
 }
 
 export function applyDocumentLanguage(language: Language) {
