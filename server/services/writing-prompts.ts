@@ -2,6 +2,7 @@
 // writing actions, with instructions for a real model and a task the offline model can carry out itself.
 import {
   DEFAULT_WRITING_TEMPLATE_ID,
+  translationTarget,
   WRITING_TEMPLATE_MAX,
   WRITING_TEMPLATE_MIN,
   type WritingAction,
@@ -34,6 +35,8 @@ export function writingTaskOf(request: {
   writingSelectionText?: string;
   message: string;
   translateLanguage?: string;
+  /** The interface language: what Auto translates into. */
+  language?: string;
 }): WritingTask | null {
   const raw = request.writingDocPromptTemplateId;
   if (raw === undefined && request.writingSelectionText === undefined) return null;
@@ -44,10 +47,7 @@ export function writingTaskOf(request: {
     action: ACTION_BY_ID.get(id) ?? 'ask',
     selection: request.writingSelectionText ?? '',
     question: request.message,
-    translateLanguage:
-      request.translateLanguage && request.translateLanguage !== 'Auto'
-        ? request.translateLanguage
-        : undefined,
+    translateLanguage: translationTarget(request.translateLanguage, request.language),
   };
 }
 

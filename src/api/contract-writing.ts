@@ -60,3 +60,36 @@ export interface ExtractTitleResponse {
   url: string;
   title: string;
 }
+
+/**
+ * Ask AI's output languages for Translate: Auto (the interface language) first, then each language by its
+ * own name; `english` is how the model is told the language.
+ */
+export const OUTPUT_LANGUAGES = [
+  { code: 'Auto', english: '', label: '' },
+  { code: 'en', english: 'English', label: 'English' },
+  { code: 'ar', english: 'Arabic', label: 'العربية' },
+  { code: 'zh', english: 'Simplified Chinese', label: '简体中文' },
+  { code: 'es', english: 'Spanish', label: 'Español' },
+  { code: 'fr', english: 'French', label: 'Français' },
+  { code: 'de', english: 'German', label: 'Deutsch' },
+  { code: 'pt', english: 'Portuguese', label: 'Português' },
+  { code: 'it', english: 'Italian', label: 'Italiano' },
+  { code: 'ru', english: 'Russian', label: 'Русский' },
+  { code: 'ja', english: 'Japanese', label: '日本語' },
+  { code: 'ko', english: 'Korean', label: '한국어' },
+  { code: 'hi', english: 'Hindi', label: 'हिन्दी' },
+] as const;
+export type OutputLanguageCode = (typeof OUTPUT_LANGUAGES)[number]['code'];
+
+/** The language a translation is written in: a listed code or name, else the interface language. */
+export function translationTarget(
+  requested: string | undefined,
+  interfaceLanguage: string | undefined,
+): string {
+  const find = (value: string | undefined) =>
+    OUTPUT_LANGUAGES.find(
+      (l) => l.code !== 'Auto' && (l.code === value?.slice(0, 2).toLowerCase() || l.english === value),
+    );
+  return (find(requested) ?? find(interfaceLanguage) ?? OUTPUT_LANGUAGES[1]).english;
+}

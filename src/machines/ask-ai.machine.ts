@@ -32,6 +32,8 @@ export interface AskAiContext {
   /** The last request, kept for "try again". */
   lastMessage: string;
   action: WritingAction;
+  /** Translate's target: an OUTPUT_LANGUAGES code ('Auto' is the interface language). */
+  translateLanguage: string;
   selection: string;
   channelId: string | null;
   requestId: string | null;
@@ -46,7 +48,7 @@ export type AskAiEvent =
   | { type: 'CLOSE' }
   | { type: 'CHANGE'; message: string }
   | { type: 'SEND' }
-  | { type: 'ACTION'; action: WritingAction }
+  | { type: 'ACTION'; action: WritingAction; translateLanguage?: string }
   | { type: 'STOP' }
   | { type: 'INSERT' }
   | { type: 'REPLACE' }
@@ -62,6 +64,7 @@ interface StreamInput {
   requestId: string;
   message: string;
   action: WritingAction;
+  translateLanguage: string;
   selection: string;
   channelId: string | null;
   docId: string | null;
@@ -82,6 +85,7 @@ export const writingStream = fromCallback<AskAiEvent, StreamInput>(({ sendBack, 
       writingSelectionText: input.selection,
       writingDocPromptTemplateId: WritingTemplate[input.action] ?? DEFAULT_WRITING_TEMPLATE_ID,
       writingDocId: input.docId ?? undefined,
+      ...(input.action === 'translate' ? { translateLanguage: input.translateLanguage } : {}),
     },
     {
       meta: (meta) => sendBack({ type: 'STREAM.META', channelId: meta.channelId }),
@@ -135,6 +139,7 @@ export const askAiMachine = setup({
     message: '',
     lastMessage: '',
     action: 'ask',
+    translateLanguage: 'Auto',
     selection: '',
     channelId: null,
     requestId: null,
@@ -167,7 +172,14 @@ export const askAiMachine = setup({
         },
         ACTION: {
           target: 'generating',
-          actions: [assign({ action: ({ event }) => event.action, lastMessage: '' }), 'startRequest'],
+          actions: [
+            assign({
+              action: ({ event }) => event.action,
+              translateLanguage: ({ event }) => event.translateLanguage ?? 'Auto',
+              lastMessage: '',
+            }),
+            'startRequest',
+          ],
         },
         CLOSE: { target: 'closed', actions: ({ context }) => context.bridge.focusEditor() },
       },
@@ -179,6 +191,7 @@ export const askAiMachine = setup({
           requestId: context.requestId!,
           message: context.lastMessage,
           action: context.action,
+          translateLanguage: context.translateLanguage,
           selection: context.selection,
           channelId: context.channelId,
           docId: context.docId,

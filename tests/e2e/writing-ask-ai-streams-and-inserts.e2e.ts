@@ -7,7 +7,7 @@ const TEXT = [
   'Mountain rivers carry melted snow down to the valleys and the sea.',
 ];
 
-test('Ask AI: summarise streams behind a skeleton and inserts the summary after the current block', async ({
+test('Ask AI: summarise streams behind a skeleton and inserts the summary after the current block; translate asks for the language', async ({
   page,
 }) => {
   await newWritingDoc(page);
@@ -36,6 +36,17 @@ test('Ask AI: summarise streams behind a skeleton and inserts the summary after 
   // Inserted right after the block that held the cursor (the first paragraph), before "Last paragraph.".
   await expect(paragraphs.nth(1)).toHaveText(answer.trim());
   await expect(paragraphs.nth(2)).toHaveText('Last paragraph.');
+
+  // Translate asks for the target language (Auto is the interface language) and sends it.
+  await page.locator('.writing-prose p').first().click();
+  await page.getByTestId('ask-ai-open').click();
+  await page.getByTestId('ask-ai-translate').click();
+  await expect(page.getByTestId('translate-to-Auto')).toHaveText('Auto (English)');
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/v1/chat/send'));
+  await page.getByTestId('translate-to-es').click();
+  expect((await sent).postDataJSON()).toMatchObject({ translateLanguage: 'es' });
+  await expect(page.getByTestId('ask-ai')).toHaveAttribute('data-state', 'result', { timeout: 30_000 });
+  await expect(page.getByTestId('ask-ai-answer')).toContainText('into Spanish');
 });
 
 test('Ask AI: Stop aborts the answer; Enter sends, Shift+Enter is a new line, Escape and Backspace close', async ({

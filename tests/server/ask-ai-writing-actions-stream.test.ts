@@ -54,6 +54,29 @@ describe.each(DATABASES)('Ask AI writing actions on %s', (kind) => {
     expect(joinContent(fixed.chunks)).toBe('The river is really long');
   });
 
+  it('translate goes into the chosen language, and Auto into the interface language', async () => {
+    const translate = async (requestId: string, body: Record<string, unknown>) =>
+      joinContent(
+        (
+          await streamSend(server.url, token, {
+            requestId,
+            message: '',
+            writingSelectionText: text,
+            writingDocPromptTemplateId: 120001,
+            ...body,
+          })
+        ).chunks,
+      );
+    // The offline model cannot translate, and says into which language it was asked to.
+    expect(await translate('writing-tr-auto', { translateLanguage: 'Auto', language: 'es' })).toContain(
+      'cannot translate into Spanish',
+    );
+    expect(await translate('writing-tr-fr', { translateLanguage: 'fr', language: 'es' })).toContain(
+      'cannot translate into French',
+    );
+    expect(await translate('writing-tr-none', { language: 'ar' })).toContain('cannot translate into Arabic');
+  });
+
   it('keeps the editor conversations out of the chat list, and refuses unknown templates', async () => {
     const list = await call<ChannelSummary[]>(server.url, 'GET', '/api/v1/chat/myChannelList', { token });
     expect(list.body.data).toEqual([]);

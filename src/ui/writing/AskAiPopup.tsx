@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
+import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ActorRefFrom } from 'xstate';
-import type { WritingAction } from '../../api/contract';
+import { OUTPUT_LANGUAGES, type WritingAction } from '../../api/contract';
+import { currentLanguage } from '../../i18n';
 import type { askAiMachine } from '../../machines/ask-ai.machine';
 
 export const ASK_AI_FOCUS_DELAY_MS = 300;
@@ -92,17 +94,24 @@ export function AskAiPopup({ actor }: { actor: ActorRefFrom<typeof askAiMachine>
             </div>
           )}
           <div className="ask-ai-actions">
-            {ACTIONS.map((action) => (
-              <button
-                type="button"
-                key={action}
-                className="chip"
-                data-testid={`ask-ai-${action}`}
-                onClick={() => actor.send({ type: 'ACTION', action })}
-              >
-                {t(`writing.${action}`)}
-              </button>
-            ))}
+            {ACTIONS.map((action) =>
+              action === 'translate' ? (
+                <TranslateMenu
+                  key={action}
+                  onPick={(code) => actor.send({ type: 'ACTION', action, translateLanguage: code })}
+                />
+              ) : (
+                <button
+                  type="button"
+                  key={action}
+                  className="chip"
+                  data-testid={`ask-ai-${action}`}
+                  onClick={() => actor.send({ type: 'ACTION', action })}
+                >
+                  {t(`writing.${action}`)}
+                </button>
+              ),
+            )}
           </div>
         </>
       )}
@@ -184,5 +193,35 @@ export function AskAiPopup({ actor }: { actor: ActorRefFrom<typeof askAiMachine>
         </div>
       )}
     </div>
+  );
+}
+
+/** Translate asks for its target: Auto (the interface language) or one of the output languages. */
+function TranslateMenu({ onPick }: { onPick(code: string): void }) {
+  const { t } = useTranslation();
+  const own = OUTPUT_LANGUAGES.find((l) => l.code === currentLanguage());
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="chip" data-testid="ask-ai-translate">
+        {t('writing.translate')} ▾
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu translate-menu" align="start" sideOffset={4}>
+          <DropdownMenu.Label className="menu-label">{t('writing.translateInto')}</DropdownMenu.Label>
+          {OUTPUT_LANGUAGES.map((language) => (
+            <DropdownMenu.Item
+              key={language.code}
+              className="menu-item"
+              onSelect={() => onPick(language.code)}
+              data-testid={`translate-to-${language.code}`}
+            >
+              {language.code === 'Auto'
+                ? t('writing.translateAuto', { language: own?.label ?? 'English' })
+                : language.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -55,6 +55,8 @@ export const writingAr: WritingResource = {
   copy: 'نسخ',
   summarize: 'تلخيص',
   translate: 'ترجمة',
+  translateInto: 'ترجمة إلى',
+  translateAuto: 'تلقائي ({{language}})',
   fixSpelling: 'تصحيح الإملاء والقواعد',
   shorter: 'اجعله أقصر',
   longer: 'اجعله أطول',

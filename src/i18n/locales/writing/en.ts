@@ -56,6 +56,8 @@ export const writingEn = {
   copy: 'Copy',
   summarize: 'Summarize',
   translate: 'Translate',
+  translateInto: 'Translate into',
+  translateAuto: 'Auto ({{language}})',
   fixSpelling: 'Fix spelling & grammar',
   shorter: 'Make shorter',
   longer: 'Make longer',

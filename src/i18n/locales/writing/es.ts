@@ -55,6 +55,8 @@ export const writingEs: WritingResource = {
   copy: 'Copiar',
   summarize: 'Resumir',
   translate: 'Traducir',
+  translateInto: 'Traducir a',
+  translateAuto: 'Automático ({{language}})',
   fixSpelling: 'Corregir ortografía y gramática',
   shorter: 'Acortar',
   longer: 'Alargar',

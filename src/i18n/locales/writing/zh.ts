@@ -55,6 +55,8 @@ export const writingZh: WritingResource = {
   copy: '复制',
   summarize: '总结',
   translate: '翻译',
+  translateInto: '翻译为',
+  translateAuto: '自动（{{language}}）',
   fixSpelling: '修正拼写和语法',
   shorter: '缩短',
   longer: '扩写',
