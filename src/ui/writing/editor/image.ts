@@ -1,8 +1,9 @@
 // Images: width, height and alignment kept as data attributes; width by command clamped to 0..100 %, never
 // drawn narrower than 32 px; inserted at the writing area's width minus 160 (800 when unknown).
 
-import { nodePasteRule } from '@tiptap/core';
+import { InputRule, nodePasteRule } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
+import { TextSelection } from '@tiptap/pm/state';
 import { cssLength, IMAGE_ALIGNS, safeEditorImageSrc } from '../../../api/writing-attributes';
 
 export { safeEditorImageSrc };
@@ -24,6 +25,8 @@ export function insertWidthPercent(naturalWidth: number, areaWidth: number | nul
 }
 
 const markdownImage = /!\[([^\]]*)\]\((\S+?)(?:\s+["'](.*?)["'])?\)/g;
+/** `![alt](src "title")` just typed (the closing bracket is the key being pressed). */
+const typedMarkdownImage = /(?:^|\s)(!\[([^\]]*)\]\((\S+?)(?:\s+["'](.*?)["'])?\))$/;
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
@@ -80,6 +83,32 @@ export const WritingImage = Image.extend({
           return true;
         },
     };
+  },
+  // Typed markdown becomes a block image on its own line: the text typed for it goes away whole (tiptap's own
+  // rule for block images left the closing ")" behind on a new line), and the cursor waits on the line below.
+  addInputRules() {
+    return [
+      new InputRule({
+        find: typedMarkdownImage,
+        handler: ({ state, range, match }) => {
+          const src = safeEditorImageSrc(match[3]);
+          if (!src) return null;
+          const { tr, schema } = state;
+          const from = range.from + match[0].lastIndexOf(match[1]);
+          tr.delete(from, range.to);
+          const $at = tr.doc.resolve(from);
+          const image = this.type.create({ src, alt: match[2] || null, title: match[4] ?? null });
+          const line = schema.nodes.paragraph.create();
+          if ($at.parent.content.size === 0) {
+            tr.replaceWith($at.before(), $at.after(), [image, line]);
+            tr.setSelection(TextSelection.create(tr.doc, $at.before() + image.nodeSize + 1));
+          } else {
+            tr.insert($at.after(), [image, line]);
+            tr.setSelection(TextSelection.create(tr.doc, $at.after() + image.nodeSize + 1));
+          }
+        },
+      }),
+    ];
   },
   addPasteRules() {
     return [
