@@ -11,12 +11,12 @@ test('cancelling offers the retention coupon; accepting it keeps the plan at 30%
   await page.getByTestId('billing-continue-cancel').click();
   await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', '3');
   await expect(page.getByTestId('coupon-preview')).toHaveText(
-    'Your next charge would be $7.0 instead of $10.0.',
+    'Your next charge would be $6.99 instead of $9.99.',
   );
   await page.getByTestId('coupon-accept').click();
   await expect(page.getByText('30% discount applied')).toBeVisible();
   await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', '1');
-  await expect(page.getByTestId('billing-discount')).toHaveText('30% off · next charge $7.0');
+  await expect(page.getByTestId('billing-discount')).toHaveText('30% off · next charge $6.99');
   await expect(page.getByTestId('billing-date-label')).toHaveText('Next renewal date');
 
   // Cancelled after all: the plan ends, and no next charge is announced.

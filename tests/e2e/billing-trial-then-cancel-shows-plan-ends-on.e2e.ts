@@ -11,7 +11,7 @@ test('free -> seven-day trial -> cancel with the questionnaire -> "Plan Ends On"
     .toHaveCSS('width', '1360px')
     .catch(() => {}); // narrower windows cap it at 96vw
   await page.getByTestId('period-year').click();
-  await expect(page.getByTestId('plan-Pro-year').getByTestId('plan-price')).toHaveText('$8.4');
+  await expect(page.getByTestId('plan-Pro-year').getByTestId('plan-price')).toHaveText('$8.39');
   await expect(page.getByTestId('period-year')).toContainText('Save 16%');
   await expect(page.getByTestId('buy-Unlimited-year')).toHaveText('Subscribe');
   await page.getByTestId('buy-Pro-year').filter({ hasText: 'Start free seven day trial' }).click();

@@ -8,7 +8,7 @@ test('upgrade Pro -> Unlimited from the billing manager', async ({ page }) => {
   await backPaid(page);
   await openBilling(page);
   await expect(page.getByTestId('billing-plan')).toHaveText('Pro (monthly)');
-  await expect(page.getByTestId('billing-price')).toHaveText('$10.0/month');
+  await expect(page.getByTestId('billing-price')).toHaveText('$9.99/month');
   await page.getByTestId('billing-upgrade').click();
   await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', 'upgrade');
   await page.getByTestId('upgrade-pay-4').click();

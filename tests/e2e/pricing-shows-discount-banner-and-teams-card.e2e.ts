@@ -82,12 +82,17 @@ async function catalogue(page: Page, server: RunningServer) {
   return { products: list.productVOS, teamsContact: list.teamsContact, discount: active.discountCoupon };
 }
 
-// The spec's display rules, written out here rather than imported from the app.
-const symbolOf = (p: Product) => (p.currency === 'USD' ? '$' : `${p.currency} `);
+// The display rules, written out here rather than imported from the app: yearly plans per month (price / 12
+// to the cent, one decimal where exact), monthly plans price / 100, never rounded past their cents.
+const money = (cents: number, currency: string, minDecimals: number) =>
+  new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: cents % 10 ? 2 : cents % 100 ? 1 : minDecimals,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 const shownPrice = (p: Product) =>
-  p.subscription === 'year'
-    ? `${symbolOf(p)}${(Math.round((p.price / 12 / 100) * 10) / 10).toFixed(1)}`
-    : `${symbolOf(p)}${p.price / 100}`;
+  p.subscription === 'year' ? money(Math.round(p.price / 12), p.currency, 1) : money(p.price, p.currency, 0);
 const savePercent = (d: DiscountInfo | null) =>
   d && d.yearlyDiscount > 0 ? Math.round(d.yearlyDiscount * 100) : 16;
 
@@ -116,8 +121,8 @@ test('a marketing coupon shows its percent per period; the teams experiment adds
   await expect(modal.getByTestId('period-year')).toHaveText(`Annual Save ${savePercent(offer.discount)}%`);
   await expect(modal.getByTestId('period-year')).toHaveText('Annual Save 30%');
   await expectPrices(page, offer.products, 'year');
-  // The seeded yearly Pro: 12 x $9.99 less 16% = 10070 cents, shown per month.
-  await expect(modal.getByTestId('plan-Pro-year').getByTestId('plan-price')).toHaveText('$8.4');
+  // The seeded yearly Pro: 12 x $9.99 less 16% = 10070 cents, shown per month to the cent.
+  await expect(modal.getByTestId('plan-Pro-year').getByTestId('plan-price')).toHaveText('$8.39');
 
   const teams = modal.getByTestId('plan-teams');
   await expect(teams).toContainText('Teams');
@@ -157,6 +162,12 @@ test('in Arabic the Teams card is translated and laid out right to left', async 
   const pro = await modal.getByTestId('plan-Pro-year').boundingBox();
   const card = await teams.boundingBox();
   expect(card!.x).toBeLessThan(pro!.x);
+  // Prices as Arabic writes money (Intl), to the cent: the $9.99 plan reads 9.99, never 10.0.
+  await modal.getByTestId('period-month').click();
+  await expect(modal.getByTestId('plan-Pro-month').getByTestId('plan-price')).toHaveText(
+    new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(9.99),
+  );
+  await expect(modal.getByTestId('plan-Pro-month').getByTestId('plan-price')).toContainText('9.99');
 });
 
 test('with the experiment off there is no Teams card, and without a coupon no banner and the default 16%', async ({

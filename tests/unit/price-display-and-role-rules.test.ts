@@ -7,6 +7,7 @@ import {
   buyDecision,
   discountPercent,
   formatDate,
+  formatMoney,
   monthlyPrice,
   nextCancelStep,
   payPromptTarget,
@@ -29,18 +30,37 @@ const user = (fields: Partial<UserInfo>) =>
   ({ isLogin: true, isPro: false, isTrial: false, membershipId: 0, parsedRoles: [], ...fields }) as UserInfo;
 
 describe('price display', () => {
-  it('annual per month is price/12/100 to one decimal; monthly is price/100', () => {
-    expect(annualPerMonth(10070)).toBe('8.4');
-    expect(annualPerMonth(20150)).toBe('16.8');
-    expect(annualPerMonth(12000)).toBe('10.0');
-    expect(monthlyPrice(999)).toBe('9.99');
-    expect(monthlyPrice(2000)).toBe('20');
+  it('annual per month is price / 12 to the cent, one decimal only where exact; monthly is price / 100', () => {
+    // 12 x $9.99 less 16% is $100.70 a year: $8.39 a month, never the $8.4 that is not charged.
+    expect(annualPerMonth(10070, 'USD', 'en')).toBe('$8.39');
+    expect(annualPerMonth(20150, 'USD', 'en')).toBe('$16.79');
+    expect(annualPerMonth(12000, 'USD', 'en')).toBe('$10.0');
+    expect(annualPerMonth(10080, 'USD', 'en')).toBe('$8.4');
+    expect(monthlyPrice(999, 'USD', 'en')).toBe('$9.99');
+    expect(monthlyPrice(2000, 'USD', 'en')).toBe('$20');
+    expect(monthlyPrice(123456, 'USD', 'en')).toBe('$1,234.56');
   });
-  it('billing amounts have one decimal; upgrade amounts one decimal only with decimal places', () => {
-    expect(billingAmount(699)).toBe('7.0');
-    expect(billingAmount(5035)).toBe('50.4');
-    expect(upgradeAmount(1234, 2)).toBe('12.3');
-    expect(upgradeAmount(1200, 0)).toBe('12');
+  it('billing and coupon amounts keep their cents; upgrade amounts one decimal only with decimal places', () => {
+    expect(billingAmount(699, '$', 'en')).toBe('$6.99');
+    expect(billingAmount(999, '$', 'en')).toBe('$9.99');
+    expect(billingAmount(700, '$', 'en')).toBe('$7.0');
+    expect(billingAmount(5040, '€', 'en')).toBe('€50.4');
+    expect(upgradeAmount(1234, 2, '$', 'en')).toBe('$12.34');
+    expect(upgradeAmount(1230, 2, '$', 'en')).toBe('$12.3');
+    expect(upgradeAmount(1200, 0, '$', 'en')).toBe('$12');
+  });
+  it('a $9.99 plan reads 9.99 in every language, as that language writes money', () => {
+    const rlm = '\u200f';
+    const nbsp = '\u00a0';
+    expect(monthlyPrice(999, 'USD', 'ar')).toBe(`${rlm}9.99${nbsp}US$`);
+    expect(monthlyPrice(999, 'USD', 'zh')).toBe('US$9.99');
+    expect(monthlyPrice(999, 'USD', 'es')).toBe(`9,99${nbsp}US$`);
+    expect(billingAmount(699, '$', 'es')).toBe(`6,99${nbsp}US$`);
+    expect(annualPerMonth(10070, 'USD', 'zh')).toBe('US$8.39');
+    expect(annualPerMonth(12000, 'USD', 'es')).toBe(`10,0${nbsp}US$`);
+    expect(upgradeAmount(1200, 0, '$', 'ar')).toBe(`${rlm}12${nbsp}US$`);
+    // A symbol Intl cannot name a currency for keeps the server's symbol before the number.
+    expect(formatMoney(500, '₹', 'es', 1)).toBe('₹5,0');
   });
   it('saving is 16 % unless a yearly discount exists; discounts show as percent', () => {
     expect(annualSavingPercent(null)).toBe(16);

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { currentLanguage } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import { BillingModal } from './BillingModal';
@@ -84,7 +85,9 @@ function TrialSuccessModal() {
           <Dialog.Title>{t('billing.trialSuccess.title')}</Dialog.Title>
           <Dialog.Description>
             {t('billing.trialSuccess.body', {
-              price: yearly ? `$${annualPerMonth(yearly.price)}${t('billing.pricing.perMonth')}` : '',
+              price: yearly
+                ? `${annualPerMonth(yearly.price, yearly.currency, currentLanguage())}${t('billing.pricing.perMonth')}`
+                : '',
             })}
           </Dialog.Description>
           <div className="dialog-actions">

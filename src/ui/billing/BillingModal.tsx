@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { billingApi } from '../../api/billing';
 import { type BillingDetail, type CouponPreview, PayProvider } from '../../api/contract';
+import { currentLanguage } from '../../i18n';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import {
   billingAmount,
@@ -120,8 +121,7 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
         </dd>
         <dt>{t('billing.manage.price')}</dt>
         <dd data-testid="billing-price">
-          {detail.symbol}
-          {billingAmount(detail.price)}
+          {billingAmount(detail.price, detail.symbol, currentLanguage())}
           {per}
         </dd>
         {detail.discountPercent > 0 && (
@@ -131,8 +131,7 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
               ? t('billing.manage.discountOnly', { percent: detail.discountPercent })
               : t('billing.manage.discount', {
                   percent: detail.discountPercent,
-                  symbol: detail.symbol,
-                  amount: billingAmount(detail.nextCharge),
+                  amount: billingAmount(detail.nextCharge, detail.symbol, currentLanguage()),
                 })}
           </dd>
         )}
@@ -231,9 +230,8 @@ function RetentionCoupon({ billing }: { billing: Billing }) {
       {preview && (
         <p data-testid="coupon-preview">
           {t('billing.coupon.body', {
-            symbol: preview.symbol,
-            amount: billingAmount(preview.nextCharge),
-            full: billingAmount(preview.amount),
+            amount: billingAmount(preview.nextCharge, preview.symbol, currentLanguage()),
+            full: billingAmount(preview.amount, preview.symbol, currentLanguage()),
           })}
         </p>
       )}
@@ -487,8 +485,12 @@ function UpgradePicker({ billing }: { billing: Billing }) {
             {item.discountAmount > 0 && (
               <p className="small muted">
                 {t('billing.upgradePicker.credit', {
-                  symbol: item.symbol,
-                  amount: upgradeAmount(item.discountAmount, item.decimalPlaces),
+                  amount: upgradeAmount(
+                    item.discountAmount,
+                    item.decimalPlaces,
+                    item.symbol,
+                    currentLanguage(),
+                  ),
                 })}
               </p>
             )}
@@ -505,8 +507,7 @@ function UpgradePicker({ billing }: { billing: Billing }) {
               }
             >
               {t('billing.upgradePicker.pay', {
-                symbol: item.symbol,
-                amount: upgradeAmount(item.remainAmount, item.decimalPlaces),
+                amount: upgradeAmount(item.remainAmount, item.decimalPlaces, item.symbol, currentLanguage()),
               })}
             </button>
           </section>

@@ -5,6 +5,7 @@ import { Dialog, RadioGroup, Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../api/contract';
+import { currentLanguage } from '../../i18n';
 import { useRootSelector } from '../app/root-context';
 import {
   annualPerMonth,
@@ -115,7 +116,7 @@ function PlanCard(props: {
   const { product } = props;
   const yearly = product.subscription === 'year';
   const label = purchaseLabel(product, props.trialStatus);
-  const symbol = product.currency === 'USD' ? '$' : `${product.currency} `;
+  const language = currentLanguage();
   const unlimited = product.membership.gpt3Quota < 0;
   return (
     <section className="plan-card" data-testid={`plan-${product.productType}-${product.subscription}`}>
@@ -124,14 +125,17 @@ function PlanCard(props: {
       </h3>
       <p className="plan-price">
         <strong data-testid="plan-price">
-          {symbol}
-          {yearly ? annualPerMonth(product.price) : monthlyPrice(product.price)}
+          {yearly
+            ? annualPerMonth(product.price, product.currency, language)
+            : monthlyPrice(product.price, product.currency, language)}
         </strong>
         <span className="muted">{t('billing.pricing.perMonth')}</span>
       </p>
       <p className="muted small">
         {yearly
-          ? t('billing.pricing.billedYearly', { symbol, total: monthlyPrice(product.price) })
+          ? t('billing.pricing.billedYearly', {
+              total: monthlyPrice(product.price, product.currency, language),
+            })
           : t('billing.pricing.billedMonthly')}
       </p>
       <p className="small">

@@ -12,6 +12,7 @@ import {
 import { request } from '../../api/http';
 import { docFiles } from '../../db/doc-files';
 import { writingRepository } from '../../db/writing';
+import { currentLanguage } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import '../pages/pages.css';
@@ -111,7 +112,9 @@ export function WorkspacePage() {
               <span className="muted small">
                 {t(`docs.categories.${file.category}`)}
                 {file.pageCount ? ` · ${t('docs.pages', { count: file.pageCount })}` : ''} ·{' '}
-                {new Date(file.updatedAt).toLocaleDateString()}
+                {new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(
+                  new Date(file.updatedAt),
+                )}
               </span>
               <ConfirmDelete
                 title={t('docs.deleteFile', { name: file.name })}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ShareSummary } from '../../api/contract';
 import { shareApi } from '../../api/shares';
+import { currentLanguage } from '../../i18n';
 import { analytics } from '../../workers/analytics';
 
 export function ShareButton({ channelId, disabled }: { channelId: string; disabled?: boolean }) {
@@ -88,7 +89,10 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
                 <li key={share.shareId} data-testid="share-item">
                   <span className="small muted">
                     {t('extras.share.sharedAt', {
-                      date: new Date(share.createdAt).toLocaleString(),
+                      date: new Intl.DateTimeFormat(currentLanguage(), {
+                        dateStyle: 'medium',
+                        timeStyle: 'short',
+                      }).format(new Date(share.createdAt)),
                       count: share.messageCount,
                     })}
                   </span>

@@ -19,7 +19,7 @@ export const billingAr: BillingResource = {
     annual: 'سنوي',
     save: 'وفّر {{percent}}%',
     perMonth: '/شهريًا',
-    billedYearly: 'يُدفع سنويًا: {{symbol}}{{total}}',
+    billedYearly: 'يُدفع سنويًا: {{total}}',
     billedMonthly: 'يُدفع شهريًا',
     trial: 'ابدأ تجربة مجانية لمدة سبعة أيام',
     subscribe: 'اشترك',
@@ -71,7 +71,7 @@ export const billingAr: BillingResource = {
     back: 'رجوع',
     free: 'أنت على الخطة المجانية.',
     upgradeToPro: 'الترقية إلى برو',
-    discount: 'خصم {{percent}}% · الدفعة التالية {{symbol}}{{amount}}',
+    discount: 'خصم {{percent}}% · الدفعة التالية {{amount}}',
     discountOnly: 'خصم {{percent}}%',
     plans: {
       '0': 'مجاني',
@@ -92,7 +92,7 @@ export const billingAr: BillingResource = {
   },
   coupon: {
     title: 'ابقَ معنا بخصم {{percent}}%',
-    body: 'ستكون دفعتك التالية {{symbol}}{{amount}} بدلًا من {{symbol}}{{full}}.',
+    body: 'ستكون دفعتك التالية {{amount}} بدلًا من {{full}}.',
     accept: 'قبول العرض',
     decline: 'لا، شكرًا',
   },
@@ -145,8 +145,8 @@ export const billingAr: BillingResource = {
   },
   upgradePicker: {
     title: 'ترقية خطتك',
-    pay: 'ادفع {{symbol}}{{amount}} الآن',
-    credit: 'رصيد الوقت غير المستخدم: {{symbol}}{{amount}}',
+    pay: 'ادفع {{amount}} الآن',
+    credit: 'رصيد الوقت غير المستخدم: {{amount}}',
     month: 'شهري',
     year: 'سنوي',
     empty: 'أنت بالفعل على أعلى خطة.',

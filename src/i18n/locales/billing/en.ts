@@ -20,7 +20,7 @@ export const billingEn = {
     annual: 'Annual',
     save: 'Save {{percent}}%',
     perMonth: '/month',
-    billedYearly: 'Billed yearly: {{symbol}}{{total}}',
+    billedYearly: 'Billed yearly: {{total}}',
     billedMonthly: 'Billed monthly',
     trial: 'Start free seven day trial',
     subscribe: 'Subscribe',
@@ -72,7 +72,7 @@ export const billingEn = {
     back: 'Back',
     free: 'You are on the Free plan.',
     upgradeToPro: 'Upgrade to Pro',
-    discount: '{{percent}}% off · next charge {{symbol}}{{amount}}',
+    discount: '{{percent}}% off · next charge {{amount}}',
     discountOnly: '{{percent}}% off',
     plans: {
       '0': 'Free',
@@ -93,7 +93,7 @@ export const billingEn = {
   },
   coupon: {
     title: 'Stay with {{percent}}% off',
-    body: 'Your next charge would be {{symbol}}{{amount}} instead of {{symbol}}{{full}}.',
+    body: 'Your next charge would be {{amount}} instead of {{full}}.',
     accept: 'Accept offer',
     decline: 'No thanks',
   },
@@ -152,8 +152,8 @@ export const billingEn = {
   },
   upgradePicker: {
     title: 'Upgrade your plan',
-    pay: 'Pay {{symbol}}{{amount}} now',
-    credit: 'Unused time credited: {{symbol}}{{amount}}',
+    pay: 'Pay {{amount}} now',
+    credit: 'Unused time credited: {{amount}}',
     month: 'monthly',
     year: 'yearly',
     empty: 'You are already on the highest plan.',

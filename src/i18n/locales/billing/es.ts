@@ -19,7 +19,7 @@ export const billingEs: BillingResource = {
     annual: 'Anual',
     save: 'Ahorra un {{percent}}%',
     perMonth: '/mes',
-    billedYearly: 'Facturado anualmente: {{symbol}}{{total}}',
+    billedYearly: 'Facturado anualmente: {{total}}',
     billedMonthly: 'Facturado mensualmente',
     trial: 'Empieza la prueba gratuita de siete días',
     subscribe: 'Suscribirse',
@@ -76,7 +76,7 @@ export const billingEs: BillingResource = {
     back: 'Atrás',
     free: 'Estás en el plan gratuito.',
     upgradeToPro: 'Mejorar a Pro',
-    discount: '{{percent}}% de descuento · próximo cobro {{symbol}}{{amount}}',
+    discount: '{{percent}}% de descuento · próximo cobro {{amount}}',
     discountOnly: '{{percent}} % de descuento',
     plans: {
       '0': 'Gratis',
@@ -97,7 +97,7 @@ export const billingEs: BillingResource = {
   },
   coupon: {
     title: 'Quédate con un {{percent}}% de descuento',
-    body: 'Tu próximo cobro sería de {{symbol}}{{amount}} en lugar de {{symbol}}{{full}}.',
+    body: 'Tu próximo cobro sería de {{amount}} en lugar de {{full}}.',
     accept: 'Aceptar la oferta',
     decline: 'No, gracias',
   },
@@ -156,8 +156,8 @@ export const billingEs: BillingResource = {
   },
   upgradePicker: {
     title: 'Mejora tu plan',
-    pay: 'Pagar {{symbol}}{{amount}} ahora',
-    credit: 'Tiempo no usado abonado: {{symbol}}{{amount}}',
+    pay: 'Pagar {{amount}} ahora',
+    credit: 'Tiempo no usado abonado: {{amount}}',
     month: 'mensual',
     year: 'anual',
     empty: 'Ya tienes el plan más alto.',

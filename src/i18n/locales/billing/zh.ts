@@ -19,7 +19,7 @@ export const billingZh: BillingResource = {
     annual: '按年',
     save: '节省 {{percent}}%',
     perMonth: '/月',
-    billedYearly: '按年付费：{{symbol}}{{total}}',
+    billedYearly: '按年付费：{{total}}',
     billedMonthly: '按月付费',
     trial: '开始七天免费试用',
     subscribe: '订阅',
@@ -70,7 +70,7 @@ export const billingZh: BillingResource = {
     back: '返回',
     free: '您正在使用免费版。',
     upgradeToPro: '升级到专业版',
-    discount: '{{percent}}% 折扣 · 下次扣费 {{symbol}}{{amount}}',
+    discount: '{{percent}}% 折扣 · 下次扣费 {{amount}}',
     discountOnly: '{{percent}}% 折扣',
     plans: {
       '0': '免费版',
@@ -91,7 +91,7 @@ export const billingZh: BillingResource = {
   },
   coupon: {
     title: '留下来享受 {{percent}}% 折扣',
-    body: '您的下次扣费将是 {{symbol}}{{amount}}，而不是 {{symbol}}{{full}}。',
+    body: '您的下次扣费将是 {{amount}}，而不是 {{full}}。',
     accept: '接受优惠',
     decline: '不用了',
   },
@@ -144,8 +144,8 @@ export const billingZh: BillingResource = {
   },
   upgradePicker: {
     title: '升级您的套餐',
-    pay: '立即支付 {{symbol}}{{amount}}',
-    credit: '未使用时间抵扣：{{symbol}}{{amount}}',
+    pay: '立即支付 {{amount}}',
+    credit: '未使用时间抵扣：{{amount}}',
     month: '月付',
     year: '年付',
     empty: '您已经是最高套餐。',
