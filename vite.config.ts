@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const DIAGRAM_PACKAGES =
@@ -55,6 +56,13 @@ export default defineConfig({
           },
         ],
       },
+    }),
+    // Every text asset also as .br and .gz beside it; the server sends the smallest the browser accepts.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
     }),
   ],
   server: {

@@ -3,6 +3,7 @@
 // language (/ar/... is Arabic, right to left), so the first paint is already laid out the right way.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, VISIT_KEY_META } from '../../src/api/contract.js';
@@ -32,14 +33,31 @@ export function staticRoutes(staticDir: string, publicKeySpki: string) {
     }
     return localized;
   };
+  // The page differs per language and carries the key, so it is compressed here (once per language and
+  // encoding) rather than at build time like the other assets.
+  const compressed = new Map<string, Buffer>();
   const servePage = (c: Context<AppEnv>) => {
     // Only the path names the language here: a choice saved on the device is applied by the script.
     const first = c.req.path.split('/')[1];
-    const html = pageIn(isLanguage(first) ? first : DEFAULT_LANGUAGE);
+    const language = isLanguage(first) ? first : DEFAULT_LANGUAGE;
+    const html = pageIn(language);
     if (!html)
       return c.text('The client is not built. Run `npm start` (it builds first) or `npm run build`.', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    c.header('Vary', 'Accept-Encoding');
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (!encoding) return c.html(html);
+    const key = `${language}:${encoding}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = encoding === 'br' ? zlib.brotliCompressSync(html) : zlib.gzipSync(html);
+      compressed.set(key, body);
+    }
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': 'text/html; charset=UTF-8',
+      'Content-Encoding': encoding,
+    });
   };
 
   app.get('/', servePage);
@@ -48,6 +66,8 @@ export function staticRoutes(staticDir: string, publicKeySpki: string) {
     '*',
     serveStatic({
       root: path.relative(process.cwd(), staticDir) || '.',
+      // The build writes .br and .gz beside each text asset: sent by Accept-Encoding, with Vary set.
+      precompressed: true,
       onFound: (filePath, c) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes('/assets/');
         c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
