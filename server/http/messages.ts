@@ -78,6 +78,8 @@ const en = {
   'docs.urlRefused': 'This link points to a private or local address and cannot be opened by the server.',
   'docs.notUploaded': 'This file has not been uploaded yet. Please upload it again.',
   'docs.broken': 'This document is damaged and cannot be read.',
+  'docs.password':
+    'This document is protected with a password. Remove the password, save it again and upload the copy.',
   'docs.empty': 'This file is empty (0 bytes). Choose the file again, or another one.',
   'docs.tooComplex': 'This document is too large or too complex to read.',
   'docs.tooLarge': 'This file is too large to read. The limit is {{limit}}.',
@@ -167,6 +169,7 @@ const ar: Record<Key, string> = {
   'docs.urlRefused': 'يشير هذا الرابط إلى عنوان خاص أو محلي ولا يمكن للخادم فتحه.',
   'docs.notUploaded': 'لم يُرفع هذا الملف بعد. يرجى رفعه مرة أخرى.',
   'docs.broken': 'هذا المستند تالف ولا يمكن قراءته.',
+  'docs.password': 'هذا المستند محمي بكلمة مرور. أزل كلمة المرور واحفظه من جديد ثم ارفع النسخة.',
   'docs.empty': 'هذا الملف فارغ (0 بايت). اختر الملف مرة أخرى أو ملفًا آخر.',
   'docs.tooComplex': 'هذا المستند كبير جدًا أو معقد جدًا بحيث لا يمكن قراءته.',
   'docs.tooLarge': 'هذا الملف كبير جدًا بحيث لا يمكن قراءته. الحد الأقصى هو {{limit}}.',
@@ -254,6 +257,7 @@ const zh: Record<Key, string> = {
   'docs.urlRefused': '此链接指向私有或本地地址，服务器无法打开。',
   'docs.notUploaded': '此文件尚未上传，请重新上传。',
   'docs.broken': '此文档已损坏，无法读取。',
+  'docs.password': '此文档受密码保护。请移除密码后重新保存，再上传该副本。',
   'docs.empty': '此文件为空（0 字节）。请重新选择该文件或其他文件。',
   'docs.tooComplex': '此文档过大或过于复杂，无法读取。',
   'docs.tooLarge': '此文件过大，无法读取。上限为 {{limit}}。',
@@ -347,6 +351,8 @@ const es: Record<Key, string> = {
   'docs.urlRefused': 'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
   'docs.notUploaded': 'Este archivo aún no se ha subido. Vuelve a subirlo.',
   'docs.broken': 'Este documento está dañado y no se puede leer.',
+  'docs.password':
+    'Este documento está protegido con contraseña. Quita la contraseña, guárdalo de nuevo y sube la copia.',
   'docs.empty': 'Este archivo está vacío (0 bytes). Vuelve a elegirlo o elige otro.',
   'docs.tooComplex': 'Este documento es demasiado grande o complejo para leerlo.',
   'docs.tooLarge': 'Este archivo es demasiado grande para leerlo. El límite es {{limit}}.',

@@ -71,6 +71,13 @@ function parseFailure(error: unknown, config: DocsConfig): AppError {
       return fail(ResponseCode.UrlParseError, 'docs.urlUnreadable');
     case 'unsupported':
       return fail(ResponseCode.FileTypeUnsupported, 'docs.unsupported');
+    case 'password':
+      return fail(ResponseCode.BadRequest, 'docs.password');
+    case 'pages':
+      return fail(ResponseCode.FilePagesExceedLimit, 'docs.tooManyPages', {
+        pages: error.message,
+        limit: String(ENHANCED_FILE_MAX_PAGES),
+      });
     case 'bomb':
     case 'memory':
     case 'timeout':
@@ -117,7 +124,12 @@ export function createDocumentService(deps: {
       return await parseInWorker(
         kind,
         bytes,
-        { timeoutMs: config.parseTimeoutMs, maxHeapMb: config.parseMaxHeapMb, queue: deps.parseQueue },
+        {
+          timeoutMs: config.parseTimeoutMs,
+          maxHeapMb: config.parseMaxHeapMb,
+          queue: deps.parseQueue,
+          maxPages: ENHANCED_FILE_MAX_PAGES,
+        },
         url,
       );
     } catch (error) {

@@ -1,6 +1,8 @@
 // Runs in a worker thread with a small heap (see parse.ts): turns one file into pages of text. Anything a
 // hostile or broken file can do here (exhaust memory, loop, throw) ends this thread, never the server.
 // Plain JavaScript so the thread starts without a TypeScript loader.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ArchiveError, readZip, slideEntries } from './zip-reader.mjs';
 
@@ -51,16 +53,54 @@ function paginate(text) {
   return pages.length ? pages : [''];
 }
 
-/** @param {Buffer} bytes */
-async function parsePdf(bytes) {
-  const { getDocumentProxy, extractText, getMeta } = await import('unpdf');
+// pdf.js's Node reader loads character maps and standard fonts with fs.readFile, which takes a path, not the
+// file:// URL unpdf hands it by default; without them Chinese and Japanese pdfs that rely on the standard
+// (non-embedded) CJK fonts come out empty.
+const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const PDF_DATA = {
+  cMapUrl: `${pdfjsRoot}${path.sep}cmaps${path.sep}`,
+  cMapPacked: true,
+  standardFontDataUrl: `${pdfjsRoot}${path.sep}standard_fonts${path.sep}`,
+};
+
+/** Text of one pdf page: pdf.js's text items, with their line ends. @param {any} pdf @param {number} number */
+async function pdfPageText(pdf, number) {
+  const page = await pdf.getPage(number);
+  const content = await page.getTextContent();
+  page.cleanup();
+  return content.items
+    .filter((/** @type {any} */ item) => item.str != null)
+    .map((/** @type {any} */ item) => item.str + (item.hasEOL ? '\n' : ''))
+    .join('');
+}
+
+/** @param {Buffer} bytes @param {number} maxPages */
+async function parsePdf(bytes, maxPages) {
+  const { getDocumentProxy, getMeta } = await import('unpdf');
   let pdf;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { stopAtErrors: true, isEvalSupported: false });
+    // No stopAtErrors: pdf.js then skips a broken object inside a page instead of rejecting the file.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, ...PDF_DATA });
   } catch (error) {
+    if (/** @type {Error} */ (error)?.name === 'PasswordException')
+      throw new ParseError('password', `pdf: ${String(error)}`);
     throw new ParseError('broken', `pdf: ${String(error)}`);
   }
-  const { text } = await extractText(pdf, { mergePages: false });
+  // The page count is in the document's catalogue: a file over the limit is refused before any page is read.
+  if (pdf.numPages > maxPages) throw new ParseError('pages', String(pdf.numPages));
+  /** @type {string[]} */
+  const pages = [];
+  let failed = 0;
+  for (let number = 1; number <= pdf.numPages; number++) {
+    try {
+      pages.push(tidy(await pdfPageText(pdf, number)));
+    } catch {
+      // One unreadable page keeps its place (page numbers stay right) and the others are still read.
+      failed++;
+      pages.push('');
+    }
+  }
+  if (failed === pdf.numPages) throw new ParseError('broken', 'pdf: no page could be read');
   let title = '';
   try {
     const meta = await getMeta(pdf);
@@ -68,7 +108,7 @@ async function parsePdf(bytes) {
   } catch {
     // Metadata is optional.
   }
-  return { pages: text.map((page) => tidy(page)), title };
+  return { pages, title };
 }
 
 /** Text of one OOXML paragraph, with page breaks as form feeds. @param {string} paragraph @param {string} textTag */
@@ -124,8 +164,34 @@ function parsePptx(bytes) {
   return { pages: pages.length ? pages : [''], title };
 }
 
+// Office encryption lives in the compound file: OOXML files saved with a password become a compound file
+// with EncryptionInfo and EncryptedPackage streams; Word 97-2003 sets fEncrypted (bit 8 of the FIB flags at
+// offset 0x0A of the WordDocument stream); PowerPoint 97-2003 marks its CurrentUser atom with 0xF3D1C4DF.
+/** @param {any} CFB @param {any} file */
+function cfbEncrypted(CFB, file) {
+  if (CFB.find(file, 'EncryptionInfo') || CFB.find(file, 'EncryptedPackage')) return true;
+  const word = CFB.find(file, 'WordDocument')?.content;
+  if (word && word.length > 0x0c && (word[0x0a] | (word[0x0b] << 8)) & 0x0100) return true;
+  const user = CFB.find(file, 'Current User')?.content;
+  if (user && user.length >= 16 && Buffer.from(user).readUInt32LE(12) === 0xf3d1c4df) return true;
+  return false;
+}
+
+/** Refuses an encrypted Office file with its own reason, before a reader calls it damaged. @param {Buffer} bytes */
+async function refuseEncryptedOffice(bytes) {
+  const CFB = await import('cfb');
+  let file;
+  try {
+    file = CFB.read(bytes, { type: 'buffer' });
+  } catch {
+    return; // The reader itself tells a damaged file.
+  }
+  if (cfbEncrypted(CFB, file)) throw new ParseError('password', 'office file encrypted with a password');
+}
+
 /** @param {Buffer} bytes */
 async function parseDoc(bytes) {
+  await refuseEncryptedOffice(bytes);
   const { default: WordExtractor } = await import('word-extractor');
   let body;
   try {
@@ -147,6 +213,7 @@ const RT_TEXT_BYTES_ATOM = 0x0fa8;
 
 /** @param {Buffer} bytes */
 async function parsePpt(bytes) {
+  await refuseEncryptedOffice(bytes);
   const CFB = await import('cfb');
   let stream;
   try {
@@ -203,10 +270,10 @@ async function parseHtml(bytes, url) {
   return { pages: paginate(text), title: tidy(article.title ?? '') };
 }
 
-async function parse(kind, bytes, url) {
+async function parse(kind, bytes, url, maxPages) {
   switch (kind) {
     case 'pdf':
-      return parsePdf(bytes);
+      return parsePdf(bytes, maxPages);
     case 'docx':
       return parseDocx(bytes);
     case 'pptx':
@@ -231,7 +298,7 @@ function capText(pages) {
   });
 }
 
-const { kind, bytes, url, images } = workerData;
+const { kind, bytes, url, images, maxPages } = workerData;
 try {
   if (images) {
     // The pictures of the file (see image-extract.mjs), read in a run of their own after its text.
@@ -245,7 +312,7 @@ try {
       found.map((image) => image.bytes.buffer),
     );
   } else {
-    const result = await parse(kind, Buffer.from(bytes), url);
+    const result = await parse(kind, Buffer.from(bytes), url, maxPages ?? Number.POSITIVE_INFINITY);
     parentPort?.postMessage({ ok: true, pages: capText(result.pages), title: result.title });
   }
 } catch (error) {

@@ -5,7 +5,17 @@ import { storableText } from '../storable-text.js';
 import type { ParseQueue } from './parse-queue.js';
 
 export type ParseKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'ppt' | 'html';
-export type ParseFailure = 'broken' | 'bomb' | 'unreadable' | 'unsupported' | 'timeout' | 'memory';
+export type ParseFailure =
+  | 'broken'
+  | 'bomb'
+  | 'unreadable'
+  | 'unsupported'
+  | 'timeout'
+  | 'memory'
+  /** The file is encrypted with a password (pdf, Office). */
+  | 'password'
+  /** A pdf over ParseLimits.maxPages; the message is its page count. */
+  | 'pages';
 
 export class DocumentParseError extends Error {
   constructor(
@@ -21,6 +31,8 @@ export interface ParseLimits {
   maxHeapMb: number;
   /** The server-wide parse budget: the worker starts only when the queue gives it a slot. */
   queue: ParseQueue;
+  /** Pdf pages allowed: a longer pdf is refused from its page count, before its text is read. */
+  maxPages?: number;
 }
 
 export interface ParsedDocument {
@@ -72,7 +84,7 @@ function startWorker<T>(data: WorkerInput, limits: ParseLimits): Promise<T> {
   return new Promise((resolve, reject) => {
     const copy = new Uint8Array(data.bytes).buffer;
     const worker = new Worker(workerUrl, {
-      workerData: { ...data, bytes: copy },
+      workerData: { ...data, bytes: copy, maxPages: limits.maxPages },
       transferList: [copy],
       resourceLimits: {
         maxOldGenerationSizeMb: limits.maxHeapMb,

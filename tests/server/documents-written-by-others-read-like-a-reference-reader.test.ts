@@ -1,0 +1,65 @@
+// Real files written by other projects (tests/fixtures/documents/README.md), each read through the upload
+// API and compared with what a reference reader (poppler's pdftotext) gets from it.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '../../src/api/contract';
+import { docsClient } from '../helpers/docs';
+import { testDocsConfig } from '../helpers/docs-config';
+import { newGuest, startTestServer, type TestServer } from '../helpers/server';
+import { wordRecall } from '../helpers/word-recall';
+
+const FIXTURES = path.join(import.meta.dirname, '../fixtures/documents');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+const reference = (name: string) => fixture(name.replace(/\.[a-z]+$/, '.txt')).toString('utf8');
+
+describe('documents written by others', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { docs: testDocsConfig({ freeFilesPerDay: 100 }) });
+    token = await newGuest(server.url);
+  });
+  afterAll(() => server.close());
+
+  const read = async (name: string, language = 'en') => {
+    const docs = docsClient(server.url, token, language);
+    const created = await docs.uploadAndCreate(fixture(name), name);
+    if (created.body.code !== 200) return { created, text: '', pages: [] as string[] };
+    const pages = (await docs.pages(created.body.data.md5)).body.data.pages.map((page) => page.text);
+    return { created, text: pages.join('\n'), pages };
+  };
+
+  it.each(['noembed-sjis.pdf', 'vertical.pdf'])(
+    'reads the Japanese text of %s, whose fonts use the standard character maps',
+    async (name) => {
+      const { created, text } = await read(name);
+      expect(created.body.code).toBe(200);
+      expect(text).toContain('あいうえお');
+      expect(wordRecall(reference(name), text)).toBe(1);
+    },
+  );
+
+  it('reads the 18 good pages of a pdf with one broken page, keeping each page in its place', async () => {
+    const name = 'testPDF_bad_page_303226.pdf';
+    const { created, text, pages } = await read(name);
+    expect(created.body.code).toBe(200);
+    expect(created.body.data.page_count).toBe(19);
+    expect(pages[0]).toContain('Drug Enforcement Administration');
+    expect(wordRecall(reference(name), text)).toBeGreaterThan(0.95);
+  });
+
+  it.each([
+    ['pr6531_1.pdf', 'en', 'This document is protected with a password.'],
+    ['testWORD_protected_passtika.docx', 'es', 'Este documento está protegido con contraseña.'],
+    ['testWORD_protected_passtika.doc', 'zh', '此文档受密码保护。'],
+    ['testPPT_protected_passtika.pptx', 'ar', 'هذا المستند محمي بكلمة مرور.'],
+  ])(
+    'tells that %s is protected with a password, in the caller language, never that it is damaged',
+    async (name, language, message) => {
+      const { created } = await read(name, language);
+      expect(created.body.code).toBe(ResponseCode.BadRequest);
+      expect(created.body.msg.startsWith(message)).toBe(true);
+    },
+  );
+});
