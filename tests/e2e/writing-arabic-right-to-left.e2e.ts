@@ -1,5 +1,5 @@
 import { expect, test } from './support/app';
-import { newWritingDoc } from './support/writing';
+import { newWritingDoc, toEnd } from './support/writing';
 
 test('on Arabic pages the editor is laid out right to left, in Arabic', async ({ page }) => {
   await newWritingDoc(page, '/ar/writing');
@@ -11,4 +11,35 @@ test('on Arabic pages the editor is laid out right to left, in Arabic', async ({
   const list = await page.getByTestId('writing-docs').boundingBox();
   const main = await editor.boundingBox();
   expect(list!.x).toBeGreaterThan(main!.x);
+});
+
+test('an English paragraph in the Arabic editor reads left to right with its full stop at the end', async ({
+  page,
+}) => {
+  await newWritingDoc(page, '/ar/writing');
+  await toEnd(page);
+  await page.keyboard.type('Hello world.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('مرحبا بالعالم.');
+  const english = page.locator('.writing-prose > p', { hasText: 'Hello world.' });
+  const arabic = page.locator('.writing-prose > p', { hasText: 'مرحبا' });
+  await expect(english).toHaveAttribute('dir', 'auto');
+  expect(await english.evaluate((p) => getComputedStyle(p).direction)).toBe('ltr');
+  expect(await arabic.evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
+  // The full stop is drawn to the right of the last word, not flipped to the start of the line.
+  const [stop, word] = await english.evaluate((p) => {
+    const text = p.firstChild!.firstChild ?? p.firstChild!;
+    const at = (from: number, to: number) => {
+      const range = document.createRange();
+      range.setStart(text, from);
+      range.setEnd(text, to);
+      return range.getBoundingClientRect().x;
+    };
+    const content = text.textContent ?? '';
+    return [
+      at(content.length - 1, content.length),
+      at(content.indexOf('world'), content.indexOf('world') + 5),
+    ];
+  });
+  expect(stop).toBeGreaterThan(word);
 });

@@ -43,7 +43,7 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
       <span className="member-row">
         {auth.user && <UserAvatar user={auth.user} />}
         {!collapsed && (
-          <span className="user-chip" data-testid="auth-state" title={auth.user?.email ?? ''}>
+          <span className="user-chip" data-testid="auth-state" title={auth.user?.email ?? ''} dir="auto">
             {auth.user?.email}
           </span>
         )}

@@ -28,25 +28,29 @@ export function SlideDeck(props: {
   return (
     <ol
       className="slide-deck"
+      // Slides are laid out as the exported deck is (left to right); each text still finds its own direction.
+      dir="ltr"
       style={style}
       aria-label={t('creation.presentation.preview')}
       data-testid="slide-deck"
     >
       <li className="slide slide-cover">
-        <h2>{props.title}</h2>
+        <h2 dir="auto">{props.title}</h2>
         <div className="slide-rule" />
-        {props.topic && props.topic !== props.title && <p>{props.topic}</p>}
+        {props.topic && props.topic !== props.title && <p dir="auto">{props.topic}</p>}
         {props.offline && <p className="slide-note">{t('creation.presentation.offlineNote')}</p>}
       </li>
       {props.slides.map((slide, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: slides have no id and arrive in order
         <li className="slide" key={i} data-testid="slide">
-          <h3>{slide.title}</h3>
+          <h3 dir="auto">{slide.title}</h3>
           <div className="slide-rule short" />
           <ul>
             {slide.bullets.map((bullet, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat
-              <li key={j}>{bullet}</li>
+              <li key={j} dir="auto">
+                {bullet}
+              </li>
             ))}
           </ul>
         </li>

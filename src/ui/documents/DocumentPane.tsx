@@ -47,13 +47,13 @@ export function DocumentPane({
               onClick={() => onSelect(d.md5)}
               data-testid="doc-tab"
             >
-              {d.file_name}
+              <bdi>{d.file_name}</bdi>
             </button>
           ))}
         </div>
       )}
       <header className="doc-pane-head">
-        <strong className="doc-name" data-testid="doc-name">
+        <strong className="doc-name" data-testid="doc-name" dir="auto">
           {doc.file_name}
         </strong>
         <span className="muted small">{t('docs.pages', { count: doc.file_page_count })}</span>

@@ -116,7 +116,14 @@ function PdfPage(props: {
       data-active={props.active || undefined}
       style={{ minHeight: props.height }}
     >
-      <canvas ref={canvas} style={{ width: WIDTH, maxWidth: '100%' }} aria-label={props.label} role="img" />
+      {/* A page is drawn as printed: the canvas's text direction must not inherit an Arabic page's rtl. */}
+      <canvas
+        ref={canvas}
+        dir="ltr"
+        style={{ width: WIDTH, maxWidth: '100%' }}
+        aria-label={props.label}
+        role="img"
+      />
     </div>
   );
 }

@@ -38,7 +38,9 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id:
       )}
       {status === UploadStatus.Success && context.fileExtraInfo && (
         <p className="muted small">
-          {context.fileExtraInfo.topic} · {t('upload.pages', { count: context.fileExtraInfo.page_count })}
+          {/* Each piece isolated: a Latin topic and an Arabic count must not reorder each other. */}
+          <bdi>{context.fileExtraInfo.topic}</bdi> ·{' '}
+          <bdi>{t('upload.pages', { count: context.fileExtraInfo.page_count })}</bdi>
         </p>
       )}
       {error && status === UploadStatus.Failed && (

@@ -110,11 +110,20 @@ export function WorkspacePage() {
                 {file.name}
               </Link>
               <span className="muted small">
-                {t(`docs.categories.${file.category}`)}
-                {file.pageCount ? ` · ${t('docs.pages', { count: file.pageCount })}` : ''} ·{' '}
-                {new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(
-                  new Date(file.updatedAt),
-                )}
+                {/* Each piece isolated, so "PDF", a count and a date keep their order in either direction. */}
+                <bdi>{t(`docs.categories.${file.category}`)}</bdi>
+                {file.pageCount ? (
+                  <>
+                    {' · '}
+                    <bdi data-testid="workspace-file-pages">{t('docs.pages', { count: file.pageCount })}</bdi>
+                  </>
+                ) : null}
+                {' · '}
+                <bdi>
+                  {new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium' }).format(
+                    new Date(file.updatedAt),
+                  )}
+                </bdi>
               </span>
               <ConfirmDelete
                 title={t('docs.deleteFile', { name: file.name })}

@@ -41,6 +41,13 @@ const HeadingIds = Extension.create({
   ],
 });
 
+/**
+ * Every paragraph and heading takes its direction from its own first strong letter (dir="auto"), so an
+ * English paragraph in an Arabic page reads left to right with its full stop at the end, and an Arabic one
+ * in an English page the other way. Only rendered: nothing is added to the stored document.
+ */
+const OWN_DIRECTION = { dir: 'auto' };
+
 export interface WritingExtensionOptions {
   placeholder?: string;
   slash?: {
@@ -56,7 +63,8 @@ export function writingExtensions(options: WritingExtensionOptions = {}): AnyExt
   return [
     StarterKit.configure({
       codeBlock: false,
-      heading: { levels: [1, 2, 3, 4, 5, 6] },
+      paragraph: { HTMLAttributes: OWN_DIRECTION },
+      heading: { levels: [1, 2, 3, 4, 5, 6], HTMLAttributes: OWN_DIRECTION },
       link: {
         openOnClick: false,
         autolink: true,
