@@ -20,6 +20,9 @@ export const accountRoutes = new Hono<AppEnv>()
   .post(Paths.loginByCode, async (c) => {
     const { email, code } = await readJson(c, LoginByCodeRequest);
     const token = await c.get('services').loginCodes.login(email, code, c.get('info').ip, c.get('caller'));
+    // Which entry page a login came from (the /home gray release), for the operator's log.
+    const grayRelease = c.req.header(Headers.grayRelease);
+    if (token && grayRelease === 'home') c.get('services').logger.info({ grayRelease }, 'login from /home');
     return ok(c, token);
   })
   .post(Paths.signout, async (c) => {

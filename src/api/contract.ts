@@ -82,6 +82,8 @@ export const Headers = {
   deviceInfo: 'Device-Info',
   captchaToken: 'Cf-Captcha-Token',
   gtoken: 'gtoken',
+  /** Login attempts made on /home carry it (value 'home'): the operator sees which entry page converts. */
+  grayRelease: 'Gray-Release',
   lastEventId: 'Last-Event-ID',
 } as const;
 

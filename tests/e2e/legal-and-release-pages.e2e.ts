@@ -23,3 +23,26 @@ test('/logout signs the session out and lands on home as a guest', async ({ page
   });
   expect(response.status()).toBe(401);
 });
+
+test('/home, /creation/{type}, /creation/Presentation and the discover pages open their pages', async ({
+  page,
+}) => {
+  await openAsGuest(page, '/home');
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+  // A login attempt made on /home says so in its gray-release header.
+  await page.getByTestId('open-login').click();
+  await page.getByTestId('login-email').fill(`home-${Date.now()}@example.com`);
+  const sent = page.waitForRequest((request) => request.url().includes('/api/v1/auth/'));
+  await page.getByTestId('login-next').click();
+  expect((await sent).headers()['gray-release']).toBe('home');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/creation/all');
+  await expect(page.getByTestId('creation-hub')).toBeVisible();
+  await page.getByTestId('creation-card-flowchart').click();
+  await expect(page).toHaveURL(/\/creation\/all\/Flowchart$/);
+  await page.goto('/creation/Presentation');
+  await expect(page.getByTestId('presentation-page')).toBeVisible();
+  await page.goto('/ar/discover/tools');
+  await expect(page.getByTestId('creation-hub')).toContainText('أنشئ بالذكاء الاصطناعي');
+});

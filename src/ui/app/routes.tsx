@@ -3,9 +3,21 @@ import { RouteErrorBoundary } from '../ErrorBoundary';
 import { Shell } from '../shell/Shell';
 import { NotFound } from './NotFound';
 
+const home = async () => ({ Component: (await import('../chat/ChatPage')).HomePage });
+const presentation = async () => ({
+  Component: (await import('../creation/PresentationPage')).PresentationPage,
+});
+const flowchart = async () => ({ Component: (await import('../creation/FlowchartPage')).FlowchartPage });
+const image = async () => ({ Component: (await import('../creation/ImagePage')).ImagePage });
+const creationHub = async () => ({
+  Component: (await import('../creation/CreationHubPage')).CreationHubPage,
+});
+
 // Each page is its own chunk: the bundle is split by route.
 const pages: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('../chat/ChatPage')).HomePage }) },
+  { index: true, lazy: home },
+  // /home is home too (login attempts made there carry the gray-release header, see api/http.ts).
+  { path: 'home', lazy: home },
   {
     path: 'chat/:channelId',
     lazy: async () => ({ Component: (await import('../chat/ChatPage')).ChannelPage }),
@@ -31,22 +43,17 @@ const pages: RouteObject[] = [
     path: 'share/:shareKey',
     lazy: async () => ({ Component: (await import('../share/SharePage')).SharePage }),
   },
-  {
-    path: 'creation/:type/Presentation',
-    lazy: async () => ({ Component: (await import('../creation/PresentationPage')).PresentationPage }),
-  },
-  {
-    path: 'creation/:type/Flowchart',
-    lazy: async () => ({ Component: (await import('../creation/FlowchartPage')).FlowchartPage }),
-  },
-  {
-    path: 'creation/:type/Image',
-    lazy: async () => ({ Component: (await import('../creation/ImagePage')).ImagePage }),
-  },
-  {
-    path: 'ppt',
-    lazy: async () => ({ Component: (await import('../creation/PresentationPage')).PresentationPage }),
-  },
+  // A creation tool without a template type is the same tool with type "all".
+  { path: 'creation/:type/Presentation', lazy: presentation },
+  { path: 'creation/Presentation', lazy: presentation },
+  { path: 'creation/:type/Flowchart', lazy: flowchart },
+  { path: 'creation/Flowchart', lazy: flowchart },
+  { path: 'creation/:type/Image', lazy: image },
+  { path: 'creation/Image', lazy: image },
+  // /creation/{template type}: the tools of that type; the discover pages show the same tools.
+  { path: 'creation/:type', lazy: creationHub },
+  { path: 'discover/*', lazy: creationHub },
+  { path: 'ppt', lazy: presentation },
   {
     path: 'admin/analytics',
     lazy: async () => ({ Component: (await import('../analytics/AnalyticsAdminPage')).AnalyticsAdminPage }),

@@ -31,6 +31,8 @@ export const creationAr: Localized<typeof creationEn> = {
     code: 'شيفرة Mermaid',
   },
   tools: 'أدوات الإنشاء',
+  hubTitle: 'أنشئ بالذكاء الاصطناعي',
+  hubEmpty: 'تُحمَّل أدوات الإنشاء عند اتصالك بالإنترنت.',
   tool: { Presentation: 'عرض تقديمي', Flowchart: 'مخطط انسيابي', Image: 'صورة' },
   presentation: {
     orDocument: 'أو أنشئه من مستند (PDF أو Word أو PowerPoint)',

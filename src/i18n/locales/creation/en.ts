@@ -31,6 +31,8 @@ export const creationEn = {
     code: 'Mermaid code',
   },
   tools: 'Creation tools',
+  hubTitle: 'Create with AI',
+  hubEmpty: 'The creation tools load when you are online.',
   tool: { Presentation: 'Presentation', Flowchart: 'Flowchart', Image: 'Image' },
   presentation: {
     orDocument: 'Or make it from a document (pdf, Word, PowerPoint)',

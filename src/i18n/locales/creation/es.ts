@@ -31,6 +31,8 @@ export const creationEs: Localized<typeof creationEn> = {
     code: 'Código Mermaid',
   },
   tools: 'Herramientas de creación',
+  hubTitle: 'Crea con IA',
+  hubEmpty: 'Las herramientas de creación se cargan cuando tienes conexión.',
   tool: { Presentation: 'Presentación', Flowchart: 'Diagrama de flujo', Image: 'Imagen' },
   presentation: {
     orDocument: 'O créala a partir de un documento (pdf, Word, PowerPoint)',

@@ -29,6 +29,8 @@ export const creationZh: Localized<typeof creationEn> = {
     code: 'Mermaid 代码',
   },
   tools: '创作工具',
+  hubTitle: '用 AI 创作',
+  hubEmpty: '联网后即可加载创作工具。',
   tool: { Presentation: '演示文稿', Flowchart: '流程图', Image: '图片' },
   presentation: {
     orDocument: '或根据文档生成（PDF、Word、PowerPoint）',
