@@ -8,7 +8,7 @@ import { objectKeyForMd5 } from '../providers/storage/object-store.js';
 import type { DocumentService } from './docs/documents.js';
 import { parseInWorker } from './docs/parse.js';
 import type { ParseQueue } from './docs/parse-queue.js';
-import { declaredKind, sniffKind } from './docs/text.js';
+import { declaredKind } from './docs/text.js';
 import type { DocumentTextReader } from './presentations.js';
 
 export function createPresentationDocumentReader(deps: {
@@ -33,15 +33,10 @@ export function createPresentationDocumentReader(deps: {
       if (size === null || size > deps.config.parseMaxBytes) return fallback;
       const declared = declaredKind(parsed.fileName, parsed.fileContentType);
       if (!declared) return fallback;
-      // The bytes are read once the parse has its slot (a kind that does not match throws: the fallback).
+      // The bytes are read once the parse has its slot; the worker reads them for what they are.
       const again = await parseInWorker(
         declared,
-        async () => {
-          const bytes = await deps.store.getBytes(key);
-          const kind = sniffKind(bytes, declared);
-          if (!kind) throw new Error('the stored file is not of its declared kind');
-          return { kind, bytes };
-        },
+        async () => ({ kind: declared, bytes: await deps.store.getBytes(key) }),
         {
           timeoutMs: deps.config.parseTimeoutMs,
           maxHeapMb: deps.config.parseMaxHeapMb,

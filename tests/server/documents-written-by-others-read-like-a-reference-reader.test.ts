@@ -62,4 +62,27 @@ describe('documents written by others', () => {
       expect(created.body.msg.startsWith(message)).toBe(true);
     },
   );
+
+  it.each([
+    // Confluence-style "Export to Word": a web page saved as MHT under a .doc name.
+    ['testMHTMLFirefox.mhtml', 'aperture.doc', ['Aperture', 'framework']],
+    ['testWORDML_tableInsideParagraph.doc', 'table.doc', ['First Page', 'Second column', 'tic-tac-toe']],
+    ['testRTF.rtf', 'notes.doc', ['indexation', 'Word']],
+  ])('reads %s by its content when it is named %s', async (name, asName, words) => {
+    const docs = docsClient(server.url, token);
+    const created = await docs.uploadAndCreate(fixture(name), asName);
+    expect(created.body.code).toBe(200);
+    const text = (await docs.pages(created.body.data.md5)).body.data.pages.map((p) => p.text).join('\n');
+    for (const word of words) expect(text).toContain(word);
+    expect(text.length).toBeGreaterThan(10);
+  });
+
+  it('refuses with 1002 a file of a known kind that no reader takes, whatever its name', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const created = await docsClient(server.url, token).uploadAndCreate(png, 'photo.docx');
+    expect(created.body.code).toBe(ResponseCode.FileTypeUnsupported);
+  });
 });

@@ -35,15 +35,7 @@ import {
   parseInWorker,
 } from './parse.js';
 import type { ParseQueue } from './parse-queue.js';
-import {
-  CATEGORY_OF,
-  CONTENT_TYPE_OF,
-  chunkPages,
-  declaredKind,
-  guessLanguage,
-  sniffKind,
-  topicOf,
-} from './text.js';
+import { CATEGORY_OF, CONTENT_TYPE_OF, chunkPages, declaredKind, guessLanguage, topicOf } from './text.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -228,7 +220,6 @@ export function createDocumentService(deps: {
     if (size === 0) throw fail(ResponseCode.BadRequest, 'docs.empty');
     if (size > config.parseMaxBytes)
       throw fail(ResponseCode.BadRequest, 'docs.tooLarge', { limit: mib(config.parseMaxBytes) });
-    let actual: ParseKind = kind;
     // The bytes are read once the parse has its slot in the server's parse budget, not while it waits.
     const parsed = await parse(kind, async () => {
       const bytes = await store.getBytes(key);
@@ -238,15 +229,12 @@ export function createDocumentService(deps: {
         sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
         size: bytes.length,
       });
-      const sniffed = sniffKind(bytes, kind);
-      if (!sniffed) throw fail(ResponseCode.BadRequest, 'docs.broken');
-      actual = sniffed;
-      return { kind: sniffed, bytes };
+      return { kind, bytes };
     });
     return save(caller, parsed, {
       md5: request.md5,
-      fileName: request.fileName?.trim() || `document.${actual}`,
-      kind: actual,
+      fileName: request.fileName?.trim() || `document.${parsed.kind}`,
+      kind: parsed.kind,
       url: null,
     });
   }

@@ -30,6 +30,13 @@ const decodeXml = (text) =>
     return ENTITIES[/** @type {keyof typeof ENTITIES} */ (name.toLowerCase())] ?? '';
   });
 
+/** Character data of an element: CDATA sections as they are (Word 2003 XML writes text so), the rest decoded. @param {string} raw */
+const xmlText = (raw) =>
+  raw
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+    .map((part) => (part.startsWith('<![CDATA[') ? part.slice(9, -3) : decodeXml(part)))
+    .join('');
+
 /** @param {string} text */
 const tidy = (text) =>
   text
@@ -114,12 +121,12 @@ async function parsePdf(bytes, maxPages) {
 /** Text of one OOXML paragraph, with page breaks as form feeds. @param {string} paragraph @param {string} textTag */
 function ooxmlLine(paragraph, textTag) {
   const textRe = new RegExp(
-    `<${textTag}(?:\\s[^>]*)?>([^<]*)</${textTag}>|<w:br [^>]*w:type="page"[^>]*/>|<w:lastRenderedPageBreak/>|<w:tab/>`,
+    `<${textTag}(?:\\s[^>]*)?>((?:<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|[^<])*)</${textTag}>|<w:br [^>]*w:type="page"[^>]*/>|<w:lastRenderedPageBreak/>|<w:tab/>`,
     'g',
   );
   let line = '';
   for (const match of paragraph.matchAll(textRe)) {
-    if (match[1] !== undefined) line += decodeXml(match[1]);
+    if (match[1] !== undefined) line += xmlText(match[1]);
     else if (match[0] === '<w:tab/>') line += '\t';
     else line += '\f';
   }
@@ -270,6 +277,131 @@ async function parseHtml(bytes, url) {
   return { pages: paginate(text), title: tidy(article.title ?? '') };
 }
 
+// What the bytes are decides the reader, not the file's name: Word's "Save as" and other programs' "Export to
+// Word" write HTML, MHT, RTF or Word 2003 XML under a .doc name, and an encrypted .docx is a compound file.
+// file-type knows the binary signatures; the text formats it does not name are told by their first bytes.
+/**
+ * @param {Buffer} bytes @param {string} declared
+ * @returns {Promise<string>} the reader's kind
+ */
+async function sniffKind(bytes, declared) {
+  // A web page fetched by its address is HTML whatever its first bytes say (Readability reads it).
+  if (declared === 'html') return 'html';
+  const { fileTypeFromBuffer } = await import('file-type');
+  const type = await fileTypeFromBuffer(bytes);
+  switch (type?.ext) {
+    case 'pdf':
+    case 'docx':
+    case 'pptx':
+    case 'rtf':
+      return type.ext;
+    case 'cfb':
+      return cfbKind(bytes);
+    case 'zip': {
+      // file-type names only zips whose [Content_Types].xml comes first; Word and PowerPoint parts decide.
+      const zip = readZip(bytes);
+      if (zip.has('word/document.xml')) return 'docx';
+      if (zip.has('ppt/presentation.xml')) return 'pptx';
+      throw new ParseError('unsupported', 'a zip without a Word or PowerPoint document');
+    }
+    case undefined:
+    case 'xml':
+    case 'html':
+      break;
+    default:
+      throw new ParseError('unsupported', `a ${type.ext} file`);
+  }
+  const head = bytes
+    .subarray(0, 4096)
+    .toString('latin1')
+    .replace(/^\ufeff|^\xef\xbb\xbf/, '');
+  // MHT opens with mail headers, one of them naming multipart/related.
+  if (/^\s*[\w-]+:/.test(head) && /^content-type:\s*multipart\/related/im.test(head)) return 'mht';
+  if (/<\?mso-application\s+progid="Word\.Document"|<w:wordDocument\b/i.test(head)) return 'wordml';
+  if (/^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b/i.test(head))
+    return 'htmldoc';
+  if (head.startsWith('\xffWPC')) throw new ParseError('unsupported', 'a WordPerfect file');
+  throw new ParseError('broken', `bytes of no known format (declared ${declared})`);
+}
+
+/** Word or PowerPoint 97-2003 by the streams of the compound file; encrypted OOXML is told apart. @param {Buffer} bytes */
+async function cfbKind(bytes) {
+  const CFB = await import('cfb');
+  let file;
+  try {
+    file = CFB.read(bytes, { type: 'buffer' });
+  } catch (error) {
+    throw new ParseError('broken', `compound file: ${String(error)}`);
+  }
+  if (CFB.find(file, 'EncryptionInfo') || CFB.find(file, 'EncryptedPackage'))
+    throw new ParseError('password', 'office file encrypted with a password');
+  if (CFB.find(file, 'WordDocument')) return 'doc';
+  if (CFB.find(file, 'PowerPoint Document')) return 'ppt';
+  throw new ParseError('unsupported', 'a compound file that is neither Word nor PowerPoint');
+}
+
+/** Word 2003 XML (WordprocessingML): the same w:p and w:t elements as .docx, in one file. @param {Buffer} bytes */
+function parseWordml(bytes) {
+  const xml = bytes.toString('utf8');
+  const body = xml.slice(Math.max(0, xml.search(/<w:body\b/)));
+  const text = ooxmlText(body, 'w:p', 'w:t');
+  const pages = text.includes('\f') ? text.split('\f').map(tidy) : paginate(tidy(text));
+  const title = decodeXml(/<o:Title>([^<]*)<\/o:Title>/.exec(xml)?.[1] ?? '');
+  return { pages: dropEmptyTail(pages), title };
+}
+
+/** The visible text of an HTML document, all of it (a file is a document, not a page with menus). @param {string} html */
+async function htmlText(html) {
+  const { parseHTML } = await import('linkedom');
+  const { document } = parseHTML(html);
+  for (const node of document.querySelectorAll('script, style, noscript, template, head')) node.remove();
+  // Block ends become line ends so paragraphs stay apart.
+  for (const node of document.querySelectorAll('p, div, br, li, tr, h1, h2, h3, h4, h5, h6, table, section'))
+    node.after(document.createTextNode('\n'));
+  return {
+    text: tidy(document.body?.textContent ?? document.documentElement?.textContent ?? ''),
+    title: tidy(document.querySelector('title')?.textContent ?? ''),
+  };
+}
+
+/** @param {Buffer} bytes */
+async function parseHtmlFile(bytes) {
+  const { text, title } = await htmlText(bytes.toString('utf8'));
+  return { pages: paginate(text), title };
+}
+
+/** MHT (a web page saved as one MIME file): the first HTML part, decoded by mailparser. @param {Buffer} bytes */
+async function parseMht(bytes) {
+  const { simpleParser } = await import('mailparser');
+  let mail;
+  try {
+    mail = await simpleParser(bytes, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  } catch (error) {
+    throw new ParseError('broken', `mht: ${String(error)}`);
+  }
+  const html =
+    typeof mail.html === 'string'
+      ? mail.html
+      : (mail.attachments ?? [])
+          .find((/** @type {any} */ a) => /html/i.test(a.contentType))
+          ?.content?.toString('utf8');
+  if (!html) return { pages: paginate(tidy(mail.text ?? '')), title: tidy(mail.subject ?? '') };
+  const { text, title } = await htmlText(html);
+  return { pages: paginate(text), title: title || tidy(mail.subject ?? '') };
+}
+
+/** @param {Buffer} bytes */
+async function parseRtf(bytes) {
+  const { OfficeParser } = await import('officeparser');
+  let ast;
+  try {
+    ast = await OfficeParser.parseOffice(bytes, { fileType: 'rtf' });
+  } catch (error) {
+    throw new ParseError('broken', `rtf: ${String(error)}`);
+  }
+  return { pages: paginate(tidy(ast.toText())), title: String(ast.metadata?.title ?? '') };
+}
+
 async function parse(kind, bytes, url, maxPages) {
   switch (kind) {
     case 'pdf':
@@ -284,6 +416,14 @@ async function parse(kind, bytes, url, maxPages) {
       return parsePpt(bytes);
     case 'html':
       return parseHtml(bytes, url);
+    case 'htmldoc':
+      return parseHtmlFile(bytes);
+    case 'mht':
+      return parseMht(bytes);
+    case 'wordml':
+      return parseWordml(bytes);
+    case 'rtf':
+      return parseRtf(bytes);
     default:
       throw new ParseError('unsupported', kind);
   }
@@ -312,8 +452,10 @@ try {
       found.map((image) => image.bytes.buffer),
     );
   } else {
-    const result = await parse(kind, Buffer.from(bytes), url, maxPages ?? Number.POSITIVE_INFINITY);
-    parentPort?.postMessage({ ok: true, pages: capText(result.pages), title: result.title });
+    const data = Buffer.from(bytes);
+    const actual = await sniffKind(data, kind);
+    const result = await parse(actual, data, url, maxPages ?? Number.POSITIVE_INFINITY);
+    parentPort?.postMessage({ ok: true, pages: capText(result.pages), title: result.title, kind: actual });
   }
 } catch (error) {
   const reason = error instanceof ParseError || error instanceof ArchiveError ? error.reason : 'broken';

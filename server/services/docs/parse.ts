@@ -4,7 +4,21 @@ import { Worker } from 'node:worker_threads';
 import { storableText } from '../storable-text.js';
 import type { ParseQueue } from './parse-queue.js';
 
-export type ParseKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'ppt' | 'html';
+/**
+ * The readers of parse-worker.mjs. `html` is a fetched web page (Readability keeps its article); `htmldoc`,
+ * `mht`, `rtf` and `wordml` (Word 2003 XML) are uploaded files, often named .doc by the program that wrote them.
+ */
+export type ParseKind =
+  | 'pdf'
+  | 'docx'
+  | 'pptx'
+  | 'doc'
+  | 'ppt'
+  | 'html'
+  | 'htmldoc'
+  | 'mht'
+  | 'rtf'
+  | 'wordml';
 export type ParseFailure =
   | 'broken'
   | 'bomb'
@@ -39,6 +53,8 @@ export interface ParsedDocument {
   /** Text of each page (slide for presentations; about 3000 characters for formats without pages). */
   pages: string[];
   title: string;
+  /** What the bytes turned out to be (the worker reads by content, not by the declared kind). */
+  kind: ParseKind;
 }
 
 /** What a picture run keeps (config DOCS_IMAGES_*; see image-extract.mjs). */
@@ -136,9 +152,9 @@ export async function parseInWorker(
   url = '',
 ): Promise<ParsedDocument> {
   const load = typeof bytes === 'function' ? bytes : async () => ({ kind, bytes });
-  const { pages, title } = await runWorker<ParsedDocument>(async () => ({ ...(await load()), url }), limits);
+  const parsed = await runWorker<ParsedDocument>(async () => ({ ...(await load()), url }), limits);
   // A file's text may hold NUL bytes (pdf strings, old Word files) that the database cannot store.
-  return { pages: storableText(pages), title: storableText(title) };
+  return { pages: storableText(parsed.pages), title: storableText(parsed.title), kind: parsed.kind };
 }
 
 /** The pictures of a document, in a worker run of their own under the same limits as its text. */

@@ -10,6 +10,12 @@ const EXTENSION_KIND: Record<string, ParseKind> = {
   doc: 'doc',
   pptx: 'pptx',
   ppt: 'ppt',
+  rtf: 'rtf',
+  htm: 'htmldoc',
+  html: 'htmldoc',
+  mht: 'mht',
+  mhtml: 'mht',
+  xml: 'wordml',
 };
 
 const MIME_KIND: Record<string, ParseKind> = {
@@ -18,6 +24,12 @@ const MIME_KIND: Record<string, ParseKind> = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/vnd.ms-powerpoint': 'ppt',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/rtf': 'rtf',
+  'text/rtf': 'rtf',
+  'text/html': 'htmldoc',
+  'multipart/related': 'mht',
+  'message/rfc822': 'mht',
+  'application/vnd.ms-wordml': 'wordml',
 };
 
 export const CONTENT_TYPE_OF: Record<ParseKind, string> = {
@@ -27,6 +39,11 @@ export const CONTENT_TYPE_OF: Record<ParseKind, string> = {
   ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   html: 'text/html',
+  rtf: 'application/rtf',
+  wordml: 'application/vnd.ms-wordml',
+  // Served back as a download: an uploaded page shown inline would run its scripts on Parley's origin.
+  htmldoc: 'application/octet-stream',
+  mht: 'application/octet-stream',
 };
 
 export const CATEGORY_OF: Record<ParseKind, FileCategory> = {
@@ -36,9 +53,14 @@ export const CATEGORY_OF: Record<ParseKind, FileCategory> = {
   ppt: 'ppt',
   pptx: 'ppt',
   html: 'doc',
+  htmldoc: 'doc',
+  mht: 'doc',
+  rtf: 'doc',
+  wordml: 'doc',
 };
 
-/** The kind a caller declared by name or mime type; null when it is none Parley reads (1002). */
+/** The kind a caller declared by name or mime type; null when it is none Parley reads (1002). The worker
+ * reads the bytes for what they are: the declared kind only keeps out names no reader could take. */
 export function declaredKind(
   fileName: string | undefined,
   contentType: string | undefined,
@@ -46,17 +68,6 @@ export function declaredKind(
   const extension = /\.([a-z0-9]+)$/i.exec(fileName ?? '')?.[1]?.toLowerCase();
   if (extension) return EXTENSION_KIND[extension] ?? null;
   return MIME_KIND[(contentType ?? '').split(';')[0].trim().toLowerCase()] ?? null;
-}
-
-/** The kind the bytes really are within the declared family (a .doc that is really a docx, and so on). */
-export function sniffKind(bytes: Buffer, declared: ParseKind): ParseKind | null {
-  const family = declared === 'doc' || declared === 'docx' ? 'word' : declared === 'pdf' ? 'pdf' : 'slides';
-  if (bytes.subarray(0, 1024).includes('%PDF-')) return family === 'pdf' ? 'pdf' : null;
-  if (bytes.readUInt32LE(0) === 0x04034b50)
-    return family === 'word' ? 'docx' : family === 'slides' ? 'pptx' : null;
-  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0xd0cf11e0 && bytes.readUInt32BE(4) === 0xa1b11ae1)
-    return family === 'word' ? 'doc' : family === 'slides' ? 'ppt' : null;
-  return null;
 }
 
 /** Page text cut into chunks of about CHUNK_CHARS at sentence ends, each keeping its page number. */
