@@ -70,7 +70,9 @@ export const billingRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     const { productId } = readQuery(c, UpgradeQuery);
     const services = c.get('services');
-    const returnUrl = `${originOf(c, services.config.publicBaseUrl)}/`;
+    // Back to the home in the caller's language (/ar, /zh, /es; English is /), never an English page.
+    const language = c.get('info').language;
+    const returnUrl = `${originOf(c, services.config.publicBaseUrl)}/${language === 'en' ? '' : language}`;
     const result = await services.billing.management.upgrade(caller, productId, returnUrl);
     if (result.confirmUrl?.startsWith('/'))
       result.confirmUrl = `${originOf(c, services.config.publicBaseUrl)}${result.confirmUrl}?lang=${c.get('info').language}`;

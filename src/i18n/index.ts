@@ -79,6 +79,8 @@ function detector() {
 export function resolveLanguage(): Language {
   const fromPath = languageFromPath(location.pathname);
   if (fromPath) return fromPath;
+  const returning = takeReturnLanguage();
+  if (returning) return returning;
   const visited = readStored(VISITED_KEY);
   const isNew = visited === null || visited === undefined;
   store(VISITED_KEY, '1');
@@ -91,6 +93,33 @@ export function resolveLanguage(): Language {
     return language;
   }
   return DEFAULT_LANGUAGE;
+}
+
+/** The app's home in a language: '/' for English, '/ar', '/zh', '/es' otherwise. Provider returns land here. */
+export const homePath = (language: Language = currentLanguage()) =>
+  language === DEFAULT_LANGUAGE ? '/' : `/${language}`;
+
+// A provider (social login, Drive) may only send the browser back to one registered address without a
+// language in it: the language the user left in is kept for this tab until the app starts again there.
+const RETURN_LANGUAGE_KEY = 'parley.returnLanguage';
+function takeReturnLanguage(): Language | null {
+  try {
+    const kept = sessionStorage.getItem(RETURN_LANGUAGE_KEY);
+    sessionStorage.removeItem(RETURN_LANGUAGE_KEY);
+    return isLanguage(kept) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends the browser to a provider's page (sign-in, payment, billing portal), keeping the language to come back to. */
+export function leaveForProvider(url: string) {
+  try {
+    sessionStorage.setItem(RETURN_LANGUAGE_KEY, currentLanguage());
+  } catch {
+    // Without storage the return address's own language (payments) or the saved choice decides.
+  }
+  location.assign(url);
 }
 
 /** Existing users with an Arabic browser are asked once instead. */

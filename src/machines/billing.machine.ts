@@ -19,6 +19,7 @@ import type {
 } from '../api/contract';
 import { ApiError, type UpgradePrompt } from '../api/http';
 import { shellApi } from '../api/shell';
+import { homePath, leaveForProvider } from '../i18n';
 import {
   type BillingStep,
   buyDecision,
@@ -124,14 +125,15 @@ export const billingMachine = setup({
         input: { product: Product; trial: boolean; provider: number; coupon: string | null };
       }) => {
         const type = input.product.productType;
-        const success = new URL('/', location.origin);
+        // Back to the home in the language the user paid in (/ar, /zh, /es), not the English '/'.
+        const success = new URL(homePath(), location.origin);
         success.search = new URLSearchParams({
           stripeStatus: 'success',
           stripeSubType: input.product.subscription,
           productType: type,
           productYearPrice: String(input.product.price),
         }).toString();
-        const cancel = new URL('/', location.origin);
+        const cancel = new URL(homePath(), location.origin);
         cancel.search = new URLSearchParams({ stripeStatus: 'cancel' }).toString();
         return billingApi.checkout({
           productId: input.product.productIds[String(input.provider)] ?? '',
@@ -369,7 +371,7 @@ export const billingMachine = setup({
                     coupon: trial ? null : (context.discount?.discountCouponCode ?? null),
                   };
                 },
-                onDone: { actions: ({ event }) => location.assign(event.output) },
+                onDone: { actions: ({ event }) => leaveForProvider(event.output) },
                 onError: {
                   target: 'ready',
                   actions: [
@@ -634,7 +636,7 @@ export const billingMachine = setup({
                 onDone: [
                   {
                     guard: ({ event }) => event.output.action === 1 && Boolean(event.output.confirmUrl),
-                    actions: ({ event }) => location.assign(event.output.confirmUrl as string),
+                    actions: ({ event }) => leaveForProvider(event.output.confirmUrl as string),
                   },
                   {
                     target: '#billing.manager.loading',

@@ -9,6 +9,7 @@ import {
   type SocialProvider,
 } from '../api/contract';
 import { socialApi } from '../api/social';
+import { leaveForProvider } from '../i18n';
 
 /** Next and Verify act on the first press and ignore repeats for 2 s (the spec's leading debounce). */
 export const SUBMIT_DEBOUNCE_MS = 2000;
@@ -91,7 +92,7 @@ export const loginMachine = setup({
   },
   actions: {
     // The browser leaves the app for the provider's page.
-    goToProvider: (_, url: string) => window.location.assign(url),
+    goToProvider: (_, url: string) => leaveForProvider(url),
   },
 }).createMachine({
   id: 'login',

@@ -41,3 +41,18 @@ test('a guest opening a ?stripeStatus=success link sees no payment success', asy
   await expect(page.getByTestId('pay-success-animation')).toHaveCount(0);
   await expect(page.getByText('Payment successful. Welcome aboard!')).toHaveCount(0);
 });
+
+test('a payment started on /ar comes back to an Arabic page, through the 3-D Secure challenge', async ({
+  page,
+}) => {
+  await openAsGuest(page, '/ar');
+  await logIn(page, 'secure-ar-e2e@example.com');
+  await buyPlan(page, { type: 'Pro', period: 'month' }, 'threeDSecure');
+  await expect(page).toHaveURL(/\/pay\/test\/challenge\//);
+  await page.locator('#approve').click();
+  await backPaid(page);
+  await expect(page).toHaveURL(/\/ar$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('new-chat')).toContainText('محادثة جديدة');
+});

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { type Connector, ConnectorStatus, LANGUAGES, type Language } from '../../api/contract';
 import { socialApi } from '../../api/social';
 import { userApi } from '../../api/user';
-import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
+import { changeLanguage, currentLanguage, LANGUAGE_LABELS, leaveForProvider } from '../../i18n';
 import { createPressGate } from '../app/press-gate';
 import { useAuthState } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
@@ -132,7 +132,7 @@ function ConnectorTab() {
     if (connector.type === 'GOOGLE_DRIVE' && next === ConnectorStatus.Enabled) {
       // Drive connects on Google's consent page, which sends the browser back to /oauth/google/drive.
       socialApi.start('google', 'drive').then(
-        ({ url }) => window.location.assign(url),
+        ({ url }) => leaveForProvider(url),
         (error: unknown) => toast.error(error instanceof Error ? error.message : String(error)),
       );
       return;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { billingApi } from '../../api/billing';
 import { type BillingDetail, type CouponPreview, PayProvider } from '../../api/contract';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, leaveForProvider } from '../../i18n';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import {
   billingAmount,
@@ -163,7 +163,7 @@ function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDeta
             data-testid="billing-portal"
             onClick={() =>
               billingApi.portal(portalOf, location.href).then(
-                (url) => location.assign(url),
+                (url) => leaveForProvider(url),
                 () => {},
               )
             }

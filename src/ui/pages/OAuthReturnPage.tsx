@@ -7,13 +7,12 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SocialProvider } from '../../api/contract';
 import { socialApi } from '../../api/social';
-import { useLangPath } from '../app/paths';
+import { homePath } from '../../i18n';
 import { useRootSelector } from '../app/root-context';
 import '../account/social.css';
 
 function SocialLoginReturn({ provider }: { provider: SocialProvider }) {
   const { t } = useTranslation();
-  const to = useLangPath();
   const login = useRootSelector((s) => s.context.login);
   const finishing = useSelector(login, (s) => s.matches('finishingSocial'));
   const sent = useRef(false);
@@ -27,7 +26,7 @@ function SocialLoginReturn({ provider }: { provider: SocialProvider }) {
     if (sent.current && !finishing) setDone(true);
   }, [finishing]);
   // Success or not, the user lands on home (a failure only emits LoginFail, as the spec says).
-  if (done) return <Navigate to={to('/')} replace />;
+  if (done) return <Navigate to={homePath()} replace />;
   return (
     <div className="oauth-return" data-testid="oauth-return">
       <p className="muted">{t('social.finishing')}</p>
@@ -40,7 +39,6 @@ export const AppleLoginReturnPage = () => <SocialLoginReturn provider="apple" />
 
 export function DriveReturnPage() {
   const { t } = useTranslation();
-  const to = useLangPath();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const sent = useRef(false);
@@ -56,11 +54,11 @@ export function DriveReturnPage() {
     socialApi.connectDrive(code, window.location.href).then(
       () => {
         toast.success(t('social.driveConnected'));
-        navigate(to('/'), { replace: true });
+        navigate(homePath(), { replace: true });
       },
       (failure: unknown) => setError(failure instanceof Error ? failure.message : t('social.driveFailed')),
     );
-  }, [navigate, t, to]);
+  }, [navigate, t]);
   return (
     <div className="oauth-return" data-testid="drive-return">
       {error ? (
@@ -68,7 +66,7 @@ export function DriveReturnPage() {
           <p className="error-text" role="alert" data-testid="drive-error">
             {t('social.driveFailed')} {error}
           </p>
-          <Link to={to('/')}>{t('common.backHome')}</Link>
+          <Link to={homePath()}>{t('common.backHome')}</Link>
         </>
       ) : (
         <p className="muted">{t('social.driveConnecting')}</p>
