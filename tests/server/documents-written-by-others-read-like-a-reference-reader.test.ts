@@ -85,4 +85,26 @@ describe('documents written by others', () => {
     const created = await docsClient(server.url, token).uploadAndCreate(png, 'photo.docx');
     expect(created.body.code).toBe(ResponseCode.FileTypeUnsupported);
   });
+
+  it("reads a docx's footnotes once, as mammoth's own test expects them", async () => {
+    const { created, text } = await read('mammoth-footnotes.docx');
+    expect(created.body.code).toBe(200);
+    expect(wordRecall('Ouch. A tachyon walks into a bar. Fin.', text)).toBe(1);
+  });
+
+  it('reads the header, footer and footnote of a docx, and a text box only once', async () => {
+    const various = await read('testWORD_various.docx');
+    for (const line of ['This is the header text.', 'This is the footer text.', 'This is a footnote.'])
+      expect(various.text).toContain(line);
+    const box = await read('mammoth-text-box.docx');
+    expect(box.text.match(/Datum plane/g)).toHaveLength(1);
+  });
+
+  it('reads the text of a chart and of a SmartArt diagram on a pptx slide', async () => {
+    const chart = await read('testPPT_charts.pptx');
+    expect(chart.created.body.code).toBe(200);
+    for (const word of ['peach', 'January', 'August']) expect(chart.text).toContain(word);
+    const smartArt = await read('testPPT_diagramData.pptx');
+    for (const word of ['President', 'Marketing']) expect(smartArt.text).toContain(word);
+  });
 });

@@ -141,16 +141,48 @@ function ooxmlText(xml, paragraphTag, textTag) {
     .join('\n');
 }
 
+// Word writes a text box twice: the DrawingML shape in mc:Choice and a VML copy in mc:Fallback for old
+// readers. Only the first is read.
+/** @param {string} xml */
+const withoutFallbacks = (xml) => xml.replace(/<mc:Fallback\b[\s\S]*?<\/mc:Fallback>/g, '');
+
+/** Paragraph text of a Word part without its text-box copies. @param {string} xml */
+const wordPartText = (xml) => ooxmlText(withoutFallbacks(xml), 'w:p', 'w:t');
+
 /** @param {Buffer} bytes */
 function parseDocx(bytes) {
   const zip = readZip(bytes);
   const xml = zip.read('word/document.xml');
   if (!xml) throw new ParseError('broken', 'docx without word/document.xml');
-  const text = ooxmlText(xml.toString('utf8'), 'w:p', 'w:t');
+  const text = wordPartText(xml.toString('utf8'));
+  // Headers and footers repeat on every page and notes sit at the end of the file: their text is read once,
+  // after the body, so that a question about a footnote or a running title finds it.
+  const partNames = zip.names();
+  const extraParts = [
+    ...partNames.filter((name) => /^word\/header\d*\.xml$/.test(name)).sort(),
+    ...partNames.filter((name) => /^word\/footer\d*\.xml$/.test(name)).sort(),
+    'word/footnotes.xml',
+    'word/endnotes.xml',
+  ];
+  const seen = new Set();
+  const extras = [];
+  for (const name of extraParts) {
+    const part = zip.read(name);
+    if (!part) continue;
+    for (const line of tidy(wordPartText(part.toString('utf8'))).split('\n')) {
+      const kept = line.trim();
+      if (kept && !seen.has(kept)) {
+        seen.add(kept);
+        extras.push(kept);
+      }
+    }
+  }
   const pages = text.includes('\f') ? text.split('\f').map(tidy) : paginate(tidy(text));
+  const body = dropEmptyTail(pages);
+  if (extras.length) body[body.length - 1] = tidy(`${body[body.length - 1]}\n${extras.join('\n')}`);
   const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
   const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
-  return { pages: dropEmptyTail(pages), title };
+  return { pages: body, title };
 }
 
 /** @param {string[]} pages */
@@ -160,12 +192,45 @@ const dropEmptyTail = (pages) => {
   return copy;
 };
 
+// Charts and SmartArt are parts of their own, linked from the slide's relationships: their text (titles,
+// series and category names, values; SmartArt's boxes) is not in the slide file.
+const CHART_REL = /\/relationships\/chart$/;
+const DIAGRAM_DATA_REL = /\/relationships\/diagramData$/;
+
+/** Text of the charts and SmartArt diagrams a slide shows. @param {ReturnType<typeof readZip>} zip @param {string} slide */
+function slideParts(zip, slide) {
+  const rels = zip.read(slide.replace(/([^/]+)$/, '_rels/$1.rels'))?.toString('utf8') ?? '';
+  const texts = [];
+  for (const rel of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    const type = /\bType="([^"]*)"/.exec(rel[0])?.[1] ?? '';
+    const target = /\bTarget="([^"]*)"/.exec(rel[0])?.[1] ?? '';
+    const isChart = CHART_REL.test(type);
+    if (!isChart && !DIAGRAM_DATA_REL.test(type)) continue;
+    const xml = zip
+      .read(path.posix.normalize(path.posix.join(path.posix.dirname(slide), target)))
+      ?.toString('utf8');
+    if (!xml) continue;
+    if (!isChart) texts.push(ooxmlText(xml, 'a:p', 'a:t'));
+    else
+      texts.push(
+        [...xml.matchAll(/<(?:a:t|c:v)>([^<]*)<\/(?:a:t|c:v)>/g)].map((m) => decodeXml(m[1])).join('\t'),
+      );
+  }
+  return texts;
+}
+
 /** @param {Buffer} bytes */
 function parsePptx(bytes) {
   const zip = readZip(bytes);
   const slides = slideEntries(zip);
   if (!zip.has('ppt/presentation.xml')) throw new ParseError('broken', 'pptx without ppt/presentation.xml');
-  const pages = slides.map((s) => tidy(ooxmlText(zip.read(s.name)?.toString('utf8') ?? '', 'a:p', 'a:t')));
+  const pages = slides.map((s) =>
+    tidy(
+      [ooxmlText(zip.read(s.name)?.toString('utf8') ?? '', 'a:p', 'a:t'), ...slideParts(zip, s.name)].join(
+        '\n',
+      ),
+    ),
+  );
   const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
   const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
   return { pages: pages.length ? pages : [''], title };
