@@ -16,6 +16,8 @@ const PATHS = {
   slides: 'M3 4h18v12H3zM12 16v4M8 20h8',
   write: 'M4 20h16M6 16l10-10 3 3-10 10H6z',
   folder: 'M3 6h6l2 2h10v11H3z',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -50,6 +50,8 @@ export const ar: Resource = {
     guest: 'ضيف',
     language: 'اللغة',
     connecting: 'جارٍ الاتصال…',
+    openMenu: 'فتح القائمة',
+    menu: 'القائمة',
   },
   chat: {
     welcome: 'كيف يمكنني مساعدتك اليوم؟',

@@ -45,6 +45,8 @@ export const en = {
     guest: 'Guest',
     language: 'Language',
     connecting: 'Connecting…',
+    openMenu: 'Open menu',
+    menu: 'Menu',
   },
   chat: {
     welcome: 'How can I help you today?',

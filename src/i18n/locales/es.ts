@@ -47,6 +47,8 @@ export const es: Resource = {
     guest: 'Invitado',
     language: 'Idioma',
     connecting: 'Conectando…',
+    openMenu: 'Abrir menú',
+    menu: 'Menú',
   },
   chat: {
     welcome: '¿En qué puedo ayudarte hoy?',

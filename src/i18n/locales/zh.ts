@@ -46,6 +46,8 @@ export const zh: Resource = {
     guest: '访客',
     language: '语言',
     connecting: '正在连接…',
+    openMenu: '打开菜单',
+    menu: '菜单',
   },
   chat: {
     welcome: '今天我能帮你做什么？',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_CODE_LENGTH } from '../../api/contract';
 import { useRootSelector } from '../app/root-context';
+import { Modal } from '../kit/Modal';
 import { CodeBoxes } from './CodeBoxes';
 import { SocialButtons } from './SocialButtons';
 import './account.css';
@@ -32,109 +33,110 @@ export function LoginModal() {
   };
 
   return (
-    <Dialog.Root open={state.open} onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog login" style={{ width: 440 }} data-testid="login-modal">
-          {state.step === 'email' ? (
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (!state.busy) login.send({ type: 'SUBMIT_EMAIL', email });
-              }}
-            >
-              <Dialog.Title>{t('account.loginTitle')}</Dialog.Title>
-              <Dialog.Description className="muted">{t('account.loginBody')}</Dialog.Description>
-              <input
-                type="email"
-                className="text-input"
-                value={email}
-                placeholder={t('account.emailPlaceholder')}
-                aria-label={t('account.emailPlaceholder')}
-                onChange={(event) => setEmail(event.target.value)}
-                autoFocus
-                data-testid="login-email"
-              />
-              {state.emailError && (
-                <p className="error-text small" role="alert" data-testid="login-email-error">
-                  {state.emailError === 'invalidEmail' ? t('common.againEmail') : state.emailError}
-                </p>
-              )}
-              <button
-                type="submit"
-                className="button primary wide"
-                disabled={state.busy}
-                data-testid="login-next"
-              >
-                {t('account.next')}
-              </button>
-              <SocialButtons busy={state.busy} />
-              <p className="muted small terms">
-                {t('account.agree')} <a href="/terms/user">{t('account.terms')}</a> ·{' '}
-                <a href="/terms/privacy">{t('account.privacy')}</a>
-              </p>
-            </form>
-          ) : (
-            <div>
-              <Dialog.Title>{t('account.codeTitle')}</Dialog.Title>
-              <Dialog.Description className="muted">
-                {t('account.codeBody', { email: state.email })}
-              </Dialog.Description>
-              <CodeBoxes
-                digits={digits}
-                error={state.codeError}
-                onChange={(next) => {
-                  setDigits(next);
-                  login.send({ type: 'CODE_TYPED' });
-                }}
-                onComplete={(code) => login.send({ type: 'VERIFY', code })}
-              />
-              {state.codeError && (
-                <p className="error-text small" role="alert" data-testid="login-code-error">
-                  {t('account.wrongCode')}
-                </p>
-              )}
+    <Modal
+      open={state.open}
+      onOpenChange={(open) => !open && close()}
+      width={440}
+      className="login"
+      testId="login-modal"
+    >
+      {state.step === 'email' ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!state.busy) login.send({ type: 'SUBMIT_EMAIL', email });
+          }}
+        >
+          <Dialog.Title>{t('account.loginTitle')}</Dialog.Title>
+          <Dialog.Description className="muted">{t('account.loginBody')}</Dialog.Description>
+          <input
+            type="email"
+            className="text-input"
+            value={email}
+            placeholder={t('account.emailPlaceholder')}
+            aria-label={t('account.emailPlaceholder')}
+            onChange={(event) => setEmail(event.target.value)}
+            autoFocus
+            data-testid="login-email"
+          />
+          {state.emailError && (
+            <p className="error-text small" role="alert" data-testid="login-email-error">
+              {state.emailError === 'invalidEmail' ? t('common.againEmail') : state.emailError}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button primary wide"
+            disabled={state.busy}
+            data-testid="login-next"
+          >
+            {t('account.next')}
+          </button>
+          <SocialButtons busy={state.busy} />
+          <p className="muted small terms">
+            {t('account.agree')} <a href="/terms/user">{t('account.terms')}</a> ·{' '}
+            <a href="/terms/privacy">{t('account.privacy')}</a>
+          </p>
+        </form>
+      ) : (
+        <div>
+          <Dialog.Title>{t('account.codeTitle')}</Dialog.Title>
+          <Dialog.Description className="muted">
+            {t('account.codeBody', { email: state.email })}
+          </Dialog.Description>
+          <CodeBoxes
+            digits={digits}
+            error={state.codeError}
+            onChange={(next) => {
+              setDigits(next);
+              login.send({ type: 'CODE_TYPED' });
+            }}
+            onComplete={(code) => login.send({ type: 'VERIFY', code })}
+          />
+          {state.codeError && (
+            <p className="error-text small" role="alert" data-testid="login-code-error">
+              {t('account.wrongCode')}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button primary wide"
+            disabled={state.busy || digits.some((d) => !d)}
+            onClick={() => login.send({ type: 'VERIFY', code: digits.join('') })}
+            data-testid="login-verify"
+          >
+            {t('account.verify')}
+          </button>
+          <div className="login-links">
+            {state.resendIn > 0 ? (
+              <span className="muted small" data-testid="resend-countdown">
+                {t('account.resendIn', { seconds: state.resendIn })}
+              </span>
+            ) : (
               <button
                 type="button"
-                className="button primary wide"
-                disabled={state.busy || digits.some((d) => !d)}
-                onClick={() => login.send({ type: 'VERIFY', code: digits.join('') })}
-                data-testid="login-verify"
+                className="link-button"
+                onClick={() => login.send({ type: 'RESEND' })}
+                data-testid="resend"
               >
-                {t('account.verify')}
+                {t('account.resend')}
               </button>
-              <div className="login-links">
-                {state.resendIn > 0 ? (
-                  <span className="muted small" data-testid="resend-countdown">
-                    {t('account.resendIn', { seconds: state.resendIn })}
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => login.send({ type: 'RESEND' })}
-                    data-testid="resend"
-                  >
-                    {t('account.resend')}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => {
-                    setDigits(emptyCode());
-                    login.send({ type: 'CHANGE_EMAIL' });
-                  }}
-                  data-testid="login-change-email"
-                >
-                  {t('account.differentEmail')}
-                </button>
-              </div>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            )}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setDigits(emptyCode());
+                login.send({ type: 'CHANGE_EMAIL' });
+              }}
+              data-testid="login-change-email"
+            >
+              {t('account.differentEmail')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { Dialog, Tabs } from 'radix-ui';
+import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { changeLanguage, currentLanguage, LANGUAGE_LABELS, leaveForProvider } fr
 import { createPressGate } from '../app/press-gate';
 import { useAuthState } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
+import { Modal } from '../kit/Modal';
 
 const CONNECTOR_THROTTLE_MS = 1000;
 // Product names, the same in every language.
@@ -25,36 +26,37 @@ const CONNECTOR_LABELS: Record<Connector['type'], string> = {
 export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog settings" style={{ width: 800 }} data-testid="settings-modal">
-          <Dialog.Title>{t('settings.title')}</Dialog.Title>
-          <Tabs.Root defaultValue="account" className="settings-tabs">
-            <Tabs.List className="tab-list">
-              <Tabs.Trigger value="account" className="tab">
-                {t('settings.account')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="languages" className="tab" data-testid="settings-languages-tab">
-                {t('settings.languages')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="connector" className="tab" data-testid="settings-connector-tab">
-                {t('settings.connector')}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="account">
-              <AccountTab />
-            </Tabs.Content>
-            <Tabs.Content value="languages">
-              <LanguagesTab />
-            </Tabs.Content>
-            <Tabs.Content value="connector">
-              <ConnectorTab />
-            </Tabs.Content>
-          </Tabs.Root>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('settings.title')}
+      width={800}
+      className="settings"
+      testId="settings-modal"
+    >
+      <Tabs.Root defaultValue="account" className="settings-tabs">
+        <Tabs.List className="tab-list">
+          <Tabs.Trigger value="account" className="tab">
+            {t('settings.account')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="languages" className="tab" data-testid="settings-languages-tab">
+            {t('settings.languages')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="connector" className="tab" data-testid="settings-connector-tab">
+            {t('settings.connector')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="account">
+          <AccountTab />
+        </Tabs.Content>
+        <Tabs.Content value="languages">
+          <LanguagesTab />
+        </Tabs.Content>
+        <Tabs.Content value="connector">
+          <ConnectorTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Modal>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Dialog, DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
+import { Modal } from '../kit/Modal';
 import { DownloadAppModal } from './DownloadAppModal';
 import { FeedbackModal } from './FeedbackModal';
 import { SettingsModal } from './SettingsModal';
@@ -75,15 +76,15 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <Dialog.Root open={usageOpen} onOpenChange={setUsageOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog" style={{ width: 440 }} data-testid="usage-dialog">
-            <Dialog.Title>{t('menu.usage')}</Dialog.Title>
-            <UsageView />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Modal
+        open={usageOpen}
+        onOpenChange={setUsageOpen}
+        title={t('menu.usage')}
+        width={440}
+        testId="usage-dialog"
+      >
+        <UsageView />
+      </Modal>
       <SettingsModal open={settingsOpen} onOpenChange={setSettingsOpen} />
       <FeedbackModal open={feedbackOpen} onOpenChange={setFeedbackOpen} />
       <DownloadAppModal open={downloadOpen} onOpenChange={setDownloadOpen} />

@@ -18,6 +18,8 @@ const pages: RouteObject[] = [
   { index: true, lazy: home },
   // /home is home too (login attempts made there carry the gray-release header, see api/http.ts).
   { path: 'home', lazy: home },
+  // The spec's mobile home: the same responsive page (the shell turns the sidebar into a drawer).
+  { path: 'm/home', lazy: home },
   {
     path: 'chat/:channelId',
     lazy: async () => ({ Component: (await import('../chat/ChatPage')).ChannelPage }),

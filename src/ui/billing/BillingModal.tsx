@@ -9,6 +9,7 @@ import { billingApi } from '../../api/billing';
 import { type BillingDetail, type CouponPreview, PayProvider } from '../../api/contract';
 import { currentLanguage, leaveForProvider } from '../../i18n';
 import { useAuthState, useRootSelector } from '../app/root-context';
+import { Modal } from '../kit/Modal';
 import {
   billingAmount,
   canOfferUpgrade,
@@ -29,43 +30,35 @@ export function BillingModal() {
   const upgrades = useSelector(billing, (s) => s.context.upgradeList);
   const wide = step === 5 || step === 6;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && billing.send({ type: 'BILLING.CLOSE' })}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog billing-modal"
-          style={{ width: wide ? 532 : 380, maxWidth: '96vw' }}
-          data-testid="billing-modal"
-          data-step={upgrades ? 'upgrade' : step}
-        >
-          <Dialog.Close
-            className="dialog-close"
-            aria-label={t('billing.manage.close')}
-            data-testid="billing-close"
-          >
-            ×
-          </Dialog.Close>
-          {upgrades ? (
-            <UpgradePicker billing={billing} />
-          ) : !detail ? (
-            <FreeView billing={billing} />
-          ) : step === 1 ? (
-            <PlanDetail billing={billing} detail={detail} />
-          ) : step === 2 ? (
-            <Leaving billing={billing} />
-          ) : step === 3 ? (
-            <RetentionCoupon billing={billing} />
-          ) : step === 4 ? (
-            <StudentDiscount billing={billing} />
-          ) : step === 5 ? (
-            <Questionnaire billing={billing} />
-          ) : (
-            <Cancelled detail={detail} />
-          )}
-          <Dialog.Description className="visually-hidden">{t('billing.manage.title')}</Dialog.Description>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && billing.send({ type: 'BILLING.CLOSE' })}
+      width={wide ? 532 : 380}
+      className="billing-modal"
+      testId="billing-modal"
+      data-step={upgrades ? 'upgrade' : step}
+      closeLabel={t('billing.manage.close')}
+      closeTestId="billing-close"
+    >
+      {upgrades ? (
+        <UpgradePicker billing={billing} />
+      ) : !detail ? (
+        <FreeView billing={billing} />
+      ) : step === 1 ? (
+        <PlanDetail billing={billing} detail={detail} />
+      ) : step === 2 ? (
+        <Leaving billing={billing} />
+      ) : step === 3 ? (
+        <RetentionCoupon billing={billing} />
+      ) : step === 4 ? (
+        <StudentDiscount billing={billing} />
+      ) : step === 5 ? (
+        <Questionnaire billing={billing} />
+      ) : (
+        <Cancelled detail={detail} />
+      )}
+      <Dialog.Description className="visually-hidden">{t('billing.manage.title')}</Dialog.Description>
+    </Modal>
   );
 }
 

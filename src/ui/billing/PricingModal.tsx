@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../api/contract';
 import { currentLanguage } from '../../i18n';
 import { useRootSelector } from '../app/root-context';
+import { Modal } from '../kit/Modal';
 import {
   annualPerMonth,
   annualSavingPercent,
@@ -32,77 +33,70 @@ export function PricingModal() {
   const products = (list?.productVOS ?? []).filter((p) => p.subscription === period);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && billing.send({ type: 'PRICING.CLOSE' })}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog pricing-modal"
-          style={{ width: 1360, maxWidth: '96vw' }}
-          data-testid="pricing-modal"
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && billing.send({ type: 'PRICING.CLOSE' })}
+      title={t('billing.pricing.title')}
+      width={1360}
+      className="pricing-modal"
+      testId="pricing-modal"
+    >
+      {prompt && (
+        <Dialog.Description className="banner" data-testid="pricing-prompt">
+          {prompt.message}
+        </Dialog.Description>
+      )}
+      {discount && (
+        <div
+          className="banner pricing-discount"
+          data-testid="discount-banner"
+          style={discount.url ? { backgroundImage: `url(${discount.url})` } : undefined}
         >
-          <Dialog.Title>{t('billing.pricing.title')}</Dialog.Title>
-          {prompt && (
-            <Dialog.Description className="banner" data-testid="pricing-prompt">
-              {prompt.message}
-            </Dialog.Description>
-          )}
-          {discount && (
-            <div
-              className="banner pricing-discount"
-              data-testid="discount-banner"
-              style={discount.url ? { backgroundImage: `url(${discount.url})` } : undefined}
-            >
-              {t('billing.pricing.discount', {
-                percent: discountPercent(
-                  period === 'year' ? discount.yearlyDiscount : discount.monthlyDiscount,
-                ),
-                desc: discount.desc,
-              })}
-            </div>
-          )}
-          <Tabs.Root
-            value={period}
-            onValueChange={(value) =>
-              billing.send({ type: 'PRICING.PERIOD', period: value as 'month' | 'year' })
-            }
-          >
-            <Tabs.List className="pricing-tabs" aria-label={t('billing.pricing.title')}>
-              <Tabs.Trigger value="month" data-testid="period-month">
-                {t('billing.pricing.monthly')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="year" data-testid="period-year">
-                {t('billing.pricing.annual')}{' '}
-                <span className="badge">
-                  {t('billing.pricing.save', { percent: annualSavingPercent(discount) })}
-                </span>
-              </Tabs.Trigger>
-            </Tabs.List>
-          </Tabs.Root>
-          {loading ? (
-            <p className="muted">{t('billing.pricing.loading')}</p>
-          ) : (
-            <div className="pricing-cards">
-              {products.map((product) => (
-                <PlanCard
-                  key={`${product.membershipId}`}
-                  product={product}
-                  trialStatus={list?.trialStatus ?? 'none'}
-                  busy={redirecting}
-                  onBuy={(trial) => billing.send({ type: 'PRICING.BUY', product, trial })}
-                />
-              ))}
-              <TeamsCard />
-            </div>
-          )}
-          <div className="dialog-actions">
-            <Dialog.Close className="button" data-testid="pricing-close">
-              {t('billing.pricing.close')}
-            </Dialog.Close>
-          </div>
-          <ProviderChooser />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {t('billing.pricing.discount', {
+            percent: discountPercent(period === 'year' ? discount.yearlyDiscount : discount.monthlyDiscount),
+            desc: discount.desc,
+          })}
+        </div>
+      )}
+      <Tabs.Root
+        value={period}
+        onValueChange={(value) => billing.send({ type: 'PRICING.PERIOD', period: value as 'month' | 'year' })}
+      >
+        <Tabs.List className="pricing-tabs" aria-label={t('billing.pricing.title')}>
+          <Tabs.Trigger value="month" data-testid="period-month">
+            {t('billing.pricing.monthly')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="year" data-testid="period-year">
+            {t('billing.pricing.annual')}{' '}
+            <span className="badge">
+              {t('billing.pricing.save', { percent: annualSavingPercent(discount) })}
+            </span>
+          </Tabs.Trigger>
+        </Tabs.List>
+      </Tabs.Root>
+      {loading ? (
+        <p className="muted">{t('billing.pricing.loading')}</p>
+      ) : (
+        <div className="pricing-cards">
+          {products.map((product) => (
+            <PlanCard
+              key={`${product.membershipId}`}
+              product={product}
+              trialStatus={list?.trialStatus ?? 'none'}
+              busy={redirecting}
+              onBuy={(trial) => billing.send({ type: 'PRICING.BUY', product, trial })}
+            />
+          ))}
+          <TeamsCard />
+        </div>
+      )}
+      <div className="dialog-actions">
+        <Dialog.Close className="button" data-testid="pricing-close">
+          {t('billing.pricing.close')}
+        </Dialog.Close>
+      </div>
+      <ProviderChooser />
+    </Modal>
   );
 }
 

@@ -68,7 +68,7 @@ export function SearchPicker({
         </option>
       </select>
       {off && (
-        <span className="muted small" data-testid="search-off">
+        <span className="muted small" title={t('docs.searchOff')} data-testid="search-off">
           {t('docs.searchOff')}
         </span>
       )}

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isLanguage } from '../../api/contract';
 import { LoginModal } from '../account/LoginModal';
 import { OneTap } from '../account/OneTap';
@@ -12,10 +13,13 @@ import { useRootSelector } from '../app/root-context';
 import { BillingLayer } from '../billing/BillingLayer';
 import { BotChallengeModal } from '../captcha/BotChallengeModal';
 import { CookieBanner } from '../consent/CookieBanner';
+import { Icon } from '../icons';
 import { ShareKeyCatcher } from '../share/ShareKeyCatcher';
 import { ArabicPrompt } from './ArabicPrompt';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
+import { NARROW_QUERY, useMediaQuery, useVisibleHeight } from './viewport';
+import './shell.css';
 
 const COLLAPSED_KEY = 'parley.sidebarCollapsed';
 export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -25,7 +29,11 @@ export function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const to = useLangPath();
+  const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const drawer = useDrawer(narrow, location.pathname);
+  useVisibleHeight();
 
   useEffect(() => {
     localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
@@ -53,10 +61,53 @@ export function Shell() {
   );
 
   if (lang !== undefined && !isLanguage(lang)) return <NotFound />;
+  // On a phone the sidebar is a drawer over the page: never collapsed, its toggle closes it.
+  const classes = [
+    'shell',
+    narrow ? 'narrow' : collapsed ? 'collapsed' : '',
+    drawer.open ? 'drawer-open' : '',
+  ];
   return (
-    <div className={`shell${collapsed ? ' collapsed' : ''}`}>
-      <Sidebar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
-      <main className="main">
+    <div className={classes.filter(Boolean).join(' ')}>
+      <Sidebar
+        collapsed={!narrow && collapsed}
+        onToggle={narrow ? drawer.close : () => setCollapsed((c) => !c)}
+        drawer={narrow ? drawer : undefined}
+      />
+      {drawer.open && (
+        // A tap beside the drawer closes it (a pointer target only; Escape and the close button are the keys).
+        <div className="drawer-scrim" onClick={drawer.close} aria-hidden="true" data-testid="drawer-scrim" />
+      )}
+      <main className="main" inert={drawer.open}>
+        {narrow && (
+          <header className="topbar">
+            <button
+              ref={drawer.opener}
+              type="button"
+              className="icon-button"
+              onClick={drawer.show}
+              aria-label={t('shell.openMenu')}
+              aria-expanded={drawer.open}
+              aria-controls="sidebar"
+              data-testid="drawer-open"
+            >
+              <Icon name="menu" size={22} />
+            </button>
+            <Link to={home} className="logo" aria-label="Parley">
+              <img src="/icons/favicon.svg" alt="" width={28} height={28} />
+              <span>Parley</span>
+            </Link>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => navigate(home)}
+              aria-label={t('shell.newChat')}
+              data-testid="topbar-new-chat"
+            >
+              <Icon name="plus" size={22} />
+            </button>
+          </header>
+        )}
         <OfflineBanner />
         <Outlet />
       </main>
@@ -70,4 +121,40 @@ export function Shell() {
       <AnalyticsTracker />
     </div>
   );
+}
+
+export interface Drawer {
+  open: boolean;
+  show(): void;
+  close(): void;
+  opener: RefObject<HTMLButtonElement | null>;
+}
+
+/** The phone drawer: opened by the menu button; closed by navigation, Escape, a tap outside or a swipe. */
+function useDrawer(narrow: boolean, pathname: string): Drawer {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [api] = useState(() => ({
+    show: () => setOpen(true),
+    close: () => {
+      setOpen(false);
+      // Focus goes back to the menu button, as a dialog returns it to its opener.
+      requestAnimationFrame(() => opener.current?.focus());
+    },
+  }));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (navigation) is what closes it
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!narrow) setOpen(false);
+  }, [narrow]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      // A menu or dialog opened from the drawer takes its own Escape first.
+      if (event.key === 'Escape' && !event.defaultPrevented) api.close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, api]);
+  return { open, opener, ...api };
 }

@@ -1,4 +1,5 @@
 import { Popover } from 'radix-ui';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LANGUAGES } from '../../api/contract';
@@ -10,32 +11,81 @@ import { Icon } from '../icons';
 import { FeatureMenu } from './FeatureMenu';
 import { History } from './History';
 import { QuickLinks } from './QuickLinks';
-import { isMac } from './Shell';
+import { type Drawer, isMac } from './Shell';
 
-export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+export function Sidebar({
+  collapsed,
+  onToggle,
+  drawer,
+}: {
+  collapsed: boolean;
+  onToggle: () => void;
+  /** Set on a phone: the sidebar is a drawer, hidden until the menu button opens it. */
+  drawer?: Drawer;
+}) {
   const { t } = useTranslation();
   const to = useLangPath();
   const navigate = useNavigate();
   const keys = isMac() ? '⌘K' : 'Ctrl+I';
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const open = drawer?.open ?? false;
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
+  const rtl = document.documentElement.dir === 'rtl';
 
   return (
-    <aside className="sidebar" data-testid="sidebar" style={{ width: collapsed ? 56 : 256 }}>
+    <aside
+      id="sidebar"
+      className="sidebar"
+      data-testid="sidebar"
+      data-drawer={drawer ? (open ? 'open' : 'closed') : undefined}
+      // A closed drawer is out of the tab order and the accessibility tree, not just off screen.
+      inert={drawer ? !open : undefined}
+      aria-label={drawer ? t('shell.menu') : undefined}
+      style={drawer ? undefined : { width: collapsed ? 56 : 256 }}
+      onTouchStart={(event) => {
+        const touch = event.touches[0];
+        swipe.current = drawer && touch ? { x: touch.clientX, y: touch.clientY } : null;
+      }}
+      onTouchEnd={(event) => {
+        const start = swipe.current;
+        const touch = event.changedTouches[0];
+        swipe.current = null;
+        if (!start || !touch || !drawer) return;
+        const dx = (touch.clientX - start.x) * (rtl ? -1 : 1);
+        // A clear sideways swipe towards the edge the drawer came from closes it.
+        if (dx < -60 && Math.abs(touch.clientY - start.y) < Math.abs(dx) / 2) drawer.close();
+      }}
+    >
       <div className="sidebar-top">
         <Link to={to('/')} className="logo" aria-label="Parley">
           <img src="/icons/favicon.svg" alt="" width={28} height={28} />
           {!collapsed && <span>Parley</span>}
         </Link>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={onToggle}
-          aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
-          data-testid="sidebar-toggle"
-        >
-          <Icon
-            name={collapsed === (document.documentElement.dir === 'rtl') ? 'chevronLeft' : 'chevronRight'}
-          />
-        </button>
+        {drawer ? (
+          <button
+            ref={closeButton}
+            type="button"
+            className="icon-button"
+            onClick={onToggle}
+            aria-label={t('common.close')}
+            data-testid="drawer-close"
+          >
+            <Icon name="close" size={20} />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onToggle}
+            aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+            data-testid="sidebar-toggle"
+          >
+            <Icon name={collapsed === rtl ? 'chevronLeft' : 'chevronRight'} />
+          </button>
+        )}
       </div>
       <button
         type="button"

@@ -1,0 +1,235 @@
+// Every main screen fits a phone (390x844, touch) and a desktop (1280x800): no sideways scrolling, a
+// composer wide enough to type in, dialogs inside the screen with their main button reachable, the phone
+// drawer, the composer toolbar in a narrow document chat. Screenshots of home and a chat are kept for review.
+import type { Page, TestInfo } from '@playwright/test';
+import { makePdf } from '../helpers/doc-fixtures';
+import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** No sideways scrolling: the page is no wider than the window (on a phone, than the device's width). */
+async function expectFits(page: Page, screen: string) {
+  const { width } = page.viewportSize() ?? PHONE;
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  // A mobile browser widens its layout viewport to fit wide content, so innerWidth alone would hide it.
+  expect(widths.inner, `${screen}: layout width`).toBe(width);
+  expect(widths.scroll, `${screen}: scroll width`).toBeLessThanOrEqual(width);
+}
+
+/** The box of a locator lies inside the window. */
+async function expectOnScreen(page: Page, testId: string) {
+  const { width, height } = page.viewportSize() ?? PHONE;
+  const box = await page.getByTestId(testId).boundingBox();
+  expect(box, testId).not.toBeNull();
+  if (!box) return;
+  expect(box.x, `${testId} left`).toBeGreaterThanOrEqual(0);
+  expect(box.y, `${testId} top`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${testId} right`).toBeLessThanOrEqual(width + 0.5);
+  expect(box.y + box.height, `${testId} bottom`).toBeLessThanOrEqual(height + 0.5);
+}
+
+async function composerWidth(page: Page) {
+  const composer = await page.getByTestId('composer').boundingBox();
+  const input = await page.getByTestId('composer-input').boundingBox();
+  return { composer: composer?.width ?? 0, input: input?.width ?? 0 };
+}
+
+/** Kept in test-results/ for a person to look at (layout faults a measurement does not catch). */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+}
+
+async function openDocumentChat(page: Page) {
+  await page.goto('/chatwithdoc');
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'keeper.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makePdf([
+      'Welcome to the lighthouse keeper manual.',
+      'The lamp is lit thirty minutes before sunset.',
+    ]),
+  });
+  await page.getByTestId('doc-chat-start').click({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  await expect(page.getByTestId('doc-pane')).toBeVisible();
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('every screen fits, the drawer opens and closes, dialogs are sheets inside the screen', async ({
+    page,
+  }, testInfo) => {
+    await openAsGuest(page);
+    const drawer = page.getByTestId('sidebar');
+    await expect(drawer).toBeHidden();
+    await expectFits(page, 'home');
+    expect((await composerWidth(page)).composer).toBeGreaterThanOrEqual(250);
+    await shot(page, testInfo, 'home-phone');
+
+    // The drawer: the menu button opens it; Escape, its close button, a tap beside it and navigation close it.
+    const menu = page.getByTestId('drawer-open');
+    await menu.click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('drawer-close')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+    await menu.click();
+    await page.getByTestId('drawer-close').click();
+    await expect(drawer).toBeHidden();
+    await menu.click();
+    await page.getByTestId('drawer-scrim').click({ position: { x: PHONE.width - 20, y: 400 } });
+    await expect(drawer).toBeHidden();
+    await menu.click();
+    await drawer.getByRole('link', { name: 'Workspace' }).click();
+    await expect(page).toHaveURL(/\/workspace/);
+    await expect(drawer).toBeHidden();
+    await expectFits(page, '/workspace');
+
+    // Touch targets on the home screen and in the drawer are at least 44x44.
+    await page.goto('/');
+    await menu.click();
+    const small = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          'main button, main select, #sidebar button, #sidebar select',
+        ),
+      ]
+        .filter((el) => el.checkVisibility({ visibilityProperty: true }))
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.height < 44 || box.width < 44)
+        .map(({ el, box }) => `${el.dataset.testid ?? el.textContent} ${box.width}x${box.height}`),
+    );
+    expect(small, 'controls under 44x44 px').toEqual([]);
+
+    // Login: a sheet inside the screen, its Next button visible, a close button that works.
+    await page.getByTestId('open-login').click();
+    await expectOnScreen(page, 'login-modal');
+    await expect(page.getByTestId('login-next')).toBeInViewport({ ratio: 1 });
+    await page.getByTestId('modal-close').click();
+    await expect(page.getByTestId('login-modal')).toHaveCount(0);
+    await expect(page.getByTestId('open-login')).toBeFocused();
+
+    // Settings from the user menu in the drawer.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-settings').click();
+    await expectOnScreen(page, 'settings-modal');
+    await page.getByTestId('settings-modal').getByTestId('modal-close').click();
+    await expect(page.getByTestId('settings-modal')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // A chat with an answer.
+    await sendMessage(page, 'Explain markdown tables, please, with an example');
+    await lastAnswerDone(page);
+    await expectFits(page, 'chat');
+    const chat = await composerWidth(page);
+    expect(chat.composer).toBeGreaterThanOrEqual(250);
+    expect(chat.input).toBeGreaterThanOrEqual(200);
+    await shot(page, testInfo, 'chat-phone');
+
+    for (const path of ['/chatwithdoc', '/writing', '/m/home', '/m/chatwithdoc', '/ar/m/home']) {
+      await page.goto(path);
+      await expect(page.locator('main')).not.toContainText('This page does not exist');
+      await expect(page.getByTestId(path.endsWith('home') ? 'composer' : 'sidebar')).toBeAttached();
+      await expectFits(page, path);
+    }
+
+    // A document chat: the document stacks above the chat, the composer keeps the width.
+    await openDocumentChat(page);
+    await expectFits(page, 'document chat');
+    expect((await composerWidth(page)).composer).toBeGreaterThanOrEqual(250);
+
+    // Logged in from the drawer, the member lands on home and the drawer has closed.
+    await menu.click();
+    await logIn(page, 'phone-member@example.com');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(drawer).toBeHidden();
+    await menu.click();
+    // Pricing (a member's upgrade): inside the screen; it scrolls inside, and its first buy button can be reached.
+    await page.getByTestId('upgrade-button').click();
+    await expectOnScreen(page, 'pricing-modal');
+    const buy = page.getByTestId('pricing-modal').locator('[data-testid^="buy-"]').first();
+    await buy.scrollIntoViewIfNeeded();
+    await expect(buy).toBeInViewport({ ratio: 1 });
+    await expectFits(page, 'pricing');
+    await page.getByTestId('pricing-modal').getByTestId('modal-close').click();
+    await expect(page.getByTestId('pricing-modal')).toHaveCount(0);
+
+    // Billing (a member's dialog): a sheet inside the screen with its close button.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-billing').click();
+    await expectOnScreen(page, 'billing-modal');
+    await page.getByTestId('billing-close').click();
+    await expect(page.getByTestId('billing-modal')).toHaveCount(0);
+  });
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('every screen fits, the sidebar stays, the composer toolbar keeps its shape beside a document', async ({
+    page,
+  }, testInfo) => {
+    await openAsGuest(page);
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('drawer-open')).toHaveCount(0);
+    await expectFits(page, 'home');
+    await shot(page, testInfo, 'home-desktop');
+
+    await page.getByTestId('open-login').click();
+    await expectOnScreen(page, 'login-modal');
+    await expect(page.getByTestId('login-next')).toBeInViewport({ ratio: 1 });
+    await page.getByTestId('modal-close').click();
+    await expect(page.getByTestId('login-modal')).toHaveCount(0);
+
+    await sendMessage(page, 'Explain markdown tables, please, with an example');
+    await lastAnswerDone(page);
+    await expectFits(page, 'chat');
+    await shot(page, testInfo, 'chat-desktop');
+    for (const path of ['/chatwithdoc', '/writing', '/workspace', '/m/home']) {
+      await page.goto(path);
+      await expect(page.getByTestId('sidebar')).toBeVisible();
+      await expectFits(page, path);
+    }
+
+    // Beside a document the toolbar is tight: the model pill stays a pill, the search note one line,
+    // Prompts whole and inside the composer.
+    await openDocumentChat(page);
+    await expectFits(page, 'document chat');
+    const pill = await page.getByTestId('model-picker').boundingBox();
+    expect(pill?.height ?? 99).toBeLessThanOrEqual(40);
+    expect(pill?.width ?? 0).toBeGreaterThan((pill?.height ?? 0) * 2);
+    const note = page.getByTestId('search-off');
+    if (await note.count()) expect((await note.boundingBox())?.height ?? 99).toBeLessThanOrEqual(24);
+    const prompts = page.getByTestId('prompts-open');
+    const clipped = await prompts.evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(clipped, 'Prompts clipped').toBe(false);
+    const [promptsBox, composerBox] = [
+      await prompts.boundingBox(),
+      await page.getByTestId('composer').boundingBox(),
+    ];
+    expect((promptsBox?.x ?? 0) + (promptsBox?.width ?? 0)).toBeLessThanOrEqual(
+      (composerBox?.x ?? 0) + (composerBox?.width ?? 0),
+    );
+
+    // A tablet (768 wide, sidebar open): the document stacks and the composer keeps its width.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    expect((await composerWidth(page)).composer).toBeGreaterThanOrEqual(400);
+    await expectFits(page, 'document chat at 768');
+
+    await page.setViewportSize(DESKTOP);
+    await logIn(page, 'desktop-pricing@example.com');
+    await page.getByTestId('upgrade-button').click();
+    await expectOnScreen(page, 'pricing-modal');
+    await expect(page.locator('[data-testid^="buy-"]').first()).toBeInViewport({ ratio: 1 });
+    await page.getByTestId('pricing-modal').getByTestId('modal-close').click();
+    await expect(page.getByTestId('pricing-modal')).toHaveCount(0);
+  });
+});
