@@ -63,7 +63,10 @@ export const creationRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     return ok(c, await c.get('services').flowcharts.generate(caller, await readJson(c, FlowchartRequest)));
   })
-  .get(ImagePaths.status, (c) => ok(c, c.get('services').images.status()))
+  .get(ImagePaths.status, async (c) => {
+    const { images, analytics } = c.get('services');
+    return ok(c, { ...images.status(), operator: await analytics.isAdmin(c.get('caller')) });
+  })
   .post(ImagePaths.generate, async (c) => {
     const caller = requireCaller(c);
     const { prompt } = await readJson(c, ImageGenerateRequest);

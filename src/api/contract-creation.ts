@@ -136,6 +136,8 @@ export const IMAGE_PROMPT_MAX = 4000;
 export interface ImageStatus {
   /** An image provider is configured on the server (IMAGE_BASE_URL). */
   configured: boolean;
+  /** The caller is one of the server's operators (ADMIN_EMAILS): only they see how to set a provider up. */
+  operator: boolean;
 }
 
 export interface GeneratedImageItem {

@@ -13,6 +13,8 @@ export const imageMachine = setup({
       images: GeneratedImageItem[];
       error: string | null;
       removing: string | null;
+      /** Operators are told how to set a provider up; everyone else that it is not available. */
+      operator: boolean;
     },
     events: {} as
       | { type: 'CHANGE'; prompt: string }
@@ -32,14 +34,17 @@ export const imageMachine = setup({
 }).createMachine({
   id: 'image',
   initial: 'checking',
-  context: { prompt: '', images: [], error: null, removing: null },
+  context: { prompt: '', images: [], error: null, removing: null, operator: false },
   states: {
     checking: {
       invoke: {
         src: 'status',
         onDone: [
           { guard: ({ event }) => event.output.configured, target: 'ready' },
-          { target: 'unconfigured' },
+          {
+            target: 'unconfigured',
+            actions: assign({ operator: ({ event }) => event.output.operator === true }),
+          },
         ],
         onError: {
           target: 'unconfigured',

@@ -51,8 +51,9 @@ test('a guest over the daily documents is asked to log in first', async ({ page 
 test('1002, 20002 and 1005 are shown as clear messages in the page language', async ({ page }) => {
   await openAsGuest(page, '/es/chatwithdoc');
   await page.getByTestId('upload-input').setInputFiles([await pdfFile('long.pdf', 101)]);
+  // The server's own message (with the counts) wins over the fixed per-code text.
   await expect(page.getByTestId('upload-error')).toHaveText(
-    'Este documento tiene más páginas de las que permite tu plan.',
+    'Este documento tiene 101 páginas; tu plan permite como máximo 100.',
     { timeout: 30_000 },
   );
   await page.getByTestId('upload-remove').click();
@@ -64,6 +65,6 @@ test('1002, 20002 and 1005 are shown as clear messages in the page language', as
   await page.getByTestId('doc-url-input').fill('http://169.254.169.254/latest/meta-data/');
   await page.getByTestId('doc-url-submit').click();
   await expect(page.getByTestId('doc-chat-error')).toHaveText(
-    'No se pudo leer esta página web. Revisa el enlace e inténtalo de nuevo.',
+    'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
   );
 });

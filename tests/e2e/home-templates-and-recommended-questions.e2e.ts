@@ -52,3 +52,24 @@ test('recommended questions and template tabs fill the composer or open their pa
   await page.getByTestId('prompts-open').click();
   await expect(page.getByTestId('prompt-item')).toContainText('Standup');
 });
+
+test('the operator’s announcement shows above the page until closed; a new one shows again', async ({
+  page,
+}) => {
+  // The server answers the announcement its operator set (ANNOUNCEMENT; its server test covers that);
+  // here the answer is swapped between visits to see the banner follow it.
+  let announcement = 'Maintenance on Sunday from 02:00 UTC';
+  await page.route('**/api/v1/release/announcement', (route) =>
+    route.fulfill({ json: { code: 200, msg: 'success', data: announcement } }),
+  );
+  await openAsGuest(page);
+  await expect(page.getByTestId('announcement')).toHaveText(announcement);
+  await page.getByTestId('announcement-close').click();
+  await expect(page.getByTestId('announcement')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+  await expect(page.getByTestId('announcement')).toHaveCount(0);
+  announcement = 'New: document chat reads Word files';
+  await page.reload();
+  await expect(page.getByTestId('announcement')).toHaveText(announcement);
+});

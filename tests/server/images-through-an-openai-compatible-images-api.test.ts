@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageRecords } from '../../server/db/schema';
 import type { GeneratedImageItem, ImageStatus, WorkspaceFile } from '../../src/api/contract';
-import { me } from '../helpers/billing';
+import { loginMember, me } from '../helpers/billing';
 import { FAKE_IMAGE, type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
@@ -24,7 +24,7 @@ describe.each(DATABASES)('generated images on %s', (kind) => {
       },
       outboundAllowHosts: [new URL(provider.url).host],
     });
-    bare = await startTestServer(kind);
+    bare = await startTestServer(kind, { adminEmails: ['ops@example.com'] });
     alice = await newGuest(server.url);
     mallory = await newGuest(server.url);
   });
@@ -39,7 +39,7 @@ describe.each(DATABASES)('generated images on %s', (kind) => {
 
   it('a prompt becomes an image from the provider, kept in the object store and listed for its owner', async () => {
     const status = await call<ImageStatus>(server.url, 'GET', '/api/v1/image/status', { token: alice });
-    expect(status.body.data).toEqual({ configured: true });
+    expect(status.body.data).toEqual({ configured: true, operator: false });
     const made = await call<GeneratedImageItem>(server.url, 'POST', '/api/v1/image/generate', {
       token: alice,
       body: { prompt: '  A red square  ' },
@@ -118,10 +118,13 @@ describe.each(DATABASES)('generated images on %s', (kind) => {
     expect(empty.body.msg).toBe('Describe primero la imagen.');
   });
 
-  it('without a provider the server says how to configure one', async () => {
+  it('without a provider the server says how to configure one (the set-up steps only to operators)', async () => {
     const guest = await newGuest(bare.url);
     const status = await call<ImageStatus>(bare.url, 'GET', '/api/v1/image/status', { token: guest });
-    expect(status.body.data).toEqual({ configured: false });
+    expect(status.body.data).toEqual({ configured: false, operator: false });
+    const operator = await loginMember(bare, 'ops@example.com');
+    const asOperator = await call<ImageStatus>(bare.url, 'GET', '/api/v1/image/status', { token: operator });
+    expect(asOperator.body.data).toEqual({ configured: false, operator: true });
     const refused = await call(bare.url, 'POST', '/api/v1/image/generate', {
       token: guest,
       body: { prompt: 'A cat' },

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_CODE_LENGTH } from '../../api/contract';
+import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { Modal } from '../kit/Modal';
 import { CodeBoxes } from './CodeBoxes';
@@ -13,6 +14,7 @@ const emptyCode = () => Array.from({ length: LOGIN_CODE_LENGTH }, () => '');
 
 export function LoginModal() {
   const { t } = useTranslation();
+  const to = useLangPath();
   const login = useRootSelector((s) => s.context.login);
   const state = useSelector(login, (s) => ({
     open: !s.matches('closed'),
@@ -75,8 +77,15 @@ export function LoginModal() {
           </button>
           <SocialButtons busy={state.busy} />
           <p className="muted small terms">
-            {t('account.agree')} <a href="/terms/user">{t('account.terms')}</a> ·{' '}
-            <a href="/terms/privacy">{t('account.privacy')}</a>
+            {/* In a new tab, in this language: what was typed in the login stays where it is. */}
+            {t('account.agree')}{' '}
+            <a href={to('/terms/user')} target="_blank" rel="noopener" data-testid="login-terms">
+              {t('account.terms')}
+            </a>{' '}
+            ·{' '}
+            <a href={to('/terms/privacy')} target="_blank" rel="noopener" data-testid="login-privacy">
+              {t('account.privacy')}
+            </a>
           </p>
         </form>
       ) : (

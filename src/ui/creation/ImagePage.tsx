@@ -52,11 +52,17 @@ export function ImagePage() {
       {state.matches('checking') && <p className="muted">{t('creation.image.checking')}</p>}
       {state.matches('unconfigured') && (
         <section className="creation-offline" data-testid="image-unconfigured">
-          <p>{t('creation.image.unconfigured')}</p>
-          <pre>
-            {'IMAGE_BASE_URL=https://api.openai.com/v1\nIMAGE_API_KEY=sk-...\nIMAGE_MODEL=gpt-image-1'}
-          </pre>
-          <p>{t('creation.image.unconfiguredRestart')}</p>
+          {c.operator ? (
+            <>
+              <p>{t('creation.image.unconfigured')}</p>
+              <pre dir="ltr">
+                {'IMAGE_BASE_URL=https://api.openai.com/v1\nIMAGE_API_KEY=sk-...\nIMAGE_MODEL=gpt-image-1'}
+              </pre>
+              <p>{t('creation.image.unconfiguredRestart')}</p>
+            </>
+          ) : (
+            <p data-testid="image-not-available">{t('creation.image.notAvailable')}</p>
+          )}
         </section>
       )}
       {state.matches('ready') && (

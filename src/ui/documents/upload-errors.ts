@@ -1,5 +1,5 @@
-// The one place an upload error value becomes words: the spec's codes first (1002, 20002, 1005, 20001),
-// then the object store's refusals, then the server's own message, else the generic failure.
+// The one place an upload error value becomes words: the network and the object store's refusals first, then
+// the server's own (translated) message, then the spec's fixed texts per code (1002, 20002, 1005, 20001).
 import type { TFunction } from 'i18next';
 import { FREE_DAY_MAX_FILE_SOURCE, ResponseCode } from '../../api/contract';
 import type { UploadErrorValue } from '../../machines/upload.machine';
@@ -17,18 +17,16 @@ const BY_STORE_CODE: Record<string, string> = {
 };
 
 export function uploadErrorText(t: TFunction, error: UploadErrorValue): string {
-  // Only the free daily documents have a short text; the other quotas (paid months, pages) say which in the
-  // server's message.
-  if (
-    error.code === ResponseCode.UsageExceedsLimit &&
-    error.source &&
-    error.source !== FREE_DAY_MAX_FILE_SOURCE &&
-    error.message
-  )
-    return error.message;
-  if (error.code !== null && BY_CODE[error.code]) return t(BY_CODE[error.code] as string);
-  if (error.storeCode && BY_STORE_CODE[error.storeCode]) return t(BY_STORE_CODE[error.storeCode] as string);
   if (error.network) return t('upload.network');
+  if (error.storeCode && BY_STORE_CODE[error.storeCode]) return t(BY_STORE_CODE[error.storeCode] as string);
+  // The free daily documents have the spec's short text; every other refusal the server explains itself, in
+  // the caller's language (what was wrong with this file, which quota), so its message wins over a fixed one.
+  const freeDaily =
+    error.code === ResponseCode.UsageExceedsLimit &&
+    (!error.source || error.source === FREE_DAY_MAX_FILE_SOURCE);
+  if (freeDaily) return t('upload.dailyLimit');
+  if (error.code !== null && error.message) return error.message;
+  if (error.code !== null && BY_CODE[error.code]) return t(BY_CODE[error.code] as string);
   if (error.message) return error.message;
   return t(error.stage === 'parse' ? 'upload.parseFailed' : 'upload.failed');
 }

@@ -1,5 +1,5 @@
-// Quick links to the operator's community chat, social profile and app downloads. A link the operator
-// has not set up is shown as such rather than pointing somewhere invented.
+// Quick links to the operator's community chat, social profile and app downloads: only those the operator
+// has set up (LINK_*); with none set the list is not shown at all.
 import { useTranslation } from 'react-i18next';
 import type { AppLinks } from '../../api/contract';
 import { useAppLinks } from './app-links';
@@ -9,29 +9,20 @@ const ORDER: (keyof AppLinks)[] = ['community', 'social', 'chromeExtension', 'io
 export function QuickLinks() {
   const { t } = useTranslation();
   const links = useAppLinks();
+  const set = ORDER.flatMap((key) => {
+    const url = links?.[key];
+    return url ? [{ key, url }] : [];
+  });
+  if (set.length === 0) return null;
   return (
     <ul className="quick-links" aria-label={t('links.title')} data-testid="quick-links">
-      {ORDER.map((key) => {
-        const url = links?.[key] ?? null;
-        return (
-          <li key={key}>
-            {url ? (
-              <a href={url} target="_blank" rel="noopener noreferrer" data-testid={`link-${key}`}>
-                {t(`links.${key}`)}
-              </a>
-            ) : (
-              <span
-                className="muted"
-                title={t('links.notSetUp')}
-                aria-disabled="true"
-                data-testid={`link-${key}-unset`}
-              >
-                {t(`links.${key}`)}
-              </span>
-            )}
-          </li>
-        );
-      })}
+      {set.map(({ key, url }) => (
+        <li key={key}>
+          <a href={url} target="_blank" rel="noopener noreferrer" data-testid={`link-${key}`}>
+            {t(`links.${key}`)}
+          </a>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -15,6 +15,7 @@ import { BotChallengeModal } from '../captcha/BotChallengeModal';
 import { CookieBanner } from '../consent/CookieBanner';
 import { Icon } from '../icons';
 import { ShareKeyCatcher } from '../share/ShareKeyCatcher';
+import { AnnouncementBanner } from './AnnouncementBanner';
 import { ArabicPrompt } from './ArabicPrompt';
 import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
@@ -108,6 +109,7 @@ export function Shell() {
             </button>
           </header>
         )}
+        <AnnouncementBanner />
         <OfflineBanner />
         <Outlet />
       </main>

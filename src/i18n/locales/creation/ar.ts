@@ -11,6 +11,7 @@ export const creationAr: Localized<typeof creationEn> = {
     unconfigured:
       'توليد الصور غير مُعدّ على هذا الخادم. يمكن للمسؤول ربط أي واجهة صور متوافقة مع OpenAI بهذه الإعدادات:',
     unconfiguredRestart: 'ثم أعد تشغيل Parley.',
+    notAvailable: 'إنشاء الصور غير متاح على هذا الخادم.',
     promptLabel: 'صف الصورة',
     placeholder: 'مثال: منارة عند الفجر بألوان مائية',
     generate: 'أنشئ',

@@ -10,6 +10,7 @@ export const creationEn = {
     unconfigured:
       'Image generation is not set up on this server. An administrator can connect any OpenAI-compatible images API with these settings:',
     unconfiguredRestart: 'Then restart Parley.',
+    notAvailable: 'Making pictures is not available on this server.',
     promptLabel: 'Describe the image',
     placeholder: 'e.g. A lighthouse at dawn, watercolour',
     generate: 'Generate',

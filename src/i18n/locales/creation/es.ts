@@ -11,6 +11,7 @@ export const creationEs: Localized<typeof creationEn> = {
     unconfigured:
       'La generación de imágenes no está configurada en este servidor. Un administrador puede conectar cualquier API de imágenes compatible con OpenAI con estos ajustes:',
     unconfiguredRestart: 'Después, reinicia Parley.',
+    notAvailable: 'Crear imágenes no está disponible en este servidor.',
     promptLabel: 'Describe la imagen',
     placeholder: 'p. ej. Un faro al amanecer, en acuarela',
     generate: 'Generar',

@@ -10,6 +10,7 @@ export const creationZh: Localized<typeof creationEn> = {
     checking: '正在检查图片服务…',
     unconfigured: '此服务器未设置图片生成。管理员可以用以下设置接入任何兼容 OpenAI 的图片接口：',
     unconfiguredRestart: '然后重启 Parley。',
+    notAvailable: '此服务器不提供图片生成功能。',
     promptLabel: '描述图片',
     placeholder: '例如：黎明时分的灯塔，水彩风格',
     generate: '生成',
