@@ -31,6 +31,8 @@ export const documents = pgTable(
     topic: text('topic').notNull(),
     language: text('language').notNull(),
     pageCount: integer('page_count').notNull(),
+    /** The pages are of a fixed size (the file has no page breaks there): page numbers are estimates. */
+    pagesEstimated: boolean('pages_estimated').notNull().default(false),
     parseStatus: integer('parse_status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -132,6 +132,8 @@ export interface CreatedDocument {
   topic: string;
   language: string;
   page_count: number;
+  /** Parley extension: the file has no page breaks, so its pages are of a fixed size and their numbers estimates. */
+  pages_estimated?: boolean;
   parseStatus: number;
 }
 
@@ -140,6 +142,8 @@ export interface DocumentInChat {
   file_name: string;
   file_type: string;
   file_page_count: number;
+  /** Parley extension: see CreatedDocument.pages_estimated. */
+  file_pages_estimated?: boolean;
   md5: string;
 }
 
@@ -185,6 +189,8 @@ export interface DocumentPages {
   fileContentType: string;
   url: string | null;
   page_count: number;
+  /** Parley extension: see CreatedDocument.pages_estimated. */
+  pages_estimated?: boolean;
   pages: DocumentPage[];
 }
 

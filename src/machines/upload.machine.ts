@@ -36,7 +36,7 @@ export interface UploadContext {
   md5: string | null;
   /** The server already had the file (nothing was sent). */
   instant: boolean;
-  fileExtraInfo: Pick<CreatedDocument, 'topic' | 'language' | 'page_count'> | null;
+  fileExtraInfo: Pick<CreatedDocument, 'topic' | 'language' | 'page_count' | 'pages_estimated'> | null;
   document: CreatedDocument | null;
   fromPpt: boolean;
 }
@@ -184,6 +184,7 @@ export const uploadMachine = setup({
               topic: event.output.topic,
               language: event.output.language,
               page_count: event.output.page_count,
+              pages_estimated: event.output.pages_estimated,
             }),
           }),
         },

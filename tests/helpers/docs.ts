@@ -35,7 +35,7 @@ export function docsClient(baseUrl: string, token: string, language = 'en') {
     chat: (body: Record<string, unknown>) =>
       call<DocChatCreated>(baseUrl, 'POST', DocumentPaths.createDocChat, { token, body, headers }),
     pages: (hash: string) =>
-      call<{ pages: { page: number; text: string }[]; page_count: number }>(
+      call<{ pages: { page: number; text: string }[]; page_count: number; pages_estimated?: boolean }>(
         baseUrl,
         'GET',
         `${DocumentPaths.documentPages}?md5=${hash}`,

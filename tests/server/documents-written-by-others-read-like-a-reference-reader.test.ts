@@ -107,4 +107,27 @@ describe('documents written by others', () => {
     const smartArt = await read('testPPT_diagramData.pptx');
     for (const word of ['President', 'Marketing']) expect(smartArt.text).toContain(word);
   });
+
+  it('numbers the pages of a Word file as Word laid them out, and says they are not estimates', async () => {
+    // Word's own page count is in docProps/app.xml (<Pages>21</Pages>); the file marks 20 rendered breaks.
+    const docs = docsClient(server.url, token);
+    const created = await docs.uploadAndCreate(fixture('testWORD_endnote_table.docx'), 'endnotes.docx');
+    expect(created.body.data.page_count).toBe(21);
+    expect(created.body.data.pages_estimated).toBe(false);
+    const pages = (await docs.pages(created.body.data.md5)).body.data;
+    expect(pages.pages_estimated).toBe(false);
+    expect(pages.pages[0].text.endsWith('magna eros quis urna. Nunc')).toBe(true);
+    expect(pages.pages[1].text.startsWith('viverra imperdiet enim.')).toBe(true);
+  });
+
+  it('labels the pages of a file without page breaks as estimated, and those of a pdf or a deck as real', async () => {
+    const docs = docsClient(server.url, token);
+    const word = await docs.uploadAndCreate(fixture('mammoth-footnotes.docx'), 'footnotes.docx');
+    expect(word.body.data.pages_estimated).toBe(true);
+    expect((await docs.pages(word.body.data.md5)).body.data.pages_estimated).toBe(true);
+    const pdf = await docs.uploadAndCreate(fixture('vertical.pdf'), 'vertical.pdf');
+    expect(pdf.body.data.pages_estimated).toBe(false);
+    const deck = await docs.uploadAndCreate(fixture('testPPT_charts.pptx'), 'charts.pptx');
+    expect(deck.body.data.pages_estimated).toBe(false);
+  });
 });

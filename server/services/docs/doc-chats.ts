@@ -40,6 +40,7 @@ const toDocInChat = (row: DocumentRow): DocumentInChat => ({
   file_name: row.fileName,
   file_type: row.contentType,
   file_page_count: row.pageCount,
+  file_pages_estimated: row.pagesEstimated,
   md5: row.md5,
 });
 

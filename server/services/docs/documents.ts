@@ -51,6 +51,7 @@ export const toCreatedDocument = (row: DocumentRow): CreatedDocument => ({
   topic: row.topic,
   language: row.language,
   page_count: row.pageCount,
+  pages_estimated: row.pagesEstimated,
   parseStatus: row.parseStatus,
 });
 
@@ -170,6 +171,7 @@ export function createDocumentService(deps: {
           topic: topicOf(parsed.title, parsed.pages, meta.fileName),
           language: guessLanguage(text),
           pageCount,
+          pagesEstimated: parsed.estimated,
           parseStatus: ParseStatus.TextFinished,
         })
         .onConflictDoNothing()
@@ -321,6 +323,7 @@ export function createDocumentService(deps: {
         fileContentType: row.contentType,
         url: row.url,
         page_count: row.pageCount,
+        pages_estimated: row.pagesEstimated,
         pages,
       };
     },

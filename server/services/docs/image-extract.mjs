@@ -159,9 +159,9 @@ function addMedia(zip, name, page, found, imageSize) {
 }
 
 /**
- * Pages of a docx follow the text parser: page breaks when the file has any, otherwise about
- * `charsPerPage` characters a page, counted by paragraph as paginate() does.
- * @param {Buffer} bytes @param {ImageLimits} limits @param {{ paragraphText: (p: string) => string, charsPerPage: number }} text
+ * Pages of a docx follow the text parser: `pageStarts` gives, for each piece of the body between </w:p>, the
+ * page its content starts on (pagination.mjs).
+ * @param {Buffer} bytes @param {ImageLimits} limits @param {{ pageStarts: (xml: string) => number[] }} text
  */
 async function docxImages(bytes, limits, text) {
   const { imageSize } = await import('image-size');
@@ -169,32 +169,11 @@ async function docxImages(bytes, limits, text) {
   const xml = zip.read('word/document.xml')?.toString('utf8') ?? '';
   const relations = imageRelations(zip.read('word/_rels/document.xml.rels')?.toString('utf8') ?? '', 'word');
   const found = collector(limits);
-  const hasBreaks = /<w:br [^>]*w:type="page"|<w:lastRenderedPageBreak\/>/.test(xml);
-  let page = 1;
-  let current = 0;
-  for (const paragraph of xml.split('</w:p>')) {
-    const line = text.paragraphText(paragraph);
-    if (hasBreaks) {
-      const [before] = line.split('\f');
-      // Pictures sit on the page where their paragraph starts, unless the break comes first.
-      const breaksFirst = before.trim() === '' && line.includes('\f');
-      if (breaksFirst) page += line.split('\f').length - 1;
-      for (const id of embedsIn(paragraph)) {
-        const target = relations.get(id);
-        if (target) addMedia(zip, target, page, found, imageSize);
-      }
-      if (!breaksFirst) page += line.split('\f').length - 1;
-    } else {
-      const length = line.trim().length;
-      if (length && current && current + length > text.charsPerPage) {
-        page += 1;
-        current = 0;
-      }
-      if (length) current += length + 1;
-      for (const id of embedsIn(paragraph)) {
-        const target = relations.get(id);
-        if (target) addMedia(zip, target, page, found, imageSize);
-      }
+  const starts = text.pageStarts(xml);
+  for (const [index, paragraph] of xml.split('</w:p>').entries()) {
+    for (const id of embedsIn(paragraph)) {
+      const target = relations.get(id);
+      if (target) addMedia(zip, target, starts[index] ?? null, found, imageSize);
     }
     if (found.full()) break;
   }
@@ -233,7 +212,7 @@ async function pptxImages(bytes, limits) {
 
 /**
  * @param {string} kind @param {Buffer} bytes @param {ImageLimits} limits
- * @param {{ paragraphText: (p: string) => string, charsPerPage: number }} text
+ * @param {{ pageStarts: (xml: string) => number[] }} text
  * @returns {Promise<FoundImage[]>}
  */
 export async function extractImages(kind, bytes, limits, text) {

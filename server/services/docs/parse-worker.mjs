@@ -4,10 +4,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { paginateLines } from './pagination.mjs';
 import { ArchiveError, readZip, slideEntries } from './zip-reader.mjs';
 
-/** Characters that make one page of text for formats without pages (web pages, Word). */
-const CHARS_PER_PAGE = 3000;
 /** Text kept per document; beyond it the rest is dropped (still answered from the first part). */
 const MAX_TEXT_CHARS = 5_000_000;
 
@@ -45,20 +44,17 @@ const tidy = (text) =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
-/** Splits long text without page marks into pages at paragraph ends. @param {string} text */
-function paginate(text) {
-  const pages = [];
-  let current = '';
-  for (const paragraph of text.split(/\n+/)) {
-    if (current && current.length + paragraph.length > CHARS_PER_PAGE) {
-      pages.push(current);
-      current = '';
-    }
-    current = current ? `${current}\n${paragraph}` : paragraph;
-  }
-  if (current) pages.push(current);
-  return pages.length ? pages : [''];
+/**
+ * Pages of text whose page breaks are form feeds (see pagination.mjs): estimated when it has none.
+ * @param {string[]} lines @returns {{ pages: string[], estimated: boolean }}
+ */
+function pagesOfLines(lines) {
+  const { pages, estimated } = paginateLines(lines);
+  return { pages: dropEmptyTail(pages.map(tidy)), estimated };
 }
+
+/** @param {string} text */
+const pagesOfText = (text) => pagesOfLines(text.split('\n'));
 
 // pdf.js's Node reader loads character maps and standard fonts with fs.readFile, which takes a path, not the
 // file:// URL unpdf hands it by default; without them Chinese and Japanese pdfs that rely on the standard
@@ -115,7 +111,7 @@ async function parsePdf(bytes, maxPages) {
   } catch {
     // Metadata is optional.
   }
-  return { pages, title };
+  return { pages, title, estimated: false };
 }
 
 /** Text of one OOXML paragraph, with page breaks as form feeds. @param {string} paragraph @param {string} textTag */
@@ -142,19 +138,29 @@ function ooxmlText(xml, paragraphTag, textTag) {
 }
 
 // Word writes a text box twice: the DrawingML shape in mc:Choice and a VML copy in mc:Fallback for old
-// readers. Only the first is read.
+// readers. Only the first is read. The copy's paragraphs stay as empty ones, so that the pieces between
+// </w:p> match those image-extract.mjs walks in the same xml.
 /** @param {string} xml */
-const withoutFallbacks = (xml) => xml.replace(/<mc:Fallback\b[\s\S]*?<\/mc:Fallback>/g, '');
+const withoutFallbacks = (xml) =>
+  xml.replace(/<mc:Fallback\b[\s\S]*?<\/mc:Fallback>/g, (fallback) =>
+    (fallback.match(/<\/w:p>/g) ?? []).join(''),
+  );
 
 /** Paragraph text of a Word part without its text-box copies. @param {string} xml */
 const wordPartText = (xml) => ooxmlText(withoutFallbacks(xml), 'w:p', 'w:t');
+
+/** One line per </w:p> piece of a Word body, page breaks as form feeds. @param {string} xml */
+const wordLines = (xml) =>
+  withoutFallbacks(xml)
+    .split('</w:p>')
+    .map((paragraph) => ooxmlLine(paragraph, 'w:t'));
 
 /** @param {Buffer} bytes */
 function parseDocx(bytes) {
   const zip = readZip(bytes);
   const xml = zip.read('word/document.xml');
   if (!xml) throw new ParseError('broken', 'docx without word/document.xml');
-  const text = wordPartText(xml.toString('utf8'));
+  const { pages, estimated } = pagesOfLines(wordLines(xml.toString('utf8')));
   // Headers and footers repeat on every page and notes sit at the end of the file: their text is read once,
   // after the body, so that a question about a footnote or a running title finds it.
   const partNames = zip.names();
@@ -177,12 +183,10 @@ function parseDocx(bytes) {
       }
     }
   }
-  const pages = text.includes('\f') ? text.split('\f').map(tidy) : paginate(tidy(text));
-  const body = dropEmptyTail(pages);
-  if (extras.length) body[body.length - 1] = tidy(`${body[body.length - 1]}\n${extras.join('\n')}`);
+  if (extras.length) pages[pages.length - 1] = tidy(`${pages[pages.length - 1]}\n${extras.join('\n')}`);
   const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
   const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
-  return { pages: body, title };
+  return { pages, title, estimated };
 }
 
 /** @param {string[]} pages */
@@ -233,7 +237,7 @@ function parsePptx(bytes) {
   );
   const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
   const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
-  return { pages: pages.length ? pages : [''], title };
+  return { pages: pages.length ? pages : [''], title, estimated: false };
 }
 
 // Office encryption lives in the compound file: OOXML files saved with a password become a compound file
@@ -272,8 +276,7 @@ async function parseDoc(bytes) {
   } catch (error) {
     throw new ParseError('broken', `doc: ${String(error)}`);
   }
-  const pages = body.includes('\f') ? body.split('\f').map(tidy) : paginate(tidy(body));
-  return { pages: dropEmptyTail(pages), title: '' };
+  return { ...pagesOfText(body), title: '' };
 }
 
 // PowerPoint 97-2003 records (MS-PPT): containers have version 0xF; text lives in TextCharsAtom (UTF-16)
@@ -323,7 +326,7 @@ async function parsePpt(bytes) {
   };
   walk(0, data.length, false, 0);
   if (slides.length === 0) throw new ParseError('broken', 'ppt without slides');
-  return { pages: slides.map((parts) => tidy(parts.join('\n'))), title: '' };
+  return { pages: slides.map((parts) => tidy(parts.join('\n'))), title: '', estimated: false };
 }
 
 /** @param {Buffer} bytes @param {string} url */
@@ -339,7 +342,7 @@ async function parseHtml(bytes, url) {
   }
   const text = tidy(article?.textContent ?? '');
   if (!article || text.length < 20) throw new ParseError('unreadable', `no readable text at ${url}`);
-  return { pages: paginate(text), title: tidy(article.title ?? '') };
+  return { ...pagesOfText(text), title: tidy(article.title ?? '') };
 }
 
 // What the bytes are decides the reader, not the file's name: Word's "Save as" and other programs' "Export to
@@ -409,10 +412,8 @@ async function cfbKind(bytes) {
 function parseWordml(bytes) {
   const xml = bytes.toString('utf8');
   const body = xml.slice(Math.max(0, xml.search(/<w:body\b/)));
-  const text = ooxmlText(body, 'w:p', 'w:t');
-  const pages = text.includes('\f') ? text.split('\f').map(tidy) : paginate(tidy(text));
   const title = decodeXml(/<o:Title>([^<]*)<\/o:Title>/.exec(xml)?.[1] ?? '');
-  return { pages: dropEmptyTail(pages), title };
+  return { ...pagesOfText(ooxmlText(body, 'w:p', 'w:t')), title };
 }
 
 /** The visible text of an HTML document, all of it (a file is a document, not a page with menus). @param {string} html */
@@ -432,7 +433,7 @@ async function htmlText(html) {
 /** @param {Buffer} bytes */
 async function parseHtmlFile(bytes) {
   const { text, title } = await htmlText(bytes.toString('utf8'));
-  return { pages: paginate(text), title };
+  return { ...pagesOfText(text), title };
 }
 
 /** MHT (a web page saved as one MIME file): the first HTML part, decoded by mailparser. @param {Buffer} bytes */
@@ -450,9 +451,9 @@ async function parseMht(bytes) {
       : (mail.attachments ?? [])
           .find((/** @type {any} */ a) => /html/i.test(a.contentType))
           ?.content?.toString('utf8');
-  if (!html) return { pages: paginate(tidy(mail.text ?? '')), title: tidy(mail.subject ?? '') };
+  if (!html) return { ...pagesOfText(tidy(mail.text ?? '')), title: tidy(mail.subject ?? '') };
   const { text, title } = await htmlText(html);
-  return { pages: paginate(text), title: title || tidy(mail.subject ?? '') };
+  return { ...pagesOfText(text), title: title || tidy(mail.subject ?? '') };
 }
 
 /** @param {Buffer} bytes */
@@ -464,7 +465,7 @@ async function parseRtf(bytes) {
   } catch (error) {
     throw new ParseError('broken', `rtf: ${String(error)}`);
   }
-  return { pages: paginate(tidy(ast.toText())), title: String(ast.metadata?.title ?? '') };
+  return { ...pagesOfText(tidy(ast.toText())), title: String(ast.metadata?.title ?? '') };
 }
 
 async function parse(kind, bytes, url, maxPages) {
@@ -509,8 +510,7 @@ try {
     // The pictures of the file (see image-extract.mjs), read in a run of their own after its text.
     const { extractImages } = await import('./image-extract.mjs');
     const found = await extractImages(kind, Buffer.from(bytes), images, {
-      paragraphText: (paragraph) => ooxmlLine(paragraph, 'w:t'),
-      charsPerPage: CHARS_PER_PAGE,
+      pageStarts: (/** @type {string} */ xml) => paginateLines(wordLines(xml)).starts,
     });
     parentPort?.postMessage(
       { ok: true, images: found },
@@ -520,7 +520,13 @@ try {
     const data = Buffer.from(bytes);
     const actual = await sniffKind(data, kind);
     const result = await parse(actual, data, url, maxPages ?? Number.POSITIVE_INFINITY);
-    parentPort?.postMessage({ ok: true, pages: capText(result.pages), title: result.title, kind: actual });
+    parentPort?.postMessage({
+      ok: true,
+      pages: capText(result.pages),
+      title: result.title,
+      kind: actual,
+      estimated: result.estimated,
+    });
   }
 } catch (error) {
   const reason = error instanceof ParseError || error instanceof ArchiveError ? error.reason : 'broken';

@@ -55,6 +55,8 @@ export interface ParsedDocument {
   title: string;
   /** What the bytes turned out to be (the worker reads by content, not by the declared kind). */
   kind: ParseKind;
+  /** The pages are of a fixed size, not the file's own (pagination.mjs): their numbers are estimates. */
+  estimated: boolean;
 }
 
 /** What a picture run keeps (config DOCS_IMAGES_*; see image-extract.mjs). */
@@ -154,7 +156,12 @@ export async function parseInWorker(
   const load = typeof bytes === 'function' ? bytes : async () => ({ kind, bytes });
   const parsed = await runWorker<ParsedDocument>(async () => ({ ...(await load()), url }), limits);
   // A file's text may hold NUL bytes (pdf strings, old Word files) that the database cannot store.
-  return { pages: storableText(parsed.pages), title: storableText(parsed.title), kind: parsed.kind };
+  return {
+    pages: storableText(parsed.pages),
+    title: storableText(parsed.title),
+    kind: parsed.kind,
+    estimated: parsed.estimated,
+  };
 }
 
 /** The pictures of a document, in a worker run of their own under the same limits as its text. */

@@ -57,6 +57,15 @@ export function DocumentPane({
           {doc.file_name}
         </strong>
         <span className="muted small">{t('docs.pages', { count: doc.file_page_count })}</span>
+        {doc.file_pages_estimated && (
+          <span
+            className="muted small"
+            title={t('docs.pagesEstimatedHint')}
+            data-testid="doc-pages-estimated"
+          >
+            {t('docs.pagesEstimated')}
+          </span>
+        )}
       </header>
       <div className="doc-views" role="tablist" aria-label={t('docImages.views')}>
         {(['pages', 'images'] as const).map((name) => (

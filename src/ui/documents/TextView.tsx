@@ -38,7 +38,9 @@ export function TextView({ md5, active }: { md5: string; active: ActivePage | nu
           data-page={page.page}
           data-active={active?.page === page.page || undefined}
         >
-          <h3 className="muted small">{t('docs.page', { page: page.page })}</h3>
+          <h3 className="muted small">
+            {t(doc.pages_estimated ? 'docs.pageEstimated' : 'docs.page', { page: page.page })}
+          </h3>
           <p>{page.text}</p>
         </section>
       ))}

@@ -41,6 +41,12 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id:
           {/* Each piece isolated: a Latin topic and an Arabic count must not reorder each other. */}
           <bdi>{context.fileExtraInfo.topic}</bdi> ·{' '}
           <bdi>{t('upload.pages', { count: context.fileExtraInfo.page_count })}</bdi>
+          {context.fileExtraInfo.pages_estimated && (
+            <>
+              {' · '}
+              <bdi title={t('docs.pagesEstimatedHint')}>{t('docs.pagesEstimated')}</bdi>
+            </>
+          )}
         </p>
       )}
       {error && status === UploadStatus.Failed && (

@@ -44,6 +44,10 @@ export const docsAr: Localized<typeof docsEn> = {
     writing: 'الكتابة',
   },
   pages_zero: 'لا صفحات',
+  pagesEstimated: 'أرقام الصفحات تقديرية',
+  pagesEstimatedHint:
+    'لا يحدد هذا الملف صفحاته، لذا قُسّم إلى صفحات متقاربة الطول. قد تختلف أرقام الصفحات عن الأصل.',
+  pageEstimated: 'الصفحة {{page}} (تقديرية)',
   pages_one: 'صفحة واحدة',
   pages_two: 'صفحتان',
   pages_few: '{{count}} صفحات',

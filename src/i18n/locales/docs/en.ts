@@ -42,6 +42,10 @@ export const docsEn = {
     presentation: 'Presentations',
     writing: 'Writing',
   },
+  pagesEstimated: 'Page numbers estimated',
+  pagesEstimatedHint:
+    'This file does not mark its pages, so it is cut into pages of about the same length. Page numbers may differ from the original.',
+  pageEstimated: 'Page {{page}} (estimated)',
   pages_one: '{{count}} page',
   pages_other: '{{count}} pages',
 };

@@ -43,6 +43,10 @@ export const docsEs: Localized<typeof docsEn> = {
     presentation: 'Presentaciones',
     writing: 'Escritura',
   },
+  pagesEstimated: 'Números de página estimados',
+  pagesEstimatedHint:
+    'Este archivo no marca sus páginas, así que se divide en páginas de longitud similar. Los números de página pueden no coincidir con el original.',
+  pageEstimated: 'Página {{page}} (estimada)',
   pages_one: '{{count}} página',
   pages_many: '{{count}} de páginas',
   pages_other: '{{count}} páginas',

@@ -43,6 +43,9 @@ export const docsZh: Localized<typeof docsEn> = {
     presentation: '演示文稿',
     writing: '写作',
   },
+  pagesEstimated: '页码为估算',
+  pagesEstimatedHint: '此文件未标明分页，因此按大致相同的长度分页。页码可能与原文件不同。',
+  pageEstimated: '第 {{page}} 页（估算）',
   pages_one: '{{count}} 页',
   pages_other: '{{count}} 页',
 };

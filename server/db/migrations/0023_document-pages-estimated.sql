@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "pages_estimated" boolean DEFAULT false NOT NULL;
