@@ -1,5 +1,9 @@
 // Server messages of plans and billing, in the four languages; merged into messages.ts.
 const en = {
+  'billing.provider.card': 'Card',
+  'billing.provider.cardTest': 'Card (test mode)',
+  'billing.provider.testWallet': 'Test wallet',
+  'billing.provider.paypalSandbox': 'PayPal (sandbox)',
   'billing.noProvider': 'No payment provider is set up on this server.',
   'billing.unknownProduct': 'This plan is not for sale.',
   'billing.alreadyMember': 'You are already a member. Manage your plan in billing.',
@@ -24,6 +28,10 @@ const en = {
 export type BillingMessageKey = keyof typeof en;
 
 const ar: Record<BillingMessageKey, string> = {
+  'billing.provider.card': 'بطاقة',
+  'billing.provider.cardTest': 'بطاقة (وضع الاختبار)',
+  'billing.provider.testWallet': 'محفظة تجريبية',
+  'billing.provider.paypalSandbox': 'PayPal (بيئة الاختبار)',
   'billing.noProvider': 'لم يتم إعداد أي مزود دفع على هذا الخادم.',
   'billing.unknownProduct': 'هذه الخطة غير معروضة للبيع.',
   'billing.alreadyMember': 'أنت عضو بالفعل. أدر خطتك من صفحة الفوترة.',
@@ -46,6 +54,10 @@ const ar: Record<BillingMessageKey, string> = {
 };
 
 const zh: Record<BillingMessageKey, string> = {
+  'billing.provider.card': '银行卡',
+  'billing.provider.cardTest': '银行卡（测试模式）',
+  'billing.provider.testWallet': '测试钱包',
+  'billing.provider.paypalSandbox': 'PayPal（沙盒）',
   'billing.noProvider': '此服务器未配置任何支付服务商。',
   'billing.unknownProduct': '该套餐不在售。',
   'billing.alreadyMember': '您已经是会员。请在账单中管理您的套餐。',
@@ -68,6 +80,10 @@ const zh: Record<BillingMessageKey, string> = {
 };
 
 const es: Record<BillingMessageKey, string> = {
+  'billing.provider.card': 'Tarjeta',
+  'billing.provider.cardTest': 'Tarjeta (modo de prueba)',
+  'billing.provider.testWallet': 'Monedero de prueba',
+  'billing.provider.paypalSandbox': 'PayPal (entorno de pruebas)',
   'billing.noProvider': 'No hay ningún proveedor de pago configurado en este servidor.',
   'billing.unknownProduct': 'Este plan no está a la venta.',
   'billing.alreadyMember': 'Ya eres miembro. Gestiona tu plan en facturación.',
@@ -93,3 +109,47 @@ const es: Record<BillingMessageKey, string> = {
 };
 
 export const billingMessages = { en, ar, zh, es };
+
+/** What each plan adds, as the upgrade picker lists it (by membership id: monthly Pro, Pro+, Unlimited). */
+export const planFeatures: Record<keyof typeof billingMessages, Record<number, string[]>> = {
+  en: {
+    1: ['3000 Standard messages a month', '300 advanced-model messages a month', 'Document chat: 100 files'],
+    6: ['6000 Standard messages a month', '1000 advanced-model messages a month', 'Document chat: 300 files'],
+    4: ['Unlimited messages on every model', 'Unlimited document chat', 'Priority answers'],
+  },
+  ar: {
+    1: [
+      '3000 رسالة بالنموذج القياسي شهريًا',
+      '300 رسالة بالنماذج المتقدمة شهريًا',
+      'الدردشة مع المستندات: 100 ملف',
+    ],
+    6: [
+      '6000 رسالة بالنموذج القياسي شهريًا',
+      '1000 رسالة بالنماذج المتقدمة شهريًا',
+      'الدردشة مع المستندات: 300 ملف',
+    ],
+    4: ['رسائل غير محدودة على كل النماذج', 'دردشة غير محدودة مع المستندات', 'أولوية في الإجابات'],
+  },
+  zh: {
+    1: ['每月 3000 条标准消息', '每月 300 条高级模型消息', '文档对话：100 个文件'],
+    6: ['每月 6000 条标准消息', '每月 1000 条高级模型消息', '文档对话：300 个文件'],
+    4: ['所有模型消息无限量', '文档对话无限量', '优先回答'],
+  },
+  es: {
+    1: [
+      '3000 mensajes Standard al mes',
+      '300 mensajes con modelos avanzados al mes',
+      'Chat con documentos: 100 archivos',
+    ],
+    6: [
+      '6000 mensajes Standard al mes',
+      '1000 mensajes con modelos avanzados al mes',
+      'Chat con documentos: 300 archivos',
+    ],
+    4: [
+      'Mensajes ilimitados en todos los modelos',
+      'Chat con documentos ilimitado',
+      'Respuestas prioritarias',
+    ],
+  },
+};

@@ -34,7 +34,7 @@ export const billingRoutes = new Hono<AppEnv>()
     ok(c, await c.get('services').billing.allProducts(c.get('caller'))),
   )
   .get(BillingPaths.freeTrial, async (c) => ok(c, await c.get('services').billing.freeTrial(c.get('caller'))))
-  .get(BillingPaths.payment, (c) => ok(c, c.get('services').billing.payment()))
+  .get(BillingPaths.payment, (c) => ok(c, c.get('services').billing.payment(c.get('info').language)))
   .post(BillingPaths.marketingActive, async (c) => ok(c, await c.get('services').billing.marketingActive()))
   .get(BillingPaths.stripeCheck, (c) => checkout(c, { trial: false, withCoupon: false }))
   .get(BillingPaths.stripeCheckWithTrail, (c) => checkout(c, { trial: true, withCoupon: false }))
@@ -64,7 +64,10 @@ export const billingRoutes = new Hono<AppEnv>()
     return ok(c, await c.get('services').billing.management.detailPreview(caller, key));
   })
   .get(BillingPaths.upgradeProducts, async (c) =>
-    ok(c, await c.get('services').billing.management.upgradeProducts(requireCaller(c))),
+    ok(
+      c,
+      await c.get('services').billing.management.upgradeProducts(requireCaller(c), c.get('info').language),
+    ),
   )
   .get(BillingPaths.upgradeV2, async (c) => {
     const caller = requireCaller(c);

@@ -27,5 +27,5 @@ export const userRoutes = new Hono<AppEnv>()
     const { type, status } = await readJson(c, UpdateConnectorRequest);
     return ok(c, { connectors: await c.get('services').userSettings.updateConnector(caller, type, status) });
   })
-  .get(Paths.releaseNotes, (c) => ok(c, RELEASE_NOTES))
+  .get(Paths.releaseNotes, (c) => ok(c, RELEASE_NOTES[c.get('info').language]))
   .get(Paths.announcement, (c) => ok(c, c.get('services').config.announcement));

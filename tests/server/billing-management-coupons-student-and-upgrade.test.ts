@@ -119,6 +119,18 @@ describe.each(DATABASES)('managing a subscription on %s', (kind) => {
     const list = (await get<UpgradeProducts>(token, '/api/v1/upgrade/upGradeProducts')).body.data;
     expect(list.upgradeList.map((i) => i.membershipId)).toEqual([3, 4, 5, 6, 7]);
     const unlimited = list.upgradeList.find((i) => i.membershipId === 4)!;
+    expect(unlimited.colorDetails).toContain('Unlimited document chat');
+    // The plan features come in the caller's language.
+    const inLanguage = async (language: string) =>
+      (
+        await call<UpgradeProducts>(server.url, 'GET', '/api/v1/upgrade/upGradeProducts', {
+          token,
+          headers: { language },
+        })
+      ).body.data.upgradeList.find((i) => i.membershipId === 4)!;
+    expect((await inLanguage('ar')).colorDetails).toContain('دردشة غير محدودة مع المستندات');
+    expect((await inLanguage('es')).greyDetails).toContain('Chat con documentos: 100 archivos');
+    expect((await inLanguage('zh')).colorDetails).toContain('优先回答');
     expect(unlimited.remainAmount).toBeGreaterThan(1999 - 999 - 1);
     expect(unlimited.remainAmount).toBeLessThanOrEqual(1999);
     const result = await get<UpgradeResult>(

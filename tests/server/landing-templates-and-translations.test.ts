@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LandingInfo, LocaleList, Template } from '../../src/api/contract';
+import type { LandingInfo, LocaleList, PaymentInfo, ReleaseNote, Template } from '../../src/api/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('landing, templates and translations on %s', (kind) => {
@@ -22,6 +22,23 @@ describe.each(DATABASES)('landing, templates and translations on %s', (kind) => 
       token: options.token,
       headers: { language: options.language ?? 'en' },
     });
+
+  it('payment method names and release notes come in the caller language (brand names stay)', async () => {
+    const names = async (language: string) =>
+      (await get<PaymentInfo>('/api/v1/membership/payment', { language })).body.data.providers.map(
+        (p) => p.name,
+      );
+    expect(await names('en')).toEqual(['Card (test mode)', 'Test wallet']);
+    expect(await names('ar')).toEqual(['بطاقة (وضع الاختبار)', 'محفظة تجريبية']);
+    expect(await names('zh')).toEqual(['银行卡（测试模式）', '测试钱包']);
+    expect(await names('es')).toEqual(['Tarjeta (modo de prueba)', 'Monedero de prueba']);
+    const notes = async (language: string) =>
+      (await get<ReleaseNote[]>('/api/v1/release/notes', { language })).body.data[0].notes.join(' ');
+    expect(await notes('en')).toContain('English, Arabic (right to left), Chinese and Spanish.');
+    expect(await notes('ar')).toContain('الإنجليزية والعربية');
+    expect(await notes('zh')).toContain('中文');
+    expect(await notes('es')).toContain('Inglés, árabe');
+  });
 
   it('the landing call names the community list, the creation workshop, dislike reasons and question icons in the caller language', async () => {
     const en = (await get<LandingInfo>('/api/v1/landing')).body.data;

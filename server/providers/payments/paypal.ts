@@ -211,6 +211,7 @@ export function createPayPalProvider(
     name: 'wallet',
     payProvider: PayProvider.Wallet,
     label: sandbox ? 'PayPal (sandbox)' : 'PayPal',
+    labelKey: sandbox ? 'billing.provider.paypalSandbox' : undefined,
     test: sandbox,
     coupons: false,
     endsAtCancellation: true,

@@ -2,6 +2,7 @@
 // A provider only *requests* changes: Parley's subscription state moves when the provider's signed event
 // about the change arrives at the webhook (see services/billing/subscription-state.ts).
 import type { ConfirmStatus, PayProviderId, UpgradeResult } from '../../../src/api/contract.js';
+import type { BillingMessageKey } from '../../http/messages-billing.js';
 import type { BillingEvent } from '../../services/billing/subscription-state.js';
 
 export interface CatalogueProduct {
@@ -45,6 +46,8 @@ export interface PaymentProvider {
   readonly name: 'testpay' | 'testwallet' | 'stripe' | 'fastspring' | 'wallet';
   readonly payProvider: PayProviderId;
   readonly label: string;
+  /** The label in the caller's language (server messages); brand names (PayPal, FastSpring) have none. */
+  readonly labelKey?: BillingMessageKey;
   readonly test: boolean;
   /** False: the provider takes no coupons (no marketing discount at checkout, no retention or student offer). */
   readonly coupons?: boolean;

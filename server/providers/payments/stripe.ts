@@ -166,6 +166,7 @@ export function createStripeProvider(
     name: 'stripe',
     payProvider: PayProvider.Card,
     label: 'Card',
+    labelKey: 'billing.provider.card',
     test: config.secretKey.startsWith('sk_test_'),
 
     async checkout(request: CheckoutRequest) {

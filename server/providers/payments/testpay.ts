@@ -315,6 +315,7 @@ export function createTestpayProvider(deps: TestpayDeps) {
     name,
     payProvider: wallet ? PayProvider.Wallet : PayProvider.Card,
     label: wallet ? 'Test wallet' : 'Card (test mode)',
+    labelKey: wallet ? 'billing.provider.testWallet' : 'billing.provider.cardTest',
     test: true,
     // The test wallet takes no coupons, like the wallet it stands in for.
     coupons: !wallet,

@@ -4,7 +4,9 @@ import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
   type CheckoutQuery,
   type CheckoutResult,
+  DEFAULT_LANGUAGE,
   type FreeTrialInfo,
+  type Language,
   type MarketingActive,
   type PaymentInfo,
   PayProvider,
@@ -15,6 +17,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { billingCustomers, openCheckouts, subscriptions, users } from '../../db/schema.js';
 import { AppError, badRequest, unauthenticated } from '../../http/errors.js';
+import { translate } from '../../http/messages.js';
 import { sameOriginPath } from '../../http/return-url.js';
 import type { Logger } from '../../logger.js';
 import {
@@ -130,8 +133,14 @@ export function createBillingService(deps: {
       return { trialStatus, days: TRIAL_DAYS, products: trialStatus === 'none' ? [] : products };
     },
 
-    payment(): PaymentInfo {
-      return { providers: providers.map((p) => ({ id: p.payProvider, name: p.label, test: p.test })) };
+    payment(language: Language = DEFAULT_LANGUAGE): PaymentInfo {
+      return {
+        providers: providers.map((p) => ({
+          id: p.payProvider,
+          name: p.labelKey ? translate(language, p.labelKey) : p.label,
+          test: p.test,
+        })),
+      };
     },
 
     async marketingActive(): Promise<MarketingActive> {

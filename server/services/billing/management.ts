@@ -6,6 +6,8 @@ import {
   type BillingDetail,
   type ConfirmStatus,
   type CouponPreview,
+  DEFAULT_LANGUAGE,
+  type Language,
   RETENTION_ACTIVITY,
   ResponseCode,
   STUDENT_ACTIVITY,
@@ -17,6 +19,7 @@ import { CancelFeedback } from '../../../src/api/schemas-billing.js';
 import type { Database } from '../../db/client.js';
 import { cancelFeedback, subscriptions } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { planFeatures } from '../../http/messages-billing.js';
 import { type PaymentProvider, ProviderError } from '../../providers/payments/provider.js';
 import { newId } from '../ids.js';
 import type { Caller } from '../sessions.js';
@@ -26,11 +29,6 @@ import type { BillingService } from './index.js';
 type Subscription = typeof subscriptions.$inferSelect;
 
 const RANK: Record<number, number> = { 1: 1, 3: 1, 6: 2, 7: 2, 4: 3, 5: 3 };
-const FEATURES: Record<number, string[]> = {
-  1: ['3000 Standard messages a month', '300 advanced-model messages a month', 'Document chat: 100 files'],
-  6: ['6000 Standard messages a month', '1000 advanced-model messages a month', 'Document chat: 300 files'],
-  4: ['Unlimited messages on every model', 'Unlimited document chat', 'Priority answers'],
-};
 
 const noSubscription = () =>
   new AppError(ResponseCode.NotFound, 'billing.noSubscription', { httpStatus: 404 });
@@ -171,7 +169,8 @@ export function createBillingManagement(deps: { db: Database; billing: BillingSe
       );
     },
 
-    async upgradeProducts(caller: Caller): Promise<UpgradeProducts> {
+    async upgradeProducts(caller: Caller, language: Language = DEFAULT_LANGUAGE): Promise<UpgradeProducts> {
+      const FEATURES = planFeatures[language];
       const sub = await current(caller);
       const studentDiscount = await allowed(caller, 'student');
       if (!sub) return { studentDiscount, upgradeList: [] };

@@ -8,6 +8,7 @@ import { writingAr } from './writing/ar';
 
 export const ar: Resource = {
   common: {
+    notifications: 'الإشعارات {{keys}}',
     againEmail: 'يرجى إدخال بريد إلكتروني صالح.',
     copySuccess: 'تم النسخ',
     somethingWrong: 'عذرًا، حدث خطأ ما.',
@@ -162,6 +163,9 @@ export const ar: Resource = {
   },
   settings: {
     title: 'الإعدادات',
+    planPro: 'برو',
+    planProPlus: 'برو+',
+    planUnlimited: 'غير محدود',
     account: 'الحساب',
     languages: 'اللغات',
     connector: 'الموصلات',

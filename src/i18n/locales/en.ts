@@ -7,6 +7,7 @@ import type { Localized } from './localized';
 import { writingEn } from './writing/en';
 export const en = {
   common: {
+    notifications: 'Notifications {{keys}}',
     againEmail: 'Please enter a valid email address.',
     copySuccess: 'Copied',
     somethingWrong: 'Sorry, something went wrong.',
@@ -163,6 +164,9 @@ export const en = {
   },
   settings: {
     title: 'Settings',
+    planPro: 'Pro',
+    planProPlus: 'Pro+',
+    planUnlimited: 'Unlimited',
     account: 'Account',
     languages: 'Languages',
     connector: 'Connectors',

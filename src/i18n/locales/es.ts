@@ -8,6 +8,7 @@ import { writingEs } from './writing/es';
 
 export const es: Resource = {
   common: {
+    notifications: 'Notificaciones {{keys}}',
     againEmail: 'Introduce una dirección de correo válida.',
     copySuccess: 'Copiado',
     somethingWrong: 'Lo sentimos, algo salió mal.',
@@ -168,6 +169,9 @@ export const es: Resource = {
   },
   settings: {
     title: 'Ajustes',
+    planPro: 'Pro',
+    planProPlus: 'Pro+',
+    planUnlimited: 'Ilimitado',
     account: 'Cuenta',
     languages: 'Idiomas',
     connector: 'Conectores',

@@ -8,6 +8,7 @@ import { writingZh } from './writing/zh';
 
 export const zh: Resource = {
   common: {
+    notifications: '通知 {{keys}}',
     againEmail: '请输入有效的电子邮件地址。',
     copySuccess: '已复制',
     somethingWrong: '抱歉，出错了。',
@@ -154,6 +155,9 @@ export const zh: Resource = {
   },
   settings: {
     title: '设置',
+    planPro: '专业版',
+    planProPlus: '专业增强版',
+    planUnlimited: '无限版',
     account: '账户',
     languages: '语言',
     connector: '连接器',

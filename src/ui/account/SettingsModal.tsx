@@ -71,10 +71,10 @@ function AccountTab() {
       <dd data-testid="settings-plan">
         {user?.isPro
           ? user.isUnlimited
-            ? 'Unlimited'
+            ? t('settings.planUnlimited')
             : user.isProPlus
-              ? 'Pro+'
-              : 'Pro'
+              ? t('settings.planProPlus')
+              : t('settings.planPro')
           : t('settings.free')}
       </dd>
     </dl>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { reportCrash } from '../../api/shell';
@@ -10,12 +11,19 @@ import { createRouter } from './routes';
 
 export function App({ root }: { root: RootActor }) {
   const router = useMemo(createRouter, []);
+  const { t } = useTranslation();
   return (
     <ErrorBoundary onReport={(error, info) => reportCrash(error, info.componentStack)}>
       <RootProvider actor={root}>
         <RouterProvider router={router} />
         <UpdatePrompt />
-        <Toaster position="top-center" richColors dir={document.documentElement.dir as 'ltr' | 'rtl'} />
+        <Toaster
+          position="top-center"
+          richColors
+          dir={document.documentElement.dir as 'ltr' | 'rtl'}
+          // Sonner's own label is English ("Notifications alt+T"); its hotkey stays Alt+T.
+          customAriaLabel={t('common.notifications', { keys: 'Alt+T' })}
+        />
       </RootProvider>
     </ErrorBoundary>
   );
