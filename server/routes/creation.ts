@@ -61,7 +61,8 @@ export const creationRoutes = new Hono<AppEnv>()
   })
   .post(FlowchartPaths.generate, async (c) => {
     const caller = requireCaller(c);
-    return ok(c, await c.get('services').flowcharts.generate(caller, await readJson(c, FlowchartRequest)));
+    const input = await readJson(c, FlowchartRequest);
+    return ok(c, await c.get('services').flowcharts.generate(caller, input, c.get('info').language));
   })
   .get(ImagePaths.status, async (c) => {
     const { images, analytics } = c.get('services');

@@ -249,6 +249,7 @@ export function createChatService(deps: {
           model: run.meta.model,
           messages: sources ? groundedTurns(sources, turns) : turns,
           signal,
+          language,
           writing,
           sources,
         })) {

@@ -1,5 +1,11 @@
 // Flowcharts: a prompt becomes Mermaid code, from a real model or the offline model's step reader.
-import { type Flowchart, MODEL_STANDARD, ResponseCode } from '../../src/api/contract.js';
+import {
+  DEFAULT_LANGUAGE,
+  type Flowchart,
+  type Language,
+  MODEL_STANDARD,
+  ResponseCode,
+} from '../../src/api/contract.js';
 import { AppError } from '../http/errors.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import { mermaidFromAnswer, offlineFlowchart } from '../providers/ai/offline-flowchart.js';
@@ -13,10 +19,14 @@ export function createFlowchartService(deps: {
   meter: Pick<Meter, 'charge'>;
 }) {
   return {
-    async generate(caller: Caller, input: { prompt: string; model?: string }): Promise<Flowchart> {
+    async generate(
+      caller: Caller,
+      input: { prompt: string; model?: string },
+      language: Language = DEFAULT_LANGUAGE,
+    ): Promise<Flowchart> {
       const model = input.model ?? MODEL_STANDARD;
       await deps.meter.charge(caller, model, 'flowchart');
-      if (deps.ai.offline) return { code: offlineFlowchart(input.prompt), generatedBy: 'offline' };
+      if (deps.ai.offline) return { code: offlineFlowchart(input.prompt, language), generatedBy: 'offline' };
       let answer = '';
       for await (const piece of deps.ai.stream({
         model,

@@ -108,7 +108,7 @@ export function streamSend(
   baseUrl: string,
   token: string,
   body: Record<string, unknown>,
-  options: { lastEventId?: number; stopAfterChunks?: number } = {},
+  options: { lastEventId?: number; stopAfterChunks?: number; headers?: Record<string, string> } = {},
 ): Promise<StreamResult> {
   return ssePost<StreamChunk, StreamMeta>(`${baseUrl}/api/v1/chat/send`, token, body, options);
 }

@@ -77,6 +77,37 @@ describe.each(DATABASES)('Ask AI writing actions on %s', (kind) => {
     expect(await translate('writing-tr-none', { language: 'ar' })).toContain('cannot translate into Arabic');
   });
 
+  it("the offline model writes its own sentences in the caller's language and quotes the user's as written", async () => {
+    // Its own guest: the chats it makes stay out of the other tests' lists.
+    const own = await newGuest(server.url);
+    const inLanguage = async (language: string, requestId: string, body: Record<string, unknown>) =>
+      joinContent(
+        (await streamSend(server.url, own, { requestId, ...body }, { headers: { language } })).chunks,
+      );
+    const chat = await inLanguage('ar', 'offline-ar-chat', { message: 'rivers carry water' });
+    expect(chat).toContain('نموذج Parley دون اتصال');
+    expect(chat).toContain('**كتبتَ:**');
+    expect(chat).toContain('> rivers carry water');
+    expect(chat).toContain('**المصطلحات الرئيسية:** carry، rivers، water.');
+    expect(chat).not.toMatch(/You wrote|Key terms|offline model/);
+    const spanish = await inLanguage('es', 'offline-es-chat', { message: 'ríos y montañas' });
+    expect(spanish).toContain('**Escribiste:**');
+    expect(spanish).toContain('**Términos clave:** montañas, ríos.');
+    const translate = await inLanguage('zh', 'offline-zh-translate', {
+      message: '',
+      writingSelectionText: text,
+      writingDocPromptTemplateId: 120001,
+      translateLanguage: 'fr',
+    });
+    expect(translate).toContain('Parley 离线模型无法翻译成法语');
+    const asked = await inLanguage('es', 'offline-es-ask', {
+      message: 'What do bakeries do?',
+      writingSelectionText: text,
+    });
+    expect(asked).toContain('Frases de la selección relacionadas con tu pregunta:');
+    expect(asked).toContain('- Bakeries open early.');
+  });
+
   it('keeps the editor conversations out of the chat list, and refuses unknown templates', async () => {
     const list = await call<ChannelSummary[]>(server.url, 'GET', '/api/v1/chat/myChannelList', { token });
     expect(list.body.data).toEqual([]);

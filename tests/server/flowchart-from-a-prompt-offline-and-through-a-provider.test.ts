@@ -42,6 +42,15 @@ describe.each(DATABASES)('flowcharts on %s', (kind) => {
       '  s3 -->|no| finish',
       '  s4 --> finish',
     ]);
+    // Its own start and end nodes are in the caller's language; the steps stay as the user wrote them.
+    const arabic = await call<Flowchart>(offline.url, 'POST', '/api/v1/creation/flowchart', {
+      token: guest,
+      body: { prompt: 'اغلِ الماء ثم اسكب' },
+      headers: { language: 'ar' },
+    });
+    expect(arabic.body.data.code).toContain('  start([البداية])');
+    expect(arabic.body.data.code).toContain('  finish([النهاية])');
+    expect(arabic.body.data.code).not.toMatch(/Start|End/);
   });
 
   it("takes a real model's mermaid block, and refuses an answer that is not a flowchart", async () => {

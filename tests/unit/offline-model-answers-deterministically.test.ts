@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseModelMap } from '../../server/config';
+import { composeDocumentAnswer } from '../../server/providers/ai/offline-documents';
 import {
   composeOfflineAnswer,
   keyTerms,
@@ -21,6 +22,18 @@ describe('the built-in offline model', () => {
     expect(answer).toBe(composeOfflineAnswer(conversation));
     expect(answer).toContain('Parley offline model');
     expect(answer).toContain('> When should I prune the roses?');
+  });
+
+  it("writes its own sentences in the caller's language, the quoted question as written", () => {
+    const chinese = composeOfflineAnswer(conversation, 'zh');
+    expect(chinese).toContain('**您写道：**');
+    expect(chinese).toContain('> When should I prune the roses?');
+    expect(chinese).toContain('**字数：** 6。**关键词：** prune、roses、should。');
+    expect(chinese).toContain('**您之前说过的相关内容：**');
+    expect(chinese).not.toMatch(/You wrote|Key terms|Related things/);
+    const document = composeDocumentAnswer(conversation, [], 'ar');
+    expect(document).toContain('لا تحتوي المستندات على نص يمكن اقتباسه.');
+    expect(document).not.toMatch(/offline model|documents contain/);
   });
 
   it('brings back related things said earlier in the conversation', () => {

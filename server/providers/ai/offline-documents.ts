@@ -1,7 +1,9 @@
 // The offline model in a document chat: an extractive answer, the sentences of the sources that share the
 // most words with the question, each followed by its source marker [n] (which the client shows as a
 // superscript that opens the page).
+import { DEFAULT_LANGUAGE, type Language } from '../../../src/api/contract.js';
 import { keyTerms } from './offline-model.js';
+import { offlinePhrases } from './offline-phrases.js';
 import type { ChatTurn, GroundingSource } from './provider.js';
 
 const MAX_SENTENCES = 4;
@@ -13,7 +15,12 @@ function sentencesOf(text: string): string[] {
     .filter((s) => s.length > 1);
 }
 
-export function composeDocumentAnswer(messages: ChatTurn[], sources: GroundingSource[]): string {
+export function composeDocumentAnswer(
+  messages: ChatTurn[],
+  sources: GroundingSource[],
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const say = offlinePhrases(language);
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const terms = new Set(keyTerms(question, 20));
   const scored: { sentence: string; n: number; score: number; order: number }[] = [];
@@ -31,11 +38,8 @@ export function composeDocumentAnswer(messages: ChatTurn[], sources: GroundingSo
   const chosen = (matching.length ? matching.sort((a, b) => b.score - a.score || a.order - b.order) : scored)
     .slice(0, MAX_SENTENCES)
     .sort((a, b) => a.order - b.order);
-  const lines = [
-    '*Parley offline model: no AI provider is configured, so this reply quotes the passages of your documents that best match the question.*',
-    '',
-  ];
-  if (chosen.length === 0) lines.push('The documents contain no text to quote.');
+  const lines = [`*${say.documentsNote}*`, ''];
+  if (chosen.length === 0) lines.push(say.noDocumentText);
   for (const item of chosen) lines.push(`- ${item.sentence} [${item.n}]`);
   return lines.join('\n');
 }

@@ -1,5 +1,7 @@
 // Flowcharts from Parley's built-in offline model: no AI. The steps a prompt lists ("a, then b, then c",
 // numbered lines, arrows) become a Mermaid flowchart; a step that asks "if ..." or ends with "?" a decision.
+import { DEFAULT_LANGUAGE, type Language } from '../../../src/api/contract.js';
+import { offlinePhrases } from './offline-phrases.js';
 
 const label = (text: string) =>
   text
@@ -28,15 +30,16 @@ export function stepsOf(prompt: string): { title: string; steps: string[] } {
   return { title, steps: pieces.slice(0, 20) };
 }
 
-export function offlineFlowchart(prompt: string): string {
+export function offlineFlowchart(prompt: string, language: Language = DEFAULT_LANGUAGE): string {
+  const say = offlinePhrases(language);
   const { steps } = stepsOf(prompt);
-  const lines = ['flowchart TD', '  start([Start])'];
+  const lines = ['flowchart TD', `  start([${say.flowStart}])`];
   const ids = steps.map((_, i) => `s${i + 1}`);
   steps.forEach((step, i) => {
     const decision = /^(?:if|whether|is|are|does|do|can|should)\b/i.test(step) || step.endsWith('?');
     lines.push(decision ? `  ${ids[i]}{"${label(step)}"}` : `  ${ids[i]}["${label(step)}"]`);
   });
-  lines.push('  finish([End])');
+  lines.push(`  finish([${say.flowEnd}])`);
   const chain = ['start', ...ids, 'finish'];
   for (let i = 0; i < chain.length - 1; i++) {
     const from = chain[i];

@@ -1,7 +1,9 @@
 // Parley's built-in offline model: no AI, no network. It answers deterministically from the conversation
 // itself (an extractive reply), and says plainly what it is.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_LANGUAGE, type Language } from '../../../src/api/contract.js';
 import { composeDocumentAnswer } from './offline-documents.js';
+import { offlinePhrases } from './offline-phrases.js';
 import { composeWritingAnswer } from './offline-writing.js';
 import type { AiProvider, ChatTurn, CompletionRequest } from './provider.js';
 
@@ -49,7 +51,8 @@ export function relatedEarlierSentences(history: ChatTurn[], question: string, l
     .map((s) => s.sentence);
 }
 
-export function composeOfflineAnswer(messages: ChatTurn[]): string {
+export function composeOfflineAnswer(messages: ChatTurn[], language: Language = DEFAULT_LANGUAGE): string {
+  const say = offlinePhrases(language);
   const lastUserIndex = messages.map((m) => m.role).lastIndexOf('user');
   const question = lastUserIndex >= 0 ? messages[lastUserIndex].content : '';
   const history = messages.slice(0, Math.max(0, lastUserIndex));
@@ -62,21 +65,18 @@ export function composeOfflineAnswer(messages: ChatTurn[]): string {
     .join('\n');
 
   const parts = [
-    '*Parley offline model: no AI provider is configured on this server, so this reply is computed locally from your conversation.*',
+    `*${say.chatNote}*`,
     '',
-    '**You wrote:**',
+    `**${say.youWrote}${say.colon}**`,
     '',
     quoted,
     '',
-    `**Words:** ${words}. **Key terms:** ${terms.length ? terms.join(', ') : 'none'}.`,
+    `**${say.words}${say.colon}** ${words}${say.stop}${say.space}**${say.keyTerms}${say.colon}** ${terms.length ? terms.join(say.separator) : say.none}${say.stop}`,
   ];
   if (related.length > 0) {
-    parts.push('', '**Related things you said earlier:**', '', ...related.map((s) => `- ${s}`));
+    parts.push('', `**${say.relatedEarlier}${say.colon}**`, '', ...related.map((s) => `- ${s}`));
   }
-  parts.push(
-    '',
-    'To get real AI answers, set `AI_BASE_URL` (any OpenAI-compatible endpoint) and restart Parley.',
-  );
+  parts.push('', say.setup);
   return parts.join('\n');
 }
 
@@ -90,10 +90,10 @@ export function createOfflineModel(options: { chunkDelayMs: number }): AiProvide
     offline: true,
     async *stream(request: CompletionRequest) {
       const answer = request.writing
-        ? composeWritingAnswer(request.writing)
+        ? composeWritingAnswer(request.writing, request.language)
         : request.sources
-          ? composeDocumentAnswer(request.messages, request.sources)
-          : composeOfflineAnswer(request.messages);
+          ? composeDocumentAnswer(request.messages, request.sources, request.language)
+          : composeOfflineAnswer(request.messages, request.language);
       for (const piece of toPieces(answer)) {
         if (request.signal.aborted) return;
         if (options.chunkDelayMs > 0)

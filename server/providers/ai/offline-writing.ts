@@ -1,6 +1,8 @@
 // The offline model's writing actions: real, deterministic text work without AI (extractive summary,
 // shortening, lengthening, common spelling fixes); translation it says plainly it cannot do.
+import { DEFAULT_LANGUAGE, type Language, OUTPUT_LANGUAGES } from '../../../src/api/contract.js';
 import { keyTerms } from './offline-model.js';
+import { listInLanguage, offlinePhrases } from './offline-phrases.js';
 import type { WritingTask } from './provider.js';
 
 export function splitSentences(text: string): string[] {
@@ -71,8 +73,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bit's\b/gi, 'it is'],
 ];
 
-/** Contractions spelled out, and a closing sentence that restates the text's key terms. */
-export function lengthen(text: string): string {
+/** Contractions spelled out, and a closing sentence (in the caller's language) that restates the text's key terms. */
+export function lengthen(text: string, language: Language = DEFAULT_LANGUAGE): string {
   let result = text.trim();
   for (const [pattern, long] of CONTRACTIONS)
     result = result.replace(pattern, (m, ...groups) => {
@@ -81,9 +83,9 @@ export function lengthen(text: string): string {
     });
   const terms = keyTerms(text, 3);
   if (terms.length === 0) return result;
-  const list = terms.length === 1 ? terms[0] : `${terms.slice(0, -1).join(', ')} and ${terms.at(-1)}`;
-  const ending = /[.!?。！？]$/u.test(result) ? '' : '.';
-  return `${result}${ending} In other words, this passage is about ${list}, and each of these points deserves attention on its own.`;
+  const say = offlinePhrases(language);
+  const ending = /[.!?。！？]$/u.test(result) ? '' : say.stop;
+  return `${result}${ending}${say.space}${say.lengthenEnding(listInLanguage(terms, language))}`;
 }
 
 const MISSPELLINGS: Record<string, string> = {
@@ -152,27 +154,34 @@ export function fixSpelling(text: string): string {
 /** A crude stem (plural and common endings) so "cats" finds "cat". */
 const stem = (word: string) => word.replace(/(?:ies|es|s|ing|ed)$/u, '') || word;
 
-function answerFrom(selection: string, question: string): string {
+function answerFrom(selection: string, question: string, language: Language): string {
+  const say = offlinePhrases(language);
   const terms = new Set(keyTerms(question, 20).map(stem));
   const related = splitSentences(selection).filter((sentence) =>
     keyTerms(sentence, 50).some((term) => terms.has(stem(term))),
   );
-  const lines = [
-    '*Parley offline model: no AI provider is configured, so this answer is taken from your own text.*',
-    '',
-  ];
+  const lines = [`*${say.writingNote}*`, ''];
   if (related.length > 0)
+    lines.push(`${say.selectionConcerns}${say.colon}`, '', ...related.slice(0, 5).map((s) => `- ${s}`));
+  else if (selection.trim())
+    lines.push(`${say.selectionSummary}${say.colon} ${extractiveSummary(selection)}`);
+  else
     lines.push(
-      'Sentences of the selection that concern your question:',
-      '',
-      ...related.slice(0, 5).map((s) => `- ${s}`),
+      `${say.questionTerms}${say.colon} ${[...terms].slice(0, 5).join(say.separator) || say.none}${say.stop}`,
     );
-  else if (selection.trim()) lines.push(`Summary of the selection: ${extractiveSummary(selection)}`);
-  else lines.push(`Key terms of your question: ${[...terms].slice(0, 5).join(', ') || 'none'}.`);
   return lines.join('\n');
 }
 
-export function composeWritingAnswer(task: WritingTask): string {
+/** The translation target (an English language name) as the caller's language names it. */
+function targetName(target: string | undefined, language: Language): string | undefined {
+  const code = OUTPUT_LANGUAGES.find((l) => l.code !== 'Auto' && l.english === target)?.code;
+  if (!code) return target;
+  return (
+    new Intl.DisplayNames([language], { type: 'language' }).of(code === 'zh' ? 'zh-Hans' : code) ?? target
+  );
+}
+
+export function composeWritingAnswer(task: WritingTask, language: Language = DEFAULT_LANGUAGE): string {
   const source = task.selection.trim() || task.question.trim();
   switch (task.action) {
     case 'summarize':
@@ -180,12 +189,12 @@ export function composeWritingAnswer(task: WritingTask): string {
     case 'shorter':
       return shorten(source);
     case 'longer':
-      return lengthen(source);
+      return lengthen(source, language);
     case 'fixSpelling':
       return fixSpelling(source);
     case 'translate':
-      return `The Parley offline model cannot translate${task.translateLanguage ? ` into ${task.translateLanguage}` : ''}: translation needs an AI provider. Set AI_BASE_URL on the server to translate this text.`;
+      return offlinePhrases(language).cannotTranslate(targetName(task.translateLanguage, language));
     default:
-      return answerFrom(task.selection, task.question);
+      return answerFrom(task.selection, task.question, language);
   }
 }

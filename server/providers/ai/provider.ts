@@ -1,4 +1,4 @@
-import type { WritingAction } from '../../../src/api/contract.js';
+import type { Language, WritingAction } from '../../../src/api/contract.js';
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
@@ -10,6 +10,8 @@ export interface CompletionRequest {
   model: string;
   messages: ChatTurn[];
   signal: AbortSignal;
+  /** The caller's language: the offline model writes its own sentences in it (a real model follows the user). */
+  language?: Language;
   /** A writing action of the editor's Ask AI; the messages already carry its instructions for real models. */
   writing?: WritingTask;
   /** A document chat: the numbered page sources the answer must stay within and cite as [n]. */
