@@ -23,6 +23,7 @@ export function App({ root }: { root: RootActor }) {
           dir={document.documentElement.dir as 'ltr' | 'rtl'}
           // Sonner's own label is English ("Notifications alt+T"); its hotkey stays Alt+T.
           customAriaLabel={t('common.notifications', { keys: 'Alt+T' })}
+          toastOptions={{ closeButtonAriaLabel: t('common.close') }}
         />
       </RootProvider>
     </ErrorBoundary>
