@@ -12,6 +12,7 @@ const PATHS = {
   history: 'M4 6h16M4 12h16M4 18h10',
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',
+  arrowRight: 'M5 12h14M13 6l6 6-6 6',
   document: 'M6 3h8l4 4v14H6zM14 3v4h4M9 12h6M9 16h6',
   slides: 'M3 4h18v12H3zM12 16v4M8 20h8',
   write: 'M4 20h16M6 16l10-10 3 3-10 10H6z',
@@ -22,11 +23,16 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Icons that point along the line of text: drawn mirrored in right-to-left text (styles.css), the rest never. */
+const DIRECTIONAL = new Set<IconName>(['chevronLeft', 'chevronRight', 'arrowRight']);
+
 export function Icon({
   name,
   size = 16,
+  className,
   ...props
 }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+  const classes = [DIRECTIONAL.has(name) ? 'icon-directional' : '', className ?? ''].join(' ').trim();
   return (
     <svg
       width={size}
@@ -38,6 +44,7 @@ export function Icon({
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
+      className={classes || undefined}
       {...props}
     >
       <path d={PATHS[name]} />

@@ -51,6 +51,19 @@ test('a pdf shows its pictures under Images, loads more at the end, and a pictur
   await expect(opened).toHaveAttribute('data-drawn', 'true');
 });
 
+test('in Arabic, a 6-page document reads its page count in Arabic', async ({ page }) => {
+  const pdf = await makePdfWithImages(
+    Array.from({ length: 6 }, (_v, index) => ({ text: `Page ${index + 1}.`, images: [] })),
+  );
+  await openAsGuest(page, '/ar/chatwithdoc');
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'six.pdf', mimeType: 'application/pdf', buffer: pdf });
+  // 6 takes the Arabic "few" form (3 to 10): "6 صفحات", not the English fallback.
+  await expect(page.getByTestId('upload-item').first()).toContainText('6 صفحات', { timeout: 30_000 });
+  await expect(page.getByTestId('upload-item').first()).not.toContainText('pages');
+});
+
 test('in Arabic, a Word picture opens a larger view that shows its page; offline the list says so', async ({
   page,
   context,

@@ -11,6 +11,15 @@ test('on Arabic pages the editor is laid out right to left, in Arabic', async ({
   const list = await page.getByTestId('writing-docs').boundingBox();
   const main = await editor.boundingBox();
   expect(list!.x).toBeGreaterThan(main!.x);
+  // Icons that point along the line are mirrored; the others keep their drawing.
+  const transform = (testId: string) =>
+    page
+      .getByTestId(testId)
+      .locator('svg')
+      .first()
+      .evaluate((svg) => getComputedStyle(svg).transform);
+  expect(await transform('sidebar-toggle')).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+  expect(await transform('new-chat')).toBe('none');
 });
 
 test('an English paragraph in the Arabic editor reads left to right with its full stop at the end', async ({

@@ -1,6 +1,7 @@
 import { Popover } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useRootSelector } from '../app/root-context';
+import { Icon } from '../icons';
 import { UserAvatar } from './UserAvatar';
 import { UserMenu } from './UserMenu';
 
@@ -31,9 +32,10 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
           type="button"
           className="button"
           onClick={() => login.send({ type: 'OPEN' })}
+          aria-label={collapsed ? t('account.login') : undefined}
           data-testid="open-login"
         >
-          {collapsed ? '→' : t('account.login')}
+          {collapsed ? <Icon name="arrowRight" /> : t('account.login')}
         </button>
       </>
     );

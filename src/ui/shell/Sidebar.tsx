@@ -83,7 +83,8 @@ export function Sidebar({
             aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
             data-testid="sidebar-toggle"
           >
-            <Icon name={collapsed === rtl ? 'chevronLeft' : 'chevronRight'} />
+            {/* Points toward where the sidebar goes; mirrored in right-to-left pages by its class. */}
+            <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
           </button>
         )}
       </div>
