@@ -130,4 +130,24 @@ describe('documents written by others', () => {
     const deck = await docs.uploadAndCreate(fixture('testPPT_charts.pptx'), 'charts.pptx');
     expect(deck.body.data.pages_estimated).toBe(false);
   });
+
+  it('reads an Arabic pdf in reading order, with the letters a search is typed with, and calls it Arabic', async () => {
+    const name = 'ArabicCIDTrueType.pdf';
+    const { created, pages } = await read(name);
+    expect(created.body.data.language).toBe('ar');
+    // pdftotext's four lines, in logical order once its bidi marks are dropped: "types of Arabic fonts".
+    expect(pages[0].match(/انواع الخطوط العربية/g)).toHaveLength(4);
+    expect(pages[0]).not.toContain('العربية الخطوط');
+    expect(wordRecall(reference(name), pages[0])).toBe(1);
+  });
+
+  it.each([
+    ['testWORD_various.docx', 'en'],
+    // "Test d'indexation Word"
+    ['testRTF.rtf', 'fr'],
+    ['noembed-sjis.pdf', 'ja'],
+  ])('detects the language of %s from its text as %s', async (name, language) => {
+    const { created } = await read(name);
+    expect(created.body.data.language).toBe(language);
+  });
 });

@@ -148,7 +148,7 @@ export function createDocumentService(deps: {
       });
     const chunks = chunkPages(parsed.pages);
     if (chunks.length === 0) throw fail(ResponseCode.BadRequest, 'docs.noText');
-    const text = parsed.pages.join('\n');
+    const language = await guessLanguage(parsed.pages.join('\n'));
     const id = newId();
     // The quota check and the insert are one step per user: two uploads finishing together cannot both
     // take the last document or pages of the period.
@@ -169,7 +169,7 @@ export function createDocumentService(deps: {
           contentType: CONTENT_TYPE_OF[meta.kind],
           url: meta.url,
           topic: topicOf(parsed.title, parsed.pages, meta.fileName),
-          language: guessLanguage(text),
+          language,
           pageCount,
           pagesEstimated: parsed.estimated,
           parseStatus: ParseStatus.TextFinished,

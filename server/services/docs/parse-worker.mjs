@@ -66,15 +66,69 @@ const PDF_DATA = {
   standardFontDataUrl: `${pdfjsRoot}${path.sep}standard_fonts${path.sep}`,
 };
 
-/** Text of one pdf page: pdf.js's text items, with their line ends. @param {any} pdf @param {number} number */
+/** Text of one pdf page: pdf.js's text items, line by line. @param {any} pdf @param {number} number */
 async function pdfPageText(pdf, number) {
   const page = await pdf.getPage(number);
-  const content = await page.getTextContent();
+  // pdf.js's own normalisation splits Arabic ligatures before it turns a right-to-left item into logical
+  // order, so lam-khah comes out as khah-lam; the text is normalised here instead, once it is in order.
+  const content = await page.getTextContent({ disableNormalization: true });
   page.cleanup();
-  return content.items
-    .filter((/** @type {any} */ item) => item.str != null)
-    .map((/** @type {any} */ item) => item.str + (item.hasEOL ? '\n' : ''))
-    .join('');
+  /** @type {any[][]} */
+  const lines = [[]];
+  for (const item of content.items) {
+    if (item.str == null) continue;
+    lines[lines.length - 1].push(item);
+    if (item.hasEOL) lines.push([]);
+  }
+  return lines.map(pdfLineText).join('\n');
+}
+
+// Presentation forms (Arabic letter shapes and ligatures, Latin and Hebrew ligatures) that pdf fonts map
+// glyphs to: NFKC gives the letters a search or a question is typed with.
+const PRESENTATION_FORMS = /[\ufb00-\ufdff\ufe70-\ufeff]+/g;
+
+/**
+ * One line of pdf.js text items in reading order. Each right-to-left item is already in logical order, but
+ * the items come in the order the file draws them, which for Arabic is usually left to right: a line that
+ * is mostly right to left and drawn so is read from its right end, keeping runs of left-to-right words and
+ * numbers in their own order.
+ * @param {any[]} items
+ */
+function pdfLineText(items) {
+  const letters = (/** @type {string} */ dir) =>
+    items
+      .filter((item) => item.dir === dir)
+      .reduce((n, item) => n + (item.str.match(/\p{L}/gu)?.length ?? 0), 0);
+  let ordered = items;
+  const rtl = items.filter((item) => item.dir === 'rtl');
+  if (
+    rtl.length > 1 &&
+    letters('rtl') > letters('ltr') &&
+    rtl[0].transform[4] < rtl[rtl.length - 1].transform[4]
+  ) {
+    // L: left-to-right text; R: right-to-left; N: spaces and marks, which join the runs on both sides of them.
+    const kinds = items.map((item) =>
+      item.dir === 'rtl' ? 'R' : /[\p{L}\p{N}]/u.test(item.str) ? 'L' : 'N',
+    );
+    for (let i = 0; i < kinds.length; i++) {
+      if (kinds[i] !== 'N') continue;
+      let j = i;
+      while (j < kinds.length && kinds[j] === 'N') j++;
+      if (kinds[i - 1] === 'L' && kinds[j] === 'L') kinds.fill('L', i, j);
+      i = j - 1;
+    }
+    /** @type {any[][]} */
+    const runs = [];
+    items.forEach((item, i) => {
+      if (kinds[i] === 'L' && kinds[i - 1] === 'L') runs[runs.length - 1].push(item);
+      else runs.push([item]);
+    });
+    ordered = runs.reverse().flat();
+  }
+  return ordered
+    .map((item) => item.str)
+    .join('')
+    .replace(PRESENTATION_FORMS, (forms) => forms.normalize('NFKC'));
 }
 
 /** @param {Buffer} bytes @param {number} maxPages */

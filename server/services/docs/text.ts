@@ -92,24 +92,23 @@ export function chunkPages(pages: string[]): { page: number; content: string }[]
   return chunks;
 }
 
-/** The spec's rule (Arabic when more than half the letters are Arabic script), extended to Chinese and Spanish. */
-export function guessLanguage(text: string): string {
+/** The language detector's n-gram tables (eld's small set, 60 languages), loaded once on first use. */
+let detector: Promise<typeof import('eld/small')> | null = null;
+
+/**
+ * The language of a document's text as an ISO 639-1 code ('unknown' when it has no letters or the detector
+ * cannot tell). Arabic when more than half the letters are Arabic script, the rule chat input follows, which
+ * also holds for short Arabic titles among numbers; otherwise eld decides from the first 20,000 characters.
+ */
+export async function guessLanguage(text: string): Promise<string> {
   const sample = text.slice(0, 20_000);
   const letters = sample.match(/\p{L}/gu)?.length ?? 0;
   if (letters === 0) return 'unknown';
   const arabic = sample.match(/\p{Script=Arabic}/gu)?.length ?? 0;
   if (arabic / letters > 0.5) return 'ar';
-  const han = sample.match(/\p{Script=Han}/gu)?.length ?? 0;
-  if (han / letters > 0.3) return 'zh';
-  const words = sample.toLowerCase().match(/\p{L}+/gu) ?? [];
-  const count = (list: Set<string>) => words.filter((w) => list.has(w)).length;
-  const spanish = count(
-    new Set(['el', 'la', 'los', 'las', 'que', 'del', 'por', 'para', 'con', 'una', 'es', 'y']),
-  );
-  const english = count(
-    new Set(['the', 'and', 'of', 'to', 'is', 'that', 'for', 'with', 'this', 'are', 'it']),
-  );
-  return spanish > english ? 'es' : 'en';
+  detector ??= import('eld/small');
+  const { eld } = await detector;
+  return eld.detect(sample).language || 'unknown';
 }
 
 /** The document's title, else its first line of text, at most 80 characters. */
