@@ -1,6 +1,6 @@
 // Chat sends: idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID) resumes
 // the same answer instead of starting a new one. Answers finish even when every client has gone.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ChatMessage, type Language, ResponseCode, type SendRequest } from '../../src/api/contract.js';
 import type { SendRequest as SendSchema } from '../../src/api/schemas.js';
@@ -107,6 +107,20 @@ export function createChatService(deps: {
     return run;
   }
 
+  /** The caller's own user message in the caller's own channel, or a 400 (ids from elsewhere are refused). */
+  async function editedMessage(channel: { id: string } | null, messageId: string) {
+    if (!channel) throw badRequest('chat.nothingToEdit');
+    const [row] = await db
+      .select({ position: messages.position })
+      .from(messages)
+      .where(
+        and(eq(messages.id, messageId), eq(messages.channelId, channel.id), eq(messages.role, 'user')),
+      )
+      .limit(1);
+    if (!row) throw badRequest('chat.nothingToEdit');
+    return row;
+  }
+
   async function history(channelId: string, excludeId: string) {
     const rows = await db
       .select({ id: messages.id, role: messages.role, content: messages.content })
@@ -147,7 +161,20 @@ export function createChatService(deps: {
         await db.delete(messages).where(eq(messages.id, m.id));
       }
     } else {
+      const edited = request.editMessageId ? await editedMessage(channel, request.editMessageId) : null;
       await deps.meter.charge(caller, request.model, writing ? 'askai' : 'chat');
+      if (edited && channel) {
+        // The edited question and everything after it give way to the new one (as in ChatGPT): answers
+        // still being written for them stop first.
+        const later = await db
+          .select({ id: messages.id, requestId: messages.requestId })
+          .from(messages)
+          .where(and(eq(messages.channelId, channel.id), gte(messages.position, edited.position)));
+        for (const m of later) runs.get(m.requestId ?? '')?.controller.abort();
+        await db
+          .delete(messages)
+          .where(and(eq(messages.channelId, channel.id), gte(messages.position, edited.position)));
+      }
       if (!channel) {
         [channel] = await db
           .insert(channels)

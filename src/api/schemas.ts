@@ -46,6 +46,8 @@ export const SendRequest = z.object({
   requestId: z.string().min(8).max(64),
   /** Beyond the spec: answer the channel's last user message again, replacing the last answer. */
   regenerate: z.boolean().optional(),
+  /** Edit and resend: this user message of the channel and every message after it give way to `message`. */
+  editMessageId: z.string().min(1).max(64).optional(),
   /** The spec's chat type; ChatImage (with GPT-4o) makes a picture with the image tool. */
   chatType: z.string().max(32).optional(),
 });

@@ -21,7 +21,12 @@ export function createChatCache() {
   return {
     started(
       meta: StreamMeta,
-      input: { requestId: string; userText: string | null; regenerate: boolean },
+      input: {
+        requestId: string;
+        userText: string | null;
+        regenerate: boolean;
+        editedMessageId?: string | null;
+      },
     ): Promise<void> {
       placed = place(meta, input).catch(() => {});
       return placed;
@@ -46,7 +51,12 @@ export function createChatCache() {
 
   async function place(
     meta: StreamMeta,
-    input: { requestId: string; userText: string | null; regenerate: boolean },
+    input: {
+      requestId: string;
+      userText: string | null;
+      regenerate: boolean;
+      editedMessageId?: string | null;
+    },
   ) {
     const now = Date.now();
     await db.transaction('rw', db.channels, db.messages, async () => {
@@ -67,6 +77,14 @@ export function createChatCache() {
           m.role === 'assistant' && m.id !== meta.answerMessageId && user && m.createdAt > user.createdAt,
       );
       if (input.regenerate) await channels.deleteMessages(replaced.map((m) => m.id));
+      // An edited question gives way, with everything after it, to the new question and its answer.
+      const edited = input.editedMessageId ? held.find((m) => m.id === input.editedMessageId) : undefined;
+      if (edited) {
+        const fresh = new Set([meta.userMessageId, meta.answerMessageId]);
+        await channels.deleteMessages(
+          held.filter((m) => m.createdAt >= edited.createdAt && !fresh.has(m.id)).map((m) => m.id),
+        );
+      }
       const base = {
         channelId: meta.channelId,
         model: meta.model,

@@ -17,6 +17,8 @@ export interface ChatContext {
   /** The question as typed, shown until the server has the message. */
   pendingUserText: string | null;
   regenerating: boolean;
+  /** Edit and resend: the user message being replaced (with everything after it) until the server has the new one. */
+  editedMessageId: string | null;
   text: string;
   lastChunkId: number;
   error: string | null;
@@ -38,6 +40,8 @@ export type ChatEvent =
       searchMode?: 'web' | 'academic';
       /** ChatImage: GPT-4o's image tool makes a picture. */
       chatType?: string;
+      /** Edit and resend: this user message and every message after it give way to `text`. */
+      editMessageId?: string;
     }
   | { type: 'REGENERATE'; model: string; language: string }
   | { type: 'STOP' }
@@ -115,6 +119,7 @@ export const chatMachine = setup({
         requestId: context.requestId,
         userText: context.pendingUserText,
         regenerate: context.regenerating,
+        editedMessageId: context.editedMessageId,
       });
     },
     cacheText: ({ context }) => {
@@ -133,6 +138,7 @@ export const chatMachine = setup({
     answerMessageId: null,
     pendingUserText: null,
     regenerating: false,
+    editedMessageId: null,
     text: '',
     lastChunkId: -1,
     error: null,
@@ -182,18 +188,27 @@ export const chatMachine = setup({
       // Accepted only when no answer is being written.
       on: {
         SEND: {
-          guard: ({ context, event }) => event.text.trim().length > 0 && !context.notFound,
+          guard: ({ context, event }) =>
+            event.text.trim().length > 0 &&
+            !context.notFound &&
+            (!event.editMessageId || context.channelId !== null),
           target: 'active',
           actions: assign(({ event }) => ({
             ...freshAnswer(),
             pendingUserText: event.text,
             regenerating: false,
+            editedMessageId: event.editMessageId ?? null,
           })),
         },
         REGENERATE: {
           guard: ({ context }) => context.channelId !== null,
           target: 'active',
-          actions: assign(() => ({ ...freshAnswer(), pendingUserText: null, regenerating: true })),
+          actions: assign(() => ({
+            ...freshAnswer(),
+            pendingUserText: null,
+            regenerating: true,
+            editedMessageId: null,
+          })),
         },
         SYNC: 'syncing',
       },
@@ -214,6 +229,7 @@ export const chatMachine = setup({
               actions: assign(({ context }) => ({
                 returnedText: { text: context.pendingUserText ?? '', seq: Date.now() },
                 pendingUserText: null,
+                editedMessageId: null,
                 requestId: null,
                 error: null,
               })),
@@ -288,6 +304,7 @@ function streamInput(context: ChatContext, event: ChatEvent): StreamInput {
         message: event.text,
         ...(event.searchMode ? { searchMode: event.searchMode, searchSwitch: true } : {}),
         ...(event.chatType ? { chatType: event.chatType } : {}),
+        ...(event.editMessageId ? { editMessageId: event.editMessageId } : {}),
       },
       afterChunkId: -1,
     };

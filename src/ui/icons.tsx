@@ -19,6 +19,8 @@ const PATHS = {
   folder: 'M3 6h6l2 2h10v11H3z',
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6L6 18',
+  arrowDown: 'M12 5v14M6 13l6 6 6-6',
+  attach: 'M20 11l-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
+import { makePdf } from '../helpers/doc-fixtures';
 import { FAKE_IMAGE } from '../helpers/fake-openai';
 import { cachedMessages, expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
 
@@ -81,4 +82,68 @@ test('a picture from another host in an answer is not fetched until the reader a
   } finally {
     await new Promise((resolve) => outside.close(resolve));
   }
+});
+
+test('chat conventions: focus stays in the composer, Escape stops, a scrolled-up reader gets a way back, the last question is edited and resent, Ctrl+/ lists shortcuts', async ({
+  page,
+}) => {
+  await openAsGuest(page);
+  await sendMessage(page, 'A short first question');
+  await lastAnswerDone(page);
+  // A long question makes a long answer (the offline model quotes it), long enough to stop and to scroll.
+  const long = Array.from({ length: 40 }, (_, i) => `Line ${i} about tides and moons.`).join('\n');
+  await page.getByTestId('composer-input').fill(long);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('composer-input')).toBeFocused();
+  const answer = page.getByTestId('message-assistant').last();
+  await expect(answer).toHaveAttribute('data-status', 'streaming');
+  // Scrolled up while the answer is written: the list stays there and offers the latest message.
+  await expect(page.getByTestId('jump-to-bottom')).toHaveCount(0);
+  await page.getByTestId('message-list').hover();
+  await page.mouse.wheel(0, -5000);
+  await expect(page.getByTestId('jump-to-bottom')).toBeVisible();
+  await page.getByTestId('jump-to-bottom').click();
+  await expect(page.getByTestId('jump-to-bottom')).toHaveCount(0);
+  await page.getByTestId('composer-input').focus();
+  await page.keyboard.press('Escape');
+  await expect(answer).toHaveAttribute('data-status', 'stopped');
+  await expect(page.getByTestId('send')).toBeVisible();
+
+  // Edit the long question: it and its stopped answer give way to the new question and its answer.
+  const long_ = page.getByTestId('message-user').last();
+  await long_.hover();
+  await long_.getByTestId('edit-question').click();
+  await expect(page.getByTestId('edit-input')).toHaveValue(long);
+  await page.getByTestId('edit-input').fill('An edited second question');
+  await page.keyboard.press('Enter');
+  const questions = page.getByTestId('message-user');
+  await expect(questions).toHaveCount(2);
+  await expect(questions.last()).toHaveText(/An edited second question/);
+  await lastAnswerDone(page);
+  await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('An edited second question');
+  // Also after a reload: the server and the device agree.
+  await page.reload();
+  await expect(questions).toHaveText([/A short first question/, /An edited second question/]);
+  await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+
+  await page.getByTestId('composer-input').focus();
+  await page.keyboard.press('Control+/');
+  await expect(page.getByTestId('shortcuts')).toBeVisible();
+  await expect(page.getByTestId('shortcuts')).toContainText('Stop the answer');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('shortcuts')).toHaveCount(0);
+});
+
+test('a document attached in the main composer opens its document chat', async ({ page }) => {
+  await openAsGuest(page);
+  await page.getByTestId('composer-attach-input').setInputFiles([
+    {
+      name: 'tides.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['Spring tides follow the new and the full moon.']),
+    },
+  ]);
+  await expect(page).toHaveURL(/\/chat\/[\w-]+$/, { timeout: 30_000 });
+  await expect(page.getByTestId('doc-pane')).toBeVisible();
 });

@@ -150,6 +150,55 @@ describe.each(DATABASES)('chat stream on %s', (kind) => {
     expect(messages[1].id).toBe(again.meta!.answerMessageId);
   });
 
+  it('edit and resend replaces the edited question and everything after it; only in its own channel', async () => {
+    const first = await streamSend(server.url, guest, {
+      requestId: 'stream-edit-1',
+      message: 'First question',
+    });
+    const channelId = first.meta!.channelId;
+    const second = await streamSend(server.url, guest, {
+      requestId: 'stream-edit-2',
+      channelId,
+      message: 'Second question',
+    });
+    await streamSend(server.url, guest, { requestId: 'stream-edit-3', channelId, message: 'Third question' });
+    const edited = await streamSend(server.url, guest, {
+      requestId: 'stream-edit-4',
+      channelId,
+      message: 'Second question, better put',
+      editMessageId: second.meta!.userMessageId,
+    });
+    expect(edited.done).toEqual({ status: 'done' });
+    const kept = (await detail(channelId)).messages;
+    expect(kept.map((m) => [m.role, m.role === 'user' ? m.content : m.id])).toEqual([
+      ['user', 'First question'],
+      ['assistant', first.meta!.answerMessageId],
+      ['user', 'Second question, better put'],
+      ['assistant', edited.meta!.answerMessageId],
+    ]);
+    // The answer was made from the edited question, with the first turn as its history.
+    expect(joinContent(edited.chunks)).toContain('Second question, better put');
+
+    // Another caller cannot edit into this channel, nor name this channel's message from their own chat.
+    const other = await newGuest(server.url);
+    const foreign = await streamSend(server.url, other, {
+      requestId: 'stream-edit-5',
+      channelId,
+      message: 'mine now',
+      editMessageId: kept[0].id,
+    });
+    expect(foreign.json?.code).not.toBe(200);
+    const own = await streamSend(server.url, other, { requestId: 'stream-edit-6', message: 'My chat' });
+    const crossed = await streamSend(server.url, other, {
+      requestId: 'stream-edit-7',
+      channelId: own.meta!.channelId,
+      message: 'replace theirs',
+      editMessageId: kept[0].id,
+    });
+    expect(crossed.json).toMatchObject({ code: 400, msg: 'That message can no longer be edited here.' });
+    expect((await detail(channelId)).messages).toHaveLength(4);
+  });
+
   it('like and dislike are kept on the answer, for its owner only', async () => {
     const result = await streamSend(server.url, guest, { requestId: 'stream-like-1', message: 'Rate me' });
     const answerId = result.meta!.answerMessageId;

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, type ChatMessage } from '../../api/contract';
@@ -12,6 +13,7 @@ import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor, useRootActor } from '../app/root-context';
 import { ImageToolToggle } from '../creation/ImageToolToggle';
+import { AttachButton } from '../documents/AttachButton';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
 import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
 import { ShareButton } from '../share/ShareButton';
@@ -67,6 +69,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
     reconnectAttempt: s.context.reconnectAttempt,
     notFound: s.context.notFound,
     returnedText: s.context.returnedText,
+    editedMessageId: s.context.editedMessageId,
   }));
   // A message the server refused before starting comes back into the composer: nothing typed is lost.
   useEffect(() => {
@@ -78,7 +81,12 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   );
 
   const messages = useMemo(() => {
-    const list: ChatMessage[] = (cached ?? []).map((m) =>
+    let held = cached ?? [];
+    // An edited question and what followed it leave the screen as soon as the new one is sent.
+    const cut =
+      chat.active && chat.editedMessageId ? held.findIndex((m) => m.id === chat.editedMessageId) : -1;
+    if (cut >= 0) held = held.slice(0, cut);
+    const list: ChatMessage[] = held.map((m) =>
       // The live answer is drawn from the actor (every chunk); the cache catches up a few times a second.
       chat.active && m.id === chat.answerMessageId ? { ...m, content: chat.text, status: 'streaming' } : m,
     );
@@ -116,8 +124,31 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         : undefined,
       onFeedback: (message: ChatMessage, type: 'like' | 'dislike' | null, reason?: string) =>
         void sendFeedback(message.id, type, message.feedback, reason),
+      onEdit:
+        channelId && online && !chat.active
+          ? (message: ChatMessage, text: string) =>
+              actor.send({
+                type: 'SEND',
+                text,
+                model,
+                language: currentLanguage(),
+                searchMode: search.mode ?? undefined,
+                editMessageId: message.id,
+              })
+          : undefined,
     }),
-    [actor, channelId, model],
+    [actor, channelId, model, online, chat.active, search.mode],
+  );
+  // Escape stops an answer being written (as in the best chat apps), also from the composer; a dialog's own
+  // Escape (closing it) is left alone.
+  useHotkeys(
+    'escape',
+    (event) => {
+      if (event.defaultPrevented || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      actor.send({ type: 'STOP' });
+    },
+    { enabled: chat.active, enableOnFormTags: true, enableOnContentEditable: true },
+    [actor],
   );
 
   if (chat.notFound) {
@@ -156,6 +187,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         draft={composerDraft}
       >
         <ModelPicker landing={landing} model={model} isGuest={auth.isGuest} onChoose={choose} />
+        {!channelId && <AttachButton />}
         {channelId && <ShareButton channelId={channelId} disabled={!online || chat.active} />}
         <SearchPicker mode={search.mode} onChoose={search.choose} />
         {model === CHAT_IMAGE_MODEL && <ImageToolToggle on={imageTool} onChange={setImageTool} />}

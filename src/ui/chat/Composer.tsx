@@ -43,7 +43,11 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
     if (busy || disabled || !text.trim()) return;
     if (onSend(text)) {
       setText('');
-      requestAnimationFrame(resize);
+      // Focus stays in the box (Send turns into Stop under the pointer), ready for the next message.
+      requestAnimationFrame(() => {
+        resize();
+        area.current?.focus();
+      });
     }
   };
 

@@ -15,6 +15,8 @@ import { cachedLanding } from './use-models';
 export interface MessageActions {
   onRegenerate?(): void;
   onFeedback?(message: ChatMessage, type: 'like' | 'dislike' | null, reason?: string): void;
+  /** Edit and resend a question: it and everything after it are replaced. Absent while that is not possible. */
+  onEdit?(message: ChatMessage, text: string): void;
 }
 
 function MessageItemView({
@@ -40,15 +42,7 @@ function MessageItemView({
       };
     return docChat ? (n: number | null) => docChat.openCitation(message.id, n) : undefined;
   }, [docChat, links, message.id, t]);
-  if (message.role === 'user') {
-    return (
-      <div className="message user" data-testid="message-user">
-        <div className="bubble" dir="auto">
-          {message.content}
-        </div>
-      </div>
-    );
-  }
+  if (message.role === 'user') return <UserMessage message={message} onEdit={actions.onEdit} />;
   const streaming = message.status === 'streaming';
   const copy = async () => {
     await navigator.clipboard.writeText(message.content);
@@ -106,6 +100,104 @@ function MessageItemView({
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** A question: copy it, or edit it in place and send it again (Enter sends, Escape cancels). */
+function UserMessage({
+  message,
+  onEdit,
+}: {
+  message: ChatMessage;
+  onEdit?: (message: ChatMessage, text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<string | null>(null);
+  // The row shown while the server has not yet named the question cannot be edited.
+  const editable = onEdit && message.id !== 'pending-user';
+  const copy = async () => {
+    await navigator.clipboard.writeText(message.content);
+    toast.success(t('common.copySuccess'));
+  };
+  const submit = () => {
+    if (editing === null || !editing.trim() || !onEdit) return;
+    onEdit(message, editing);
+    setEditing(null);
+  };
+  if (editing !== null) {
+    return (
+      <div className="message user editing" data-testid="message-user">
+        <form
+          className="bubble edit-bubble"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <textarea
+            value={editing}
+            dir="auto"
+            aria-label={t('chat.editLabel')}
+            rows={Math.min(8, Math.max(2, editing.split('\n').length))}
+            // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this message
+            autoFocus
+            onChange={(event) => setEditing(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.preventDefault();
+                setEditing(null);
+              } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                submit();
+              }
+            }}
+            data-testid="edit-input"
+          />
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => setEditing(null)}>
+              {t('chat.editCancel')}
+            </button>
+            <button
+              type="submit"
+              className="button primary"
+              disabled={!editing.trim()}
+              data-testid="edit-send"
+            >
+              {t('chat.editSend')}
+            </button>
+          </div>
+        </form>
+      </div>
+    );
+  }
+  return (
+    <div className="message user" data-testid="message-user">
+      <div className="bubble" dir="auto">
+        {message.content}
+      </div>
+      <div className="message-actions user-actions">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => void copy()}
+          aria-label={t('chat.copyQuestion')}
+          data-testid="copy-question"
+        >
+          <Icon name="copy" />
+        </button>
+        {editable && (
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setEditing(message.content)}
+            aria-label={t('chat.editQuestion')}
+            data-testid="edit-question"
+          >
+            <Icon name="pencil" />
+          </button>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,23 +1,49 @@
-import { Virtuoso } from 'react-virtuoso';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../api/contract';
+import { Icon } from '../icons';
 import { type MessageActions, MessageItem } from './MessageItem';
 
-/** Virtualised: a long chat renders only what is on screen; it follows the answer while at the bottom. */
+/**
+ * Virtualised: a long chat renders only what is on screen. It follows the answer while the reader is at the
+ * bottom; a reader who scrolled up stays where they are and gets a button back to the latest message.
+ */
 export function MessageList({ messages, actions }: { messages: ChatMessage[]; actions: MessageActions }) {
+  const { t } = useTranslation();
+  const list = useRef<VirtuosoHandle>(null);
+  const [atBottom, setAtBottom] = useState(true);
   return (
-    <Virtuoso
-      className="message-list"
-      data={messages}
-      computeItemKey={(_, message) => message.id}
-      initialTopMostItemIndex={Math.max(0, messages.length - 1)}
-      followOutput={(atBottom) => (atBottom ? 'auto' : false)}
-      increaseViewportBy={{ top: 400, bottom: 400 }}
-      itemContent={(index, message) => (
-        <div className="message-row">
-          <MessageItem message={message} isLast={index === messages.length - 1} actions={actions} />
-        </div>
+    <div className="message-list-wrap">
+      <Virtuoso
+        ref={list}
+        className="message-list"
+        data={messages}
+        computeItemKey={(_, message) => message.id}
+        initialTopMostItemIndex={Math.max(0, messages.length - 1)}
+        followOutput={(bottom) => (bottom ? 'auto' : false)}
+        atBottomStateChange={setAtBottom}
+        atBottomThreshold={48}
+        increaseViewportBy={{ top: 400, bottom: 400 }}
+        itemContent={(index, message) => (
+          <div className="message-row">
+            <MessageItem message={message} isLast={index === messages.length - 1} actions={actions} />
+          </div>
+        )}
+        data-testid="message-list"
+      />
+      {!atBottom && (
+        <button
+          type="button"
+          className="icon-button jump-to-bottom"
+          aria-label={t('chat.jumpToBottom')}
+          title={t('chat.jumpToBottom')}
+          onClick={() => list.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' })}
+          data-testid="jump-to-bottom"
+        >
+          <Icon name="arrowDown" size={20} />
+        </button>
       )}
-      data-testid="message-list"
-    />
+    </div>
   );
 }

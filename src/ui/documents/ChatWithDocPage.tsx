@@ -11,6 +11,7 @@ import { saveOneChatState } from '../../db/one-chat-state';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootActor } from '../app/root-context';
 import { useLanding, useModelChoice } from '../chat/use-models';
+import { takeAttachedFiles } from './attached-files';
 import { DocumentUploader } from './DocumentUploader';
 import { uploadErrorText } from './upload-errors';
 import '../pages/pages.css';
@@ -39,7 +40,15 @@ export function ChatWithDocPage() {
     );
   }, [freePlan]);
 
+  // Attached in the main composer: once they are ready their document chat opens by itself.
+  const [attached] = useState(takeAttachedFiles);
+  const autoOpen = useRef(attached.length > 0);
   const onReady = useCallback((documents: CreatedDocument[]) => setReady(documents), []);
+  useEffect(() => {
+    if (!autoOpen.current || ready.length === 0) return;
+    autoOpen.current = false;
+    void open({ md5s: ready.map((d) => d.md5) });
+  });
 
   const open = async (body: { md5s?: string[]; url?: string }) => {
     setBusy(true);
@@ -92,7 +101,7 @@ export function ChatWithDocPage() {
           {t('docs.dailyHint', { count: dailyDocuments })}
         </p>
       )}
-      <DocumentUploader onReady={onReady} />
+      <DocumentUploader onReady={onReady} initialFiles={attached} />
       {ready.length > 0 && (
         <button
           type="button"

@@ -26,6 +26,8 @@ export function DocumentUploader(props: {
   fromPpt?: boolean;
   /** Called with every document once all files are ready. */
   onReady?: (documents: CreatedDocument[]) => void;
+  /** Files chosen elsewhere (the main composer's attach button), uploaded at once. */
+  initialFiles?: File[];
 }) {
   const { t } = useTranslation();
   const limit = useMultiDocLimit();
@@ -36,6 +38,12 @@ export function DocumentUploader(props: {
   const [dragging, setDragging] = useState(false);
 
   useEffect(() => actor.send({ type: 'SET_LIMIT', limit }), [actor, limit]);
+  const initialFiles = useRef(props.initialFiles);
+  useEffect(() => {
+    const files = initialFiles.current;
+    initialFiles.current = undefined;
+    if (files?.length) actor.send({ type: 'ADD', files });
+  }, [actor]);
 
   const onReady = props.onReady;
   useEffect(() => {

@@ -18,6 +18,7 @@ import { ShareKeyCatcher } from '../share/ShareKeyCatcher';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { ArabicPrompt } from './ArabicPrompt';
 import { OfflineBanner } from './OfflineBanner';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 import { NARROW_QUERY, useMediaQuery, useVisibleHeight } from './viewport';
 import './shell.css';
@@ -115,6 +116,7 @@ export function Shell() {
       </main>
       <BillingLayer />
       <LoginModal />
+      <ShortcutsDialog mac={isMac()} />
       <OneTap />
       <BotChallengeModal />
       <CookieBanner />
