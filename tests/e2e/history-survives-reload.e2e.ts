@@ -20,6 +20,13 @@ test('reload keeps the history, drawn from the local cache before the network an
   await expect(page.getByTestId('message-assistant')).toContainText('blue notebook');
   await expect(page.getByTestId('history-item')).toHaveCount(1);
   expect(page.url()).toBe(chatUrl);
+  // Searching the titles works from the cache alone (the network is still held) and the chat sits under Today.
+  await expect(page.getByTestId('history-group')).toHaveText(['Today']);
+  await page.getByTestId('history-search').fill('NOTEBOOK');
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
+  await page.getByTestId('history-search').fill('comets');
+  await expect(page.getByTestId('history-item')).toHaveCount(0);
+  await expect(page.getByTestId('history-no-match')).toBeVisible();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   release();
 });

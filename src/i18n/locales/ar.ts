@@ -38,6 +38,15 @@ export const ar: Resource = {
     loadOutsideImage: 'تحميل الصورة',
   },
   shell: {
+    searchChats: 'البحث في المحادثات',
+    noMatchingChats: 'لا يطابق أي عنوان محادثة.',
+    historyGroup: {
+      today: 'اليوم',
+      yesterday: 'أمس',
+      week: 'آخر 7 أيام',
+      month: 'آخر 30 يومًا',
+      older: 'أقدم',
+    },
     newChat: 'محادثة جديدة',
     history: 'السجل',
     collapse: 'طي الشريط الجانبي',

@@ -33,6 +33,15 @@ export const en = {
     loadOutsideImage: 'Load picture',
   },
   shell: {
+    searchChats: 'Search chats',
+    noMatchingChats: 'No chat title matches.',
+    historyGroup: {
+      today: 'Today',
+      yesterday: 'Yesterday',
+      week: 'Previous 7 days',
+      month: 'Previous 30 days',
+      older: 'Older',
+    },
     newChat: 'New chat',
     history: 'History',
     collapse: 'Collapse sidebar',

@@ -35,6 +35,15 @@ export const es: Resource = {
     loadOutsideImage: 'Cargar imagen',
   },
   shell: {
+    searchChats: 'Buscar chats',
+    noMatchingChats: 'Ningún título de chat coincide.',
+    historyGroup: {
+      today: 'Hoy',
+      yesterday: 'Ayer',
+      week: 'Últimos 7 días',
+      month: 'Últimos 30 días',
+      older: 'Anteriores',
+    },
     newChat: 'Nuevo chat',
     history: 'Historial',
     collapse: 'Contraer la barra lateral',

@@ -34,6 +34,15 @@ export const zh: Resource = {
     loadOutsideImage: '加载图片',
   },
   shell: {
+    searchChats: '搜索对话',
+    noMatchingChats: '没有匹配的对话标题。',
+    historyGroup: {
+      today: '今天',
+      yesterday: '昨天',
+      week: '过去 7 天',
+      month: '过去 30 天',
+      older: '更早',
+    },
     newChat: '新对话',
     history: '历史记录',
     collapse: '收起侧边栏',
