@@ -96,6 +96,12 @@ export interface DocsConfig {
   images: { minSide: number; maxCount: number; maxTotalBytes: number; maxPixels: number };
   /** Web (SearXNG-compatible JSON) and academic (arXiv API) search; unset addresses turn them off. */
   search: { searxngUrl: string | null; arxivUrl: string | null; timeoutMs: number };
+  /**
+   * Reading of pdf pages without a text layer (DOCS_OCR=off turns it off); DOCS_OCR_TIMEOUT_MS bounds it per
+   * document; DOCS_OCR_LANGUAGES (tesseract codes joined by +) fixes the languages, null: English and the
+   * uploader's language.
+   */
+  ocr: { enabled: boolean; timeoutMs: number; languages: string[] | null };
 }
 
 export interface BillingConfig {
@@ -397,6 +403,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         arxivUrl: env.SEARCH_ARXIV_URL || null,
         timeoutMs: int(env.SEARCH_TIMEOUT_MS, 8000),
       },
+      ocr: {
+        enabled: env.DOCS_OCR !== 'off',
+        timeoutMs: int(env.DOCS_OCR_TIMEOUT_MS, 300_000),
+        languages: ocrLanguages(env.DOCS_OCR_LANGUAGES),
+      },
     },
   };
+}
+
+/** Tesseract languages whose data ships with Parley (package.json's @tesseract.js-data packages). */
+export const OCR_LANGUAGES = ['eng', 'spa', 'ara', 'chi_sim'] as const;
+
+/** DOCS_OCR_LANGUAGES: shipped languages joined by + (eng+spa); unknown ones are refused at start-up. */
+function ocrLanguages(value: string | undefined): string[] | null {
+  if (!value?.trim()) return null;
+  const codes = value.split('+').map((code) => code.trim());
+  for (const code of codes)
+    if (!(OCR_LANGUAGES as readonly string[]).includes(code))
+      throw new Error(`DOCS_OCR_LANGUAGES: ${code} is not one of ${OCR_LANGUAGES.join(', ')}`);
+  return codes;
 }

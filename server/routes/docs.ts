@@ -20,7 +20,12 @@ export const docsRoutes = new Hono<AppEnv>()
   .post(DocumentPaths.createDocument, async (c) => {
     const caller = requireCaller(c);
     const request = await readJson(c, CreateDocumentRequest);
-    return ok(c, await c.get('services').documents.create(caller, request));
+    return ok(c, await c.get('services').documents.create(caller, request, c.get('info').language));
+  })
+  .get(DocumentPaths.parseProgress, (c) => {
+    const caller = requireCaller(c);
+    const { md5 } = readQuery(c, Md5Query);
+    return ok(c, c.get('services').documents.progress(caller, md5));
   })
   .post(DocumentPaths.createDocChat, async (c) => {
     const caller = requireCaller(c);

@@ -3,6 +3,8 @@
 export const DocumentPaths = {
   getPresignedPost: '/py/api/v1/chat/getPresignedPost',
   createDocument: '/py/api/v1/chat/create',
+  /** GET ?md5=: while a document is created, how far the reading of its pages without text has come. */
+  parseProgress: '/py/api/v1/chat/parseProgress',
   /** The spec's chatCreateUsingPOST (path not shown there): a document chat from documents or a url. */
   createDocChat: '/api/v1/chat/doc/create',
   /** The spec's createNewChat (path not shown there): a fresh channel over the documents of another. */
@@ -202,4 +204,10 @@ export interface AnswerSource {
   fileName: string;
   page: number;
   excerpt: string;
+}
+
+/** Answer of GET parseProgress: page `page` of the `pages` without a text layer is being read; null: none. */
+export interface ParseProgress {
+  page: number;
+  pages: number;
 }

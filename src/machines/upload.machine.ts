@@ -8,6 +8,7 @@ import {
   type CreatedDocument,
   DocumentPaths,
   MODEL_STANDARD,
+  type ParseProgress,
   UploadStatus,
   type UploadStatusValue,
 } from '../api/contract';
@@ -39,6 +40,8 @@ export interface UploadContext {
   fileExtraInfo: Pick<CreatedDocument, 'topic' | 'language' | 'page_count' | 'pages_estimated'> | null;
   document: CreatedDocument | null;
   fromPpt: boolean;
+  /** While parsing: the page without text being read (OCR), as the server last told it; null: none. */
+  parseProgress: ParseProgress | null;
 }
 
 export type UploadEvent =
@@ -49,9 +52,12 @@ export type UploadEvent =
   | { type: 'TICK' }
   | { type: 'PROGRESS'; percent: number }
   | { type: 'SENT'; result: SentFile }
-  | { type: 'SEND_FAILED'; error: unknown };
+  | { type: 'SEND_FAILED'; error: unknown }
+  | { type: 'PARSE_PROGRESS'; progress: ParseProgress | null };
 
 export const PROGRESS_TICK_MS = 100;
+/** How often a parsing file asks how far the reading of its scanned pages has come. */
+export const PARSE_PROGRESS_POLL_MS = 1500;
 export const PROGRESS_CAP = 99;
 
 export function toUploadError(stage: UploadErrorValue['stage'], error: unknown): UploadErrorValue {
@@ -89,6 +95,24 @@ export const uploadMachine = setup({
       );
       return () => controller.abort();
     }),
+    // Scanned pages take seconds each: the server tells which one it reads while the create call waits.
+    parseProgress: fromCallback<UploadEvent, { md5: string }>(({ input, sendBack }) => {
+      const controller = new AbortController();
+      const timer = setInterval(() => {
+        request<ParseProgress | null>('GET', DocumentPaths.parseProgress, {
+          query: { md5: input.md5 },
+          signal: controller.signal,
+          suppressAlert: true,
+        }).then(
+          (progress) => sendBack({ type: 'PARSE_PROGRESS', progress }),
+          () => {},
+        );
+      }, PARSE_PROGRESS_POLL_MS);
+      return () => {
+        clearInterval(timer);
+        controller.abort();
+      };
+    }),
     parse: fromPromise<CreatedDocument, CreateDocumentRequest>(({ input, signal }) =>
       request<CreatedDocument>('POST', DocumentPaths.createDocument, {
         body: input,
@@ -116,6 +140,7 @@ export const uploadMachine = setup({
     fileExtraInfo: null,
     document: null,
     fromPpt: input?.fromPpt ?? false,
+    parseProgress: null,
   }),
   initial: 'start',
   on: {
@@ -166,34 +191,41 @@ export const uploadMachine = setup({
       },
     },
     parsing: {
-      entry: assign({ uploadStatus: UploadStatus.Parsing }),
-      invoke: {
-        src: 'parse',
-        input: ({ context }) => ({
-          model: MODEL_STANDARD,
-          md5: context.md5 as string,
-          fileName: context.file?.name ?? 'file',
-          fileContentType: context.file?.type || 'application/octet-stream',
-          fromPpt: context.fromPpt,
-        }),
-        onDone: {
-          target: 'success',
-          actions: assign({
-            document: ({ event }) => event.output,
-            fileExtraInfo: ({ event }) => ({
-              topic: event.output.topic,
-              language: event.output.language,
-              page_count: event.output.page_count,
-              pages_estimated: event.output.pages_estimated,
-            }),
+      entry: assign({ uploadStatus: UploadStatus.Parsing, parseProgress: null }),
+      exit: assign({ parseProgress: null }),
+      invoke: [
+        { src: 'parseProgress', input: ({ context }) => ({ md5: context.md5 as string }) },
+        {
+          src: 'parse',
+          input: ({ context }) => ({
+            model: MODEL_STANDARD,
+            md5: context.md5 as string,
+            fileName: context.file?.name ?? 'file',
+            fileContentType: context.file?.type || 'application/octet-stream',
+            fromPpt: context.fromPpt,
           }),
+          onDone: {
+            target: 'success',
+            actions: assign({
+              document: ({ event }) => event.output,
+              fileExtraInfo: ({ event }) => ({
+                topic: event.output.topic,
+                language: event.output.language,
+                page_count: event.output.page_count,
+                pages_estimated: event.output.pages_estimated,
+              }),
+            }),
+          },
+          onError: {
+            target: 'failed',
+            actions: { type: 'fail', params: ({ event }) => toUploadError('parse', event.error) },
+          },
         },
-        onError: {
-          target: 'failed',
-          actions: { type: 'fail', params: ({ event }) => toUploadError('parse', event.error) },
-        },
+      ],
+      on: {
+        CANCEL: 'beforeUpload',
+        PARSE_PROGRESS: { actions: assign({ parseProgress: ({ event }) => event.progress }) },
       },
-      on: { CANCEL: 'beforeUpload' },
     },
     failed: {
       on: {

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCode } from '../../src/api/contract';
+import { DocumentPaths, type ParseProgress, ResponseCode } from '../../src/api/contract';
 import { docsClient } from '../helpers/docs';
 import { testDocsConfig } from '../helpers/docs-config';
-import { newGuest, startTestServer, type TestServer } from '../helpers/server';
+import { call, newGuest, startTestServer, type TestServer } from '../helpers/server';
 import { wordRecall } from '../helpers/word-recall';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/documents');
@@ -149,5 +149,56 @@ describe('documents written by others', () => {
   ])('detects the language of %s from its text as %s', async (name, language) => {
     const { created } = await read(name);
     expect(created.body.data.language).toBe(language);
+  });
+
+  it('reads a scanned pdf page with OCR, telling which page it reads while it does', async () => {
+    const docs = docsClient(server.url, token);
+    const file = fixture('testOCR.pdf');
+    const md5 = await docs.upload(file);
+    const seen: unknown[] = [];
+    let done = false;
+    const creating = docs.create({ md5, fileName: 'scan.pdf', model: 'Standard' }).finally(() => {
+      done = true;
+    });
+    while (!done) {
+      const progress = await call<ParseProgress | null>(
+        server.url,
+        'GET',
+        `${DocumentPaths.parseProgress}?md5=${md5}`,
+        { token },
+      );
+      if (progress.body.data) seen.push(progress.body.data);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const created = await creating;
+    expect(created.body.code).toBe(200);
+    // Tika's own OCR test expects this line from the picture.
+    const text = (await docs.pages(md5)).body.data.pages[0].text;
+    expect(text).toContain('Happy New Year 2003');
+    expect(created.body.data.language).toBe('en');
+    expect(seen).toContainEqual({ page: 1, pages: 1 });
+    // Another user cannot see how far someone else's document has come.
+    const other = await newGuest(server.url);
+    const theirs = await call<ParseProgress | null>(
+      server.url,
+      'GET',
+      `${DocumentPaths.parseProgress}?md5=${md5}`,
+      { token: other },
+    );
+    expect(theirs.body.data).toBeNull();
+  });
+
+  it('answers "no text" for the scanned pdf when OCR is turned off (DOCS_OCR=off)', async () => {
+    const off = await startTestServer('pglite', {
+      docs: testDocsConfig({ ocr: { enabled: false, timeoutMs: 60_000, languages: null } }),
+    });
+    try {
+      const docs = docsClient(off.url, await newGuest(off.url));
+      const created = await docs.uploadAndCreate(fixture('testOCR.pdf'), 'scan.pdf');
+      expect(created.body.code).toBe(ResponseCode.BadRequest);
+      expect(created.body.msg).toMatch(/text/i);
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -5,8 +5,10 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   type CreatedDocument,
+  DEFAULT_LANGUAGE,
   type DocumentPages,
   ENHANCED_FILE_MAX_PAGES,
+  type Language,
   ParseStatus,
   ResponseCode,
   type ResponseCodeValue,
@@ -32,12 +34,18 @@ import {
   type LoadBytes,
   type ParsedDocument,
   type ParseKind,
+  type ParseProgress,
   parseInWorker,
 } from './parse.js';
 import type { ParseQueue } from './parse-queue.js';
 import { CATEGORY_OF, CONTENT_TYPE_OF, chunkPages, declaredKind, guessLanguage, topicOf } from './text.js';
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+/** Tesseract's language for each language of the app; English is always read as well. */
+const OCR_LANGUAGE_OF: Record<Language, string> = { en: 'eng', es: 'spa', ar: 'ara', zh: 'chi_sim' };
+const ocrLanguagesFor = (language: Language, fixed: string[] | null) =>
+  fixed ?? [...new Set(['eng', OCR_LANGUAGE_OF[language] ?? 'eng'])];
 
 /** The spec's document codes answer in the envelope (HTTP 200), as 20001 does. */
 const fail = (code: ResponseCodeValue, key: MessageKey, params?: Record<string, string>) =>
@@ -112,7 +120,20 @@ export function createDocumentService(deps: {
     return toUserInfo(row);
   }
 
-  async function parse(kind: ParseKind, bytes: Buffer | LoadBytes, url = ''): Promise<ParsedDocument> {
+  /** Pages being read by OCR, by owner and md5, while their document is parsed (GET parseProgress). */
+  const reading = new Map<string, ParseProgress>();
+  const readingKey = (caller: Caller, md5: string) => `${caller.userId}:${md5.toLowerCase()}`;
+
+  /**
+   * @param reader who asks (their language joins English for OCR) and the md5 the progress is kept under
+   */
+  async function parse(
+    kind: ParseKind,
+    reader: { caller: Caller; md5: string; language: Language },
+    bytes: Buffer | LoadBytes,
+    url = '',
+  ): Promise<ParsedDocument> {
+    const key = readingKey(reader.caller, reader.md5);
     try {
       return await parseInWorker(
         kind,
@@ -122,6 +143,13 @@ export function createDocumentService(deps: {
           maxHeapMb: config.parseMaxHeapMb,
           queue: deps.parseQueue,
           maxPages: ENHANCED_FILE_MAX_PAGES,
+          ocr: config.ocr.enabled
+            ? {
+                languages: ocrLanguagesFor(reader.language, config.ocr.languages),
+                timeoutMs: config.ocr.timeoutMs,
+              }
+            : undefined,
+          onProgress: (progress) => reading.set(key, progress),
         },
         url,
       );
@@ -129,6 +157,8 @@ export function createDocumentService(deps: {
       if (error instanceof DocumentParseError)
         deps.logger.warn({ reason: error.reason, detail: error.message, kind }, 'document not parsed');
       throw parseFailure(error, config);
+    } finally {
+      reading.delete(key);
     }
   }
 
@@ -204,6 +234,7 @@ export function createDocumentService(deps: {
   async function fromUpload(
     caller: Caller,
     request: { md5: string; fileName?: string; fileContentType?: string },
+    language: Language,
   ): Promise<DocumentRow> {
     const kind = declaredKind(request.fileName, request.fileContentType);
     if (!kind || kind === 'html') throw fail(ResponseCode.FileTypeUnsupported, 'docs.unsupported');
@@ -223,7 +254,7 @@ export function createDocumentService(deps: {
     if (size > config.parseMaxBytes)
       throw fail(ResponseCode.BadRequest, 'docs.tooLarge', { limit: mib(config.parseMaxBytes) });
     // The bytes are read once the parse has its slot in the server's parse budget, not while it waits.
-    const parsed = await parse(kind, async () => {
+    const parsed = await parse(kind, { caller, md5, language }, async () => {
       const bytes = await store.getBytes(key);
       // S3 does not check a POST's bytes against the md5 in its key; Parley does before trusting them.
       if (crypto.createHash('md5').update(bytes).digest('hex') !== md5) throw notFound('docs.notUploaded');
@@ -241,7 +272,11 @@ export function createDocumentService(deps: {
     });
   }
 
-  async function fromUrl(caller: Caller, url: string): Promise<DocumentRow> {
+  async function fromUrl(
+    caller: Caller,
+    url: string,
+    language: Language = DEFAULT_LANGUAGE,
+  ): Promise<DocumentRow> {
     const urlMd5 = crypto.createHash('md5').update(url).digest('hex');
     const existing = await owned(caller, urlMd5);
     if (existing) return existing;
@@ -274,7 +309,7 @@ export function createDocumentService(deps: {
       const md5 = crypto.createHash('md5').update(response.body).digest('hex');
       const again = await owned(caller, md5);
       if (again) return again;
-      const parsed = await parse('pdf', response.body);
+      const parsed = await parse('pdf', { caller, md5, language }, response.body);
       return save(
         caller,
         parsed,
@@ -282,7 +317,7 @@ export function createDocumentService(deps: {
         () => store.put(objectKeyForMd5(md5), response.body, 'application/pdf'),
       );
     }
-    const parsed = await parse('html', response.body, response.url);
+    const parsed = await parse('html', { caller, md5: urlMd5, language }, response.body, response.url);
     return save(caller, parsed, { md5: urlMd5, fileName: parsed.title || name, kind: 'html', url });
   }
 
@@ -294,14 +329,20 @@ export function createDocumentService(deps: {
     async create(
       caller: Caller,
       request: { md5?: string; url?: string; fileName?: string; fileContentType?: string },
+      language: Language = DEFAULT_LANGUAGE,
     ): Promise<CreatedDocument> {
       const row = request.url
-        ? await fromUrl(caller, request.url)
-        : await fromUpload(caller, { ...request, md5: request.md5 as string });
+        ? await fromUrl(caller, request.url, language)
+        : await fromUpload(caller, { ...request, md5: request.md5 as string }, language);
       return toCreatedDocument(row);
     },
 
     fromUrl,
+
+    /** How far the reading of a document's pages without text has come, for the one who is creating it. */
+    progress(caller: Caller, md5: string): ParseProgress | null {
+      return reading.get(readingKey(caller, md5)) ?? null;
+    },
 
     async pages(caller: Caller, md5: string): Promise<DocumentPages> {
       const row = await owned(caller, md5);

@@ -46,7 +46,7 @@ const RGBA_32BPP = 3;
  * third smaller), 1-bit grey as 8-bit grey. Null for a layout this does not know.
  * @returns {{ data: Buffer, colorType: 0 | 2 | 6 } | null}
  */
-function pngInput(image) {
+export function pngInput(image) {
   const { width, height, data } = image;
   const pixels = width * height;
   const kind = image.kind ?? (data.length === pixels * 4 ? RGBA_32BPP : RGB_24BPP);

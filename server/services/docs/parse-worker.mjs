@@ -131,9 +131,12 @@ function pdfLineText(items) {
     .replace(PRESENTATION_FORMS, (forms) => forms.normalize('NFKC'));
 }
 
-/** @param {Buffer} bytes @param {number} maxPages */
-async function parsePdf(bytes, maxPages) {
-  const { getDocumentProxy, getMeta } = await import('unpdf');
+/**
+ * @param {Buffer} bytes @param {number} maxPages
+ * @param {{ languages: string[], timeoutMs: number } | null} ocr reading of pages without text; null: off
+ */
+async function parsePdf(bytes, maxPages, ocr) {
+  const { getDocumentProxy, getMeta, getResolvedPDFJS } = await import('unpdf');
   let pdf;
   try {
     // No stopAtErrors: pdf.js then skips a broken object inside a page instead of rejecting the file.
@@ -158,6 +161,25 @@ async function parsePdf(bytes, maxPages) {
     }
   }
   if (failed === pdf.numPages) throw new ParseError('broken', 'pdf: no page could be read');
+  // A page with no letter or digit has no text layer (a scan, a photo of a page): its pictures are read.
+  const blank = pages.flatMap((text, index) => (/[\p{L}\p{N}]/u.test(text) ? [] : [index + 1]));
+  if (ocr && blank.length) {
+    const { recognisePages } = await import('./ocr.mjs');
+    const { OPS } = await getResolvedPDFJS();
+    // The parent switches from the parse time limit to the reading one (DOCS_OCR_TIMEOUT_MS) on this message.
+    parentPort?.postMessage({ progress: { page: 0, pages: blank.length } });
+    try {
+      const read = await recognisePages(pdf, OPS, blank, {
+        languages: ocr.languages,
+        deadline: Date.now() + ocr.timeoutMs,
+        onPage: (page, total) => parentPort?.postMessage({ progress: { page, pages: total } }),
+      });
+      for (const [number, text] of read) pages[number - 1] = tidy(text);
+    } catch {
+      // Reading failed (tesseract's thread): the pages keep the text they have, and a file with none is
+      // answered as one without text.
+    }
+  }
   let title = '';
   try {
     const meta = await getMeta(pdf);
@@ -522,10 +544,10 @@ async function parseRtf(bytes) {
   return { ...pagesOfText(tidy(ast.toText())), title: String(ast.metadata?.title ?? '') };
 }
 
-async function parse(kind, bytes, url, maxPages) {
+async function parse(kind, bytes, url, maxPages, ocr) {
   switch (kind) {
     case 'pdf':
-      return parsePdf(bytes, maxPages);
+      return parsePdf(bytes, maxPages, ocr);
     case 'docx':
       return parseDocx(bytes);
     case 'pptx':
@@ -558,7 +580,7 @@ function capText(pages) {
   });
 }
 
-const { kind, bytes, url, images, maxPages } = workerData;
+const { kind, bytes, url, images, maxPages, ocr } = workerData;
 try {
   if (images) {
     // The pictures of the file (see image-extract.mjs), read in a run of their own after its text.
@@ -573,7 +595,7 @@ try {
   } else {
     const data = Buffer.from(bytes);
     const actual = await sniffKind(data, kind);
-    const result = await parse(actual, data, url, maxPages ?? Number.POSITIVE_INFINITY);
+    const result = await parse(actual, data, url, maxPages ?? Number.POSITIVE_INFINITY, ocr ?? null);
     parentPort?.postMessage({
       ok: true,
       pages: capText(result.pages),

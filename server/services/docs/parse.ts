@@ -47,6 +47,18 @@ export interface ParseLimits {
   queue: ParseQueue;
   /** Pdf pages allowed: a longer pdf is refused from its page count, before its text is read. */
   maxPages?: number;
+  /**
+   * Reading of pdf pages without a text layer (ocr.mjs); absent: off. Once the text is read, the parse
+   * runs on under `timeoutMs` of its own instead of the parse limit.
+   */
+  ocr?: { languages: string[]; timeoutMs: number };
+  /** Called as the pages without text are read: page `page` of `pages` (0 when the reading starts). */
+  onProgress?: (progress: ParseProgress) => void;
+}
+
+export interface ParseProgress {
+  page: number;
+  pages: number;
 }
 
 export interface ParsedDocument {
@@ -102,7 +114,7 @@ function startWorker<T>(data: WorkerInput, limits: ParseLimits): Promise<T> {
   return new Promise((resolve, reject) => {
     const copy = new Uint8Array(data.bytes).buffer;
     const worker = new Worker(workerUrl, {
-      workerData: { ...data, bytes: copy, maxPages: limits.maxPages },
+      workerData: { ...data, bytes: copy, maxPages: limits.maxPages, ocr: data.images ? null : limits.ocr },
       transferList: [copy],
       resourceLimits: {
         maxOldGenerationSizeMb: limits.maxHeapMb,
@@ -120,16 +132,27 @@ function startWorker<T>(data: WorkerInput, limits: ParseLimits): Promise<T> {
       fn();
       void worker.terminate();
     };
-    const timer = setTimeout(
-      () =>
-        settle(() => reject(new DocumentParseError('timeout', `no result within ${limits.timeoutMs} ms`))),
-      limits.timeoutMs,
-    );
-    worker.on('message', (message: WorkerAnswer<T>) =>
+    const expire = (ms: number) =>
+      setTimeout(
+        () => settle(() => reject(new DocumentParseError('timeout', `no result within ${ms} ms`))),
+        ms,
+      );
+    let timer = expire(limits.timeoutMs);
+    worker.on('message', (message: WorkerAnswer<T> | { progress: ParseProgress }) => {
+      if ('progress' in message) {
+        // The text is read; reading the pages without one has its own limit (the worker stops itself at
+        // it and answers with what it read; this is the backstop).
+        if (message.progress.page === 0 && limits.ocr) {
+          clearTimeout(timer);
+          timer = expire(limits.ocr.timeoutMs + 10_000);
+        }
+        limits.onProgress?.(message.progress);
+        return;
+      }
       settle(() =>
         message.ok ? resolve(message) : reject(new DocumentParseError(message.reason, message.message)),
-      ),
-    );
+      );
+    });
     worker.on('error', (error: Error & { code?: string }) =>
       settle(() =>
         reject(

@@ -23,7 +23,12 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id:
           {item.name}
         </span>
         <span className="muted small" data-testid="upload-status">
-          {t(`upload.status${status}`, { progress })}
+          {status === UploadStatus.Parsing && context.parseProgress?.page
+            ? t('upload.readingPage', {
+                page: context.parseProgress.page,
+                pages: context.parseProgress.pages,
+              })
+            : t(`upload.status${status}`, { progress })}
         </span>
       </div>
       {status === UploadStatus.Uploading && (
