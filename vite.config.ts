@@ -26,8 +26,35 @@ export default defineConfig({
         theme_color: '#4f46e5',
         background_color: '#ffffff',
         display: 'standalone',
+        id: '/',
         start_url: '/',
         scope: '/',
+        // Install sheets show these (a narrow one on phones, a wide one on desktops).
+        screenshots: [
+          {
+            src: '/screenshots/home-narrow.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Parley on a phone',
+          },
+          {
+            src: '/screenshots/home-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Parley on a desktop',
+          },
+        ],
+        shortcuts: [
+          { name: 'New chat', url: '/', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+          {
+            name: 'Chat with a document',
+            url: '/chatwithdoc',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }],
+          },
+          { name: 'Writing', url: '/writing', icons: [{ src: '/icons/icon-192.png', sizes: '192x192' }] },
+        ],
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
@@ -37,7 +64,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // Diagram code (mermaid and friends) is large and rarely needed: cached on first use, not precached.
-        globIgnores: ['assets/lazy/**'],
+        globIgnores: ['assets/lazy/**', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [

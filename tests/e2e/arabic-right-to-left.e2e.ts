@@ -13,7 +13,12 @@ test('Arabic renders right to left, with the sidebar on the right', async ({ pag
 test('choosing a language reloads the app at /{lang}', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  await page.getByTestId('language-select').selectOption('es');
+  // A popover: recommended first, then all; nothing changes until Confirm.
+  await page.getByTestId('language-select').click();
+  const popover = page.getByTestId('language-popover');
+  await popover.getByTestId('language-es').last().check();
+  await expect(page).not.toHaveURL(/\/es$/);
+  await popover.getByTestId('language-confirm').click();
   await expect(page).toHaveURL(/\/es$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByTestId('new-chat')).toContainText(/chat/i);

@@ -5,7 +5,7 @@ test('a web-search answer lists its sources: 3 cards and view-all, then all with
   context,
 }) => {
   await openAsGuest(page, '/');
-  await page.getByTestId('search-mode').selectOption('web');
+  await page.getByTestId('search-mode-web').click();
   await sendMessage(page, 'How do bees keep warm in winter?');
   const answer = await lastAnswerDone(page);
   await expect(answer).toContainText('clustering and shivering');
@@ -42,7 +42,7 @@ test('academic search answers from arXiv with the abstract as a source that offe
   page,
 }) => {
   await openAsGuest(page, '/');
-  await page.getByTestId('search-mode').selectOption('academic');
+  await page.getByTestId('search-mode-academic').click();
   await sendMessage(page, 'bee cluster warmth');
   const answer = await lastAnswerDone(page);
   const card = answer.getByTestId('source-card').first();

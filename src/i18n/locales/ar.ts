@@ -302,6 +302,7 @@ export const ar: Resource = {
     badgeTitle: 'خطتك: {{plan}}',
   },
   update: {
+    later: 'لاحقًا',
     available: 'يتوفر إصدار جديد من Parley.',
     reload: 'تحديث',
     offlineReady: 'Parley جاهز للعمل دون اتصال.',

@@ -299,6 +299,7 @@ export const en = {
     badgeTitle: 'Your plan: {{plan}}',
   },
   update: {
+    later: 'Later',
     available: 'A new version of Parley is available.',
     reload: 'Update',
     offlineReady: 'Parley is ready to work offline.',

@@ -306,6 +306,7 @@ export const es: Resource = {
     badgeTitle: 'Tu plan: {{plan}}',
   },
   update: {
+    later: 'Más tarde',
     available: 'Hay una nueva versión de Parley disponible.',
     reload: 'Actualizar',
     offlineReady: 'Parley está listo para funcionar sin conexión.',

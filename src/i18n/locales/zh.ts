@@ -290,6 +290,7 @@ export const zh: Resource = {
     badgeTitle: '你的套餐：{{plan}}',
   },
   update: {
+    later: '稍后',
     available: 'Parley 有新版本可用。',
     reload: '更新',
     offlineReady: 'Parley 已可离线使用。',

@@ -2,14 +2,15 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type Connector, ConnectorStatus, LANGUAGES, type Language } from '../../api/contract';
+import { type Connector, ConnectorStatus } from '../../api/contract';
 import { socialApi } from '../../api/social';
 import { userApi } from '../../api/user';
-import { changeLanguage, currentLanguage, LANGUAGE_LABELS, leaveForProvider } from '../../i18n';
+import { leaveForProvider } from '../../i18n';
 import { createPressGate } from '../app/press-gate';
 import { useAuthState } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
 import { Modal } from '../kit/Modal';
+import { LanguagePicker } from './LanguagePicker';
 
 const CONNECTOR_THROTTLE_MS = 1000;
 // Product names, the same in every language.
@@ -50,7 +51,7 @@ export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenCha
           <AccountTab />
         </Tabs.Content>
         <Tabs.Content value="languages">
-          <LanguagesTab />
+          <LanguagePicker />
         </Tabs.Content>
         <Tabs.Content value="connector">
           <ConnectorTab />
@@ -78,45 +79,6 @@ function AccountTab() {
           : t('settings.free')}
       </dd>
     </dl>
-  );
-}
-
-/** Recommended first (the browser's language and English), then '--', then all; confirming reloads at /{lang}. */
-function LanguagesTab() {
-  const { t } = useTranslation();
-  const [picked, setPicked] = useState<Language>(currentLanguage());
-  const browser = navigator.language.slice(0, 2);
-  const recommended = LANGUAGES.filter((code) => code === browser || code === 'en');
-  const option = (code: Language) => (
-    <label key={`${code}-${recommended.includes(code)}`} className="consent-row">
-      <input
-        type="radio"
-        name="language"
-        checked={picked === code}
-        onChange={() => setPicked(code)}
-        data-testid={`language-${code}`}
-      />
-      {LANGUAGE_LABELS[code]}
-    </label>
-  );
-  return (
-    <div>
-      <p className="muted small">{t('settings.recommended')}</p>
-      {recommended.map(option)}
-      <hr aria-label="--" />
-      {LANGUAGES.map(option)}
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="button primary"
-          disabled={picked === currentLanguage()}
-          onClick={() => changeLanguage(picked)}
-          data-testid="language-confirm"
-        >
-          {t('common.confirm')}
-        </button>
-      </div>
-    </div>
   );
 }
 

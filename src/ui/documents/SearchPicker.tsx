@@ -1,9 +1,11 @@
 // Chooses what grounds the next answer: nothing, web search or academic search. A search this server has
 // not configured is offered disabled, with a line saying so.
+import { ToggleGroup } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchMode, SearchStatus } from '../../api/contract';
 import { docsApi } from '../../api/docs';
+import { Icon } from '../icons';
 
 const KEY = 'searchMode';
 
@@ -47,31 +49,45 @@ export function SearchPicker({
     if (status && mode && !status[mode]) onChoose(null);
   }, [status, mode, onChoose]);
   const off = status && !status.web && !status.academic;
-  return (
-    <span className="search-picker">
-      <select
-        value={mode ?? ''}
-        aria-label={t('docs.sources')}
-        onChange={(event) => onChoose((event.target.value || null) as SearchMode | null)}
-        data-testid="search-mode"
-      >
-        <option value="">—</option>
-        <option value="web" disabled={!status?.web} title={status?.web ? undefined : t('docs.searchOff')}>
-          {t('docs.webSearch')}
-        </option>
-        <option
-          value="academic"
-          disabled={!status?.academic}
-          title={status?.academic ? undefined : t('docs.academicOff')}
-        >
-          {t('docs.academicSearch')}
-        </option>
-      </select>
-      {off && (
+  if (off) {
+    return (
+      <span className="search-picker">
         <span className="muted small" title={t('docs.searchOff')} data-testid="search-off">
           {t('docs.searchOff')}
         </span>
-      )}
-    </span>
+      </span>
+    );
+  }
+  // Two toggles: pressing the chosen one again turns search off.
+  return (
+    <ToggleGroup.Root
+      type="single"
+      className="search-picker"
+      value={mode ?? ''}
+      onValueChange={(value) => onChoose((value || null) as SearchMode | null)}
+      aria-label={t('docs.sources')}
+      data-testid="search-mode"
+    >
+      <ToggleGroup.Item
+        value="web"
+        className="chip search-chip"
+        disabled={!status?.web}
+        title={status?.web ? undefined : t('docs.searchOff')}
+        data-testid="search-mode-web"
+      >
+        <Icon name="globe" size={14} />
+        {t('docs.webSearch')}
+      </ToggleGroup.Item>
+      <ToggleGroup.Item
+        value="academic"
+        className="chip search-chip"
+        disabled={!status?.academic}
+        title={status?.academic ? undefined : t('docs.academicOff')}
+        data-testid="search-mode-academic"
+      >
+        <Icon name="academic" size={14} />
+        {t('docs.academicSearch')}
+      </ToggleGroup.Item>
+    </ToggleGroup.Root>
   );
 }

@@ -2,9 +2,9 @@ import { Popover } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LANGUAGES } from '../../api/contract';
-import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
+import { currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { AccountFooter } from '../account/AccountFooter';
+import { LanguagePicker } from '../account/LanguagePicker';
 import { useLangPath } from '../app/paths';
 import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';
@@ -120,19 +120,26 @@ export function Sidebar({
         {!collapsed && <QuickLinks />}
         <UpgradeButton collapsed={collapsed} />
         <AccountFooter collapsed={collapsed} />
-        <select
-          aria-label={t('shell.language')}
-          className="language-select"
-          value={currentLanguage()}
-          onChange={(event) => changeLanguage(event.target.value as (typeof LANGUAGES)[number])}
-          data-testid="language-select"
-        >
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code}>
-              {collapsed ? code : LANGUAGE_LABELS[code]}
-            </option>
-          ))}
-        </select>
+        <Popover.Root>
+          <Popover.Trigger
+            className={`button language-trigger${collapsed ? ' icon-only' : ''}`}
+            aria-label={t('shell.language')}
+            data-testid="language-select"
+          >
+            <Icon name="globe" />
+            {!collapsed && <span>{LANGUAGE_LABELS[currentLanguage()]}</span>}
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content
+              side="top"
+              align="start"
+              className="popover language-popover"
+              data-testid="language-popover"
+            >
+              <LanguagePicker />
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
       </div>
     </aside>
   );

@@ -14,13 +14,15 @@ import {
 } from '../../api/contract';
 import { templateApi } from '../../api/templates';
 import { useLangPath } from '../app/paths';
+import { Icon, type IconName } from '../icons';
 import './templates.css';
 
 /** 1 publicity, 2 research, 3 tool. */
-const ICONS: Record<RecommendedIconValue, { glyph: string; name: 'publicity' | 'research' | 'tool' }> = {
-  1: { glyph: '📣', name: 'publicity' },
-  2: { glyph: '🔬', name: 'research' },
-  3: { glyph: '🛠️', name: 'tool' },
+// Drawn icons, not emoji: a device without an emoji font showed empty boxes.
+const ICONS: Record<RecommendedIconValue, { glyph: IconName; name: 'publicity' | 'research' | 'tool' }> = {
+  1: { glyph: 'megaphone', name: 'publicity' },
+  2: { glyph: 'flask', name: 'research' },
+  3: { glyph: 'wrench', name: 'tool' },
 };
 
 type Load = { state: 'loading' } | { state: 'ready'; items: Template[] } | { state: 'failed' };
@@ -76,7 +78,7 @@ export function HomeTemplates({
                   role="img"
                   aria-label={t(`extras.templates.icon.${ICONS[q.icon]?.name}`)}
                 >
-                  {ICONS[q.icon]?.glyph}
+                  {ICONS[q.icon] && <Icon name={ICONS[q.icon].glyph} size={18} />}
                 </span>
                 <span dir="auto">{q.question}</span>
               </button>

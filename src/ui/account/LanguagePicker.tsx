@@ -1,0 +1,51 @@
+// The language choice as a list: recommended first (the browser's languages and English), then '--', then
+// all; nothing changes until Confirm, which remembers the choice and reloads the app at /{lang}.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../api/contract';
+import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
+
+/** Recommended first (the browser's language and English), then '--', then all; confirming reloads at /{lang}. */
+export function LanguagePicker() {
+  const { t } = useTranslation();
+  const [picked, setPicked] = useState<Language>(currentLanguage());
+  // The browser's languages this app speaks (in the browser's order), then English.
+  const recommended = [
+    ...new Set(
+      [...(navigator.languages ?? [navigator.language]), 'en']
+        .map((tag) => tag.slice(0, 2).toLowerCase())
+        .filter((code): code is Language => (LANGUAGES as readonly string[]).includes(code)),
+    ),
+  ];
+  const option = (code: Language) => (
+    <label key={`${code}-${recommended.includes(code)}`} className="consent-row">
+      <input
+        type="radio"
+        name="language"
+        checked={picked === code}
+        onChange={() => setPicked(code)}
+        data-testid={`language-${code}`}
+      />
+      {LANGUAGE_LABELS[code]}
+    </label>
+  );
+  return (
+    <div>
+      <p className="muted small">{t('settings.recommended')}</p>
+      {recommended.map(option)}
+      <hr aria-label="--" />
+      {LANGUAGES.map(option)}
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="button primary"
+          disabled={picked === currentLanguage()}
+          onClick={() => changeLanguage(picked)}
+          data-testid="language-confirm"
+        >
+          {t('common.confirm')}
+        </button>
+      </div>
+    </div>
+  );
+}
