@@ -8,15 +8,32 @@ import {
   CreateDocumentRequest,
   CreateNewChatRequest,
   DocChatCreateRequest,
+  FaviconQuery,
   Md5Query,
   WorkspaceDeleteRequest,
 } from '../../src/api/schemas-docs.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { notFound, tooManyRequests } from '../http/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
+import { faviconOrigin } from '../services/favicons.js';
 import { routeTypeOf } from '../services/workspace/registry.js';
 
 export const docsRoutes = new Hono<AppEnv>()
+  // An <img> asks for it, so no token comes with it: guarded instead by the origin rule, the outbound guard,
+  // a per-address rate and the cache.
+  .get(DocumentPaths.favicon, async (c) => {
+    const services = c.get('services');
+    const origin = faviconOrigin(readQuery(c, FaviconQuery).origin);
+    if (!origin) throw notFound('search.faviconNotFound');
+    if (!services.faviconLimiter.take(c.get('info').ip)) throw tooManyRequests();
+    const icon = await services.favicons.get(origin);
+    if (!icon) throw notFound('search.faviconNotFound');
+    return c.body(new Uint8Array(icon.body), 200, {
+      'content-type': icon.type,
+      'cache-control': 'public, max-age=86400',
+      'content-security-policy': "default-src 'none'",
+    });
+  })
   .post(DocumentPaths.createDocument, async (c) => {
     const caller = requireCaller(c);
     const request = await readJson(c, CreateDocumentRequest);

@@ -113,9 +113,7 @@ export function createChatService(deps: {
     const [row] = await db
       .select({ position: messages.position })
       .from(messages)
-      .where(
-        and(eq(messages.id, messageId), eq(messages.channelId, channel.id), eq(messages.role, 'user')),
-      )
+      .where(and(eq(messages.id, messageId), eq(messages.channelId, channel.id), eq(messages.role, 'user')))
       .limit(1);
     if (!row) throw badRequest('chat.nothingToEdit');
     return row;

@@ -28,6 +28,7 @@ import { createDocumentImageService } from './docs/document-images.js';
 import { createDocumentService } from './docs/documents.js';
 import { createEmbeddingIndex } from './docs/embeddings.js';
 import { createParseQueue, parseConcurrency } from './docs/parse-queue.js';
+import { createFaviconService } from './favicons.js';
 import { createFeedbackService } from './feedback.js';
 import { createFlowchartService } from './flowcharts.js';
 import { createImageService } from './images.js';
@@ -54,6 +55,8 @@ import { createWritingService } from './writing.js';
 
 /** A browser sends a batch every 6 s at most, plus a few on bursts; more is a script. */
 const ANALYTICS_REQUESTS_PER_MINUTE = 120;
+/** A page of answers shows a few dozen source icons; cached ones are cheap, new hosts are fetched. */
+const FAVICONS_PER_MINUTE = 300;
 
 /** Plenty for a person, little for a script filling the table. */
 const FEEDBACK_PER_HOUR = 20;
@@ -180,6 +183,8 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     }),
     analytics: createAnalyticsService({ db, adminEmails: config.adminEmails ?? [] }),
     analyticsLimiter: createRateLimiter(ANALYTICS_REQUESTS_PER_MINUTE, 60_000),
+    favicons: createFaviconService({ allowHosts: config.outboundAllowHosts ?? [] }),
+    faviconLimiter: createRateLimiter(FAVICONS_PER_MINUTE, 60_000),
     linkTitles: createLinkTitleService({ allowHosts: config.outboundAllowHosts ?? [], timeoutMs: 5000 }),
     visitLimiter: createRateLimiter(config.rateLimit.visitsPerMinute, 60_000),
     chat: createChatService({

@@ -17,6 +17,8 @@ export const DocumentPaths = {
   answerSources: '/api/v1/chat/doc/sources',
   /** GET ?channelId=: the web and academic sources of every answer in a chat (source lists). */
   linkSources: '/api/v1/chat/linkSources',
+  /** GET ?origin=: a source site's favicon, fetched by the server (the browser never contacts the site). */
+  favicon: '/api/v1/search/favicon',
   /** GET: which search providers this server has (off ones show a clear state). */
   searchStatus: '/api/v1/search/status',
   /** GET /api/v1/workspace/{routeType}/{fileCategory}: the caller's files by category. */
@@ -24,6 +26,17 @@ export const DocumentPaths = {
   /** POST { category, id }: deletes one of the caller's workspace files. */
   workspaceDelete: '/api/v1/workspace/delete',
 } as const;
+
+/** Where the app loads a source's favicon: through this server, named by the source's origin. */
+export function faviconPath(url: string): string | null {
+  try {
+    const { protocol, origin } = new URL(url);
+    if (protocol !== 'http:' && protocol !== 'https:') return null;
+    return `${DocumentPaths.favicon}?origin=${encodeURIComponent(origin)}`;
+  } catch {
+    return null;
+  }
+}
 
 /** The spec's source link. */
 export interface SourceLink {

@@ -46,6 +46,7 @@ export const CreateNewChatRequest = z
 
 export const Md5Query = z.object({ md5: Md5 });
 export const ChannelQuery = z.object({ channelId: z.string().min(1).max(64) });
+export const FaviconQuery = z.object({ origin: z.string().min(1).max(300) });
 
 /** One workspace file to delete: its category (which area owns it) and its workspace id. */
 export const WorkspaceDeleteRequest = z.object({

@@ -13,6 +13,11 @@ test('a web-search answer lists its sources: 3 cards and view-all, then all with
   await expect(list.getByTestId('source-card')).toHaveCount(3);
   await expect(list.getByTestId('source-view-all')).toContainText('View all 8');
   await expect(list.getByTestId('source-favicon')).toHaveCount(7);
+  // Icons come through this server: the browser never contacts the sources' sites.
+  for (const src of await list
+    .getByTestId('source-favicon')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('src'))))
+    expect(src).toMatch(/^\/api\/v1\/search\/favicon\?origin=/);
 
   await list.getByTestId('source-view-all').click();
   await expect(list.getByTestId('source-card')).toHaveCount(8);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import {
+  faviconPath,
   type LinkSource,
   readableDocumentUrl,
   SOURCE_LIST_COLLAPSED_CARDS,
@@ -52,10 +53,11 @@ export function SourceList({
   const onShare = location.pathname.includes('share');
   const collapsible = links.length > SOURCE_LIST_VIEW_ALL_ABOVE;
   const shown = expanded || !collapsible ? links : links.slice(0, SOURCE_LIST_COLLAPSED_CARDS);
-  const favicons = [...new Set(links.map((l) => l.favicon).filter(Boolean))].slice(
-    0,
-    SOURCE_LIST_MAX_FAVICONS,
-  );
+  const favicons = [
+    ...new Set(
+      links.map((l) => (l.favicon ? faviconPath(l.url) : null)).filter((p): p is string => p !== null),
+    ),
+  ].slice(0, SOURCE_LIST_MAX_FAVICONS);
 
   const read = async (link: LinkSource) => {
     setReading(link.url);
@@ -76,14 +78,15 @@ export function SourceList({
                 <span className="source-n">{link.n}</span> {link.title}
               </a>
               <div className="source-meta muted small">
-                {link.favicon && (
+                {link.favicon && faviconPath(link.url) && (
                   <img
-                    src={link.favicon}
+                    src={faviconPath(link.url) ?? undefined}
                     alt=""
                     width={14}
                     height={14}
                     loading="lazy"
                     referrerPolicy="no-referrer"
+                    onError={hideBroken}
                   />
                 )}
                 <span>{link.source}</span>
@@ -119,6 +122,7 @@ export function SourceList({
                     height={14}
                     data-testid="source-favicon"
                     referrerPolicy="no-referrer"
+                    onError={hideBroken}
                   />
                 ))}
               </span>
@@ -140,3 +144,8 @@ export function SourceList({
     </section>
   );
 }
+
+/** A site without an icon leaves no broken-image mark. */
+const hideBroken = (event: React.SyntheticEvent<HTMLImageElement>) => {
+  event.currentTarget.style.visibility = 'hidden';
+};
