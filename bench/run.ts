@@ -1,5 +1,6 @@
 // npm run bench: every benchmark in turn. Figures go into the README by hand, with the machine they ran on.
 import { printBundleSize } from './bundle-size';
+import { benchDocCorpus } from './doc-corpus';
 import { benchDocFirstAnswer } from './doc-first-answer';
 import { benchMd5Throughput } from './md5-throughput';
 import { benchSseStreams } from './sse-streams';
@@ -10,3 +11,4 @@ printBundleSize();
 await benchWritingTyping();
 await benchMd5Throughput();
 await benchDocFirstAnswer();
+await benchDocCorpus();
