@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { installUnloadReset } from './api/storage';
 import { initI18n } from './i18n';
 import { createRootActor } from './machines/root';
+import { trackAppEvents } from './ui/analytics/app-events';
 import { App } from './ui/app/App';
 import { installApiHooks } from './ui/app/api-hooks';
 import { installPreloadErrorReload } from './ui/ErrorBoundary';
@@ -13,8 +14,6 @@ await initI18n();
 const root = createRootActor();
 installApiHooks(root);
 root.start();
-// Social login failures show no message (the spec); until analytics exist they are only logged.
-root
-  .getSnapshot()
-  .context.login.on('LoginFail', (event) => console.info('LoginFail', event.loginType, event.details));
+// Social login failures show no message; they, confirmed pay returns and crashes go to analytics.
+trackAppEvents(root);
 createRoot(document.getElementById('root')!).render(<App root={root} />);

@@ -4,7 +4,7 @@
 
 import i18n from 'i18next';
 import { toast } from 'sonner';
-import { type AnyActorRef, assign, fromPromise, setup } from 'xstate';
+import { type AnyActorRef, assign, emit, fromPromise, setup } from 'xstate';
 import { accountApi } from '../api/account';
 import { billingApi } from '../api/billing';
 import type {
@@ -104,11 +104,15 @@ export interface BillingInput {
   login: AnyActorRef;
 }
 
+/** Told to whoever listens (analytics): a pay return the server confirmed. */
+export type BillingEmitted = { type: 'PaymentSuccess'; status: 'paid' | 'trial' };
+
 export const billingMachine = setup({
   types: {
     context: {} as BillingContext & BillingInput,
     events: {} as BillingEvent,
     input: {} as BillingInput,
+    emitted: {} as BillingEmitted,
   },
   actors: {
     loadDiscount: fromPromise(() => billingApi.marketingActive()),
@@ -393,6 +397,7 @@ export const billingMachine = setup({
                 target: 'trialSuccess',
                 actions: [
                   'refreshUser',
+                  emit({ type: 'PaymentSuccess', status: 'trial' } as const),
                   assign({ products: ({ context, event }) => event.output.products ?? context.products }),
                 ],
               },
@@ -401,6 +406,7 @@ export const billingMachine = setup({
                 target: 'closed',
                 actions: [
                   'refreshUser',
+                  emit({ type: 'PaymentSuccess', status: 'paid' } as const),
                   () => toast.success(t('billing.paySuccess')),
                   assign({
                     celebrations: ({ context }) => context.celebrations + 1,

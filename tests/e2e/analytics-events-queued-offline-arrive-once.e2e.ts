@@ -70,3 +70,22 @@ test('20 events queued offline survive a reload and arrive once when the network
   await expect(ops.locator(`[data-testid="analytics-row"][data-event="${refused}"]`)).toHaveCount(0);
   await ops.context().close();
 });
+
+test('a cancelled pay return is tracked as payment_cancel; a bare success link tracks no payment_success', async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/analytics/events')) sent.push(request.postData() ?? '');
+  });
+  await openAsGuest(page, '/?stripeStatus=cancel&stripeSubType=month');
+  await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => sent.join('\n')).toContain('payment_cancel');
+  expect(sent.join('\n')).toContain('"subType":"month"');
+  // A success link proves nothing (the server says nothing changed): no payment_success event.
+  await page.goto('/?stripeStatus=success&stripeSubType=month');
+  await expect(page.getByTestId('composer')).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
+  expect(sent.join('\n')).not.toContain('payment_success');
+});

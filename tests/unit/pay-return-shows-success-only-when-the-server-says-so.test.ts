@@ -20,28 +20,35 @@ function returning(status: CheckoutResult['status']) {
     }),
   ).start();
   const login = createActor(createMachine({})).start();
-  const actor = createActor(machine, { input: { auth, login } }).start();
+  const actor = createActor(machine, { input: { auth, login } });
+  const tracked: string[] = [];
+  actor.on('PaymentSuccess', (event) => tracked.push(event.status));
+  actor.start();
   actor.send({ type: 'RETURN.PAID' });
-  return { actor, refreshes };
+  return { actor, refreshes, tracked };
 }
 
 describe('a pay return', () => {
   it('that the server does not confirm (a guest, a bookmark) plays no success, only refreshes', async () => {
-    const { actor, refreshes } = returning('none');
+    const { actor, refreshes, tracked } = returning('none');
     await waitFor(actor, (s) => s.matches({ pricing: 'closed' }));
     expect(actor.getSnapshot().context.celebrations).toBe(0);
     expect(refreshes).toEqual(['refresh']);
+    expect(tracked).toEqual([]);
   });
 
   it('confirmed as paid plays the success animation once', async () => {
-    const { actor } = returning('paid');
+    const { actor, tracked } = returning('paid');
     await waitFor(actor, (s) => s.matches({ pricing: 'closed' }));
     expect(actor.getSnapshot().context.celebrations).toBe(1);
+    // Analytics hears of it once, as paid.
+    expect(tracked).toEqual(['paid']);
   });
 
   it('confirmed as a trial opens the free-trial modal, without the animation', async () => {
-    const { actor } = returning('trial');
+    const { actor, tracked } = returning('trial');
     await waitFor(actor, (s) => s.matches({ pricing: 'trialSuccess' }));
     expect(actor.getSnapshot().context.celebrations).toBe(0);
+    expect(tracked).toEqual(['trial']);
   });
 });

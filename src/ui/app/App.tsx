@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { reportCrash } from '../../api/shell';
 import type { RootActor } from '../../machines/root';
+import { trackCrash } from '../analytics/app-events';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { UpdatePrompt } from '../shell/UpdatePrompt';
 import { RootProvider } from './root-context';
@@ -13,7 +14,12 @@ export function App({ root }: { root: RootActor }) {
   const router = useMemo(createRouter, []);
   const { t } = useTranslation();
   return (
-    <ErrorBoundary onReport={(error, info) => reportCrash(error, info.componentStack)}>
+    <ErrorBoundary
+      onReport={(error, info) => {
+        reportCrash(error, info.componentStack);
+        trackCrash(error, location.pathname);
+      }}
+    >
       <RootProvider actor={root}>
         <RouterProvider router={router} />
         <UpdatePrompt />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { currentLanguage } from '../../i18n';
+import { trackPaymentCancel } from '../analytics/app-events';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import { BillingModal } from './BillingModal';
@@ -57,6 +58,7 @@ function PayReturn() {
       billing.send({ type: 'RETURN.PAID' });
     } else if (status === 'cancel') {
       billing.send({ type: 'RETURN.CANCELLED' });
+      trackPaymentCancel(params.get('stripeSubType'));
       toast.info(t('billing.payCancelled'));
     }
     const confirmId = params.get('confirmId');
