@@ -1,4 +1,5 @@
 // Builds the HTTP app from ready services; used by index.ts and by the tests (on a real port).
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ResponseCode } from '../src/api/contract.js';
 import { bodyLimits } from './http/body-limits.js';
@@ -54,7 +55,21 @@ export function createApp(services: Services) {
     );
   });
 
+  // Liveness: the process answers. Readiness: it takes new requests (its database answers, not shutting down);
+  // a load balancer stops sending to an instance whose readiness fails.
   app.get('/api/v1/health', (c) => c.json({ code: 200, msg: 'success', data: { ok: true } }));
+  app.get('/api/v1/ready', async (c) => {
+    const ready =
+      !services.lifecycle.draining &&
+      (await services.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ));
+    return c.json(
+      { code: ready ? 200 : 503, msg: ready ? 'success' : 'not ready', data: { ready } },
+      ready ? 200 : 503,
+    );
+  });
   app.route('/', authRoutes);
   app.route('/', visitKeyRoute);
   app.route('/', landingRoutes);

@@ -34,6 +34,11 @@ export interface Config {
   images: { baseUrl: string | null; apiKey: string; model: string; size: string; timeoutMs: number };
   /** How often a streaming answer is written to the database. */
   persistIntervalMs: number;
+  /**
+   * ANSWER_LEASE_MS: an instance renews the lease of the answers it generates every third of this; an answer
+   * whose lease is older (its instance died) is taken over by another instance.
+   */
+  answerLeaseMs: number;
   rateLimit: {
     visitsPerMinute: number;
     codeSendsPerHourPerIp: number;
@@ -265,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: int(env.IMAGE_TIMEOUT_MS, 120_000),
     },
     persistIntervalMs: int(env.STREAM_PERSIST_INTERVAL_MS, 250),
+    answerLeaseMs: Math.max(300, int(env.ANSWER_LEASE_MS, 15_000)),
     rateLimit: {
       visitsPerMinute: int(env.VISIT_RATE_LIMIT_PER_MINUTE, 30),
       codeSendsPerHourPerIp: int(env.CODE_SEND_RATE_LIMIT_PER_HOUR, 20),

@@ -6,7 +6,9 @@ import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createLogger } from './logger.js';
 import { createAiProvider } from './providers/ai/index.js';
+import { createLocalAnswerBus, createPostgresAnswerBus } from './services/answer-bus.js';
 import { createServices, type Services } from './services/index.js';
+import { shareVisitKeys } from './services/visit-keys.js';
 
 export interface RunningServer {
   url: string;
@@ -23,8 +25,12 @@ export async function startServer(
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   const ai = createAiProvider(config);
-  const services = createServices({ config, db: database.db, ai, logger });
-  await services.chat.failInterrupted();
+  if (database.postgres) await shareVisitKeys(database.db, config.dataDir);
+  const bus = database.postgres
+    ? await createPostgresAnswerBus({ ...database.postgres, logger })
+    : createLocalAnswerBus();
+  const services = createServices({ config, db: database.db, ai, logger, bus, postgres: database.postgres });
+  await services.chat.adoptInterrupted();
   await services.billing.seed();
   const app = createApp(services);
 
@@ -57,6 +63,7 @@ export async function startServer(
     port,
     services,
     async close() {
+      services.lifecycle.draining = true;
       clearInterval(billingTimer);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -64,6 +71,7 @@ export async function startServer(
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await services.chat.shutdown();
+      await bus.close();
       await database.close();
     },
   };

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -99,12 +100,35 @@ export const messages = pgTable(
     /** Monotonic order inside a channel; created_at alone ties within a millisecond. */
     position: bigint('position', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The language an answer was asked in: an instance continuing it answers in the same one. */
+    language: text('language'),
+    /** The server instance generating a streaming answer (its lease). */
+    leaseOwner: text('lease_owner'),
+    /** The owner's last heartbeat (database clock): a lease older than ANSWER_LEASE_MS is an instance that died. */
+    leaseHeartbeatAt: timestamp('lease_heartbeat_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_channel_position_idx').on(t.channelId, t.position),
     uniqueIndex('messages_request_role_idx').on(t.requestId, t.role).where(sql`${t.requestId} is not null`),
+    index('messages_streaming_lease_idx')
+      .on(t.leaseOwner, t.leaseHeartbeatAt)
+      .where(sql`${t.status} = 'streaming'`),
   ],
 );
+
+/** Keys every instance must hold alike (the guest-visit key pair), made by the first one to start. */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  privatePem: text('private_pem').notNull(),
+  publicPem: text('public_pem').notNull(),
+});
+
+/** Rate-limit counters shared by every instance (rate-limiter-flexible's PostgreSQL store and its columns). */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
 
 /** Each streamed piece of an answer, kept so a reconnecting client gets exactly what it missed. */
 export const messageChunks = pgTable(

@@ -7,7 +7,7 @@ import { readJson } from '../http/validate.js';
 
 export const authRoutes = new Hono<AppEnv>().post(Paths.visit, async (c) => {
   const services = c.get('services');
-  if (!services.visitLimiter.take(c.get('info').ip)) throw tooManyRequests();
+  if (!(await services.visitLimiter.take(c.get('info').ip))) throw tooManyRequests();
   const { sign } = await readJson(c, VisitRequest);
   const token = await services.visit.visit(sign);
   return ok(c, { token });

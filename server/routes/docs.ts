@@ -25,7 +25,7 @@ export const docsRoutes = new Hono<AppEnv>()
     const services = c.get('services');
     const origin = faviconOrigin(readQuery(c, FaviconQuery).origin);
     if (!origin) throw notFound('search.faviconNotFound');
-    if (!services.faviconLimiter.take(c.get('info').ip)) throw tooManyRequests();
+    if (!(await services.faviconLimiter.take(c.get('info').ip))) throw tooManyRequests();
     const icon = await services.favicons.get(origin);
     if (!icon) throw notFound('search.faviconNotFound');
     return c.body(new Uint8Array(icon.body), 200, {

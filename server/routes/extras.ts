@@ -95,7 +95,7 @@ export const extrasRoutes = new Hono<AppEnv>()
   // Analytics: no login needed (the browser's consent decides, see src/workers/analytics.ts).
   .post(AnalyticsPaths.events, async (c) => {
     const { ip } = c.get('info');
-    if (!c.get('services').analyticsLimiter.take(ip)) throw tooManyRequests();
+    if (!(await c.get('services').analyticsLimiter.take(ip))) throw tooManyRequests();
     const { events } = await readJson(c, AnalyticsEventsRequest);
     const stored = await c.get('services').analytics.store(events, { ip, country: countryOf(ip) });
     return ok(c, { stored });

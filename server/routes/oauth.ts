@@ -25,8 +25,8 @@ const baseUrl = (c: Context<AppEnv>) =>
   (c.get('services').config.publicBaseUrl ?? new URL(c.req.url).origin).replace(/\/$/, '');
 
 /** Finishing a login costs a call to the provider: it counts against the per-IP login attempts. */
-function countAttempt(c: Context<AppEnv>) {
-  if (!c.get('services').loginAttempts.take(`ip:${c.get('info').ip}`)) throw tooManyRequests();
+async function countAttempt(c: Context<AppEnv>) {
+  if (!(await c.get('services').loginAttempts.take(`ip:${c.get('info').ip}`))) throw tooManyRequests();
 }
 
 /** The flow cookie is read once: whatever happens next, a second use finds nothing. */
@@ -51,7 +51,7 @@ async function finishCodeLogin(
   provider: SocialProvider,
   { code, uri }: { code: string; uri?: string },
 ) {
-  countAttempt(c);
+  await countAttempt(c);
   const token = await c
     .get('services')
     .socialLogin.loginWithCode(
@@ -86,7 +86,7 @@ export const oauthRoutes = new Hono<AppEnv>()
   .get(OidcPaths.googleCode, (c) => finishCodeLogin(c, 'google', readQuery(c, OAuthCodeQuery)))
   .get(OidcPaths.googleOneTap, async (c) => {
     const { idTokenString } = readQuery(c, OneTapQuery);
-    countAttempt(c);
+    await countAttempt(c);
     const token = await c
       .get('services')
       .socialLogin.loginWithIdToken(idTokenString, takeFlow(c, 'google', 'onetap'), c.get('caller'));
@@ -106,7 +106,7 @@ export const oauthRoutes = new Hono<AppEnv>()
   .get(OidcPaths.googleDriveCallback, async (c) => {
     const caller = requireCaller(c);
     const { code, uri } = readQuery(c, OAuthCodeQuery);
-    countAttempt(c);
+    await countAttempt(c);
     const { socialLogin, userSettings } = c.get('services');
     await socialLogin.connectDrive(caller, takeFlow(c, 'google', 'drive'), code, landedAt(uri, code));
     return ok(c, { connectors: await userSettings.connectors(caller) });

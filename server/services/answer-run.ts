@@ -1,7 +1,7 @@
 // One answer being generated. It lives apart from any HTTP request: clients subscribe from a chunk id,
 // get everything after it, then the live rest. A chunk reaches clients only once it is in the database
 // (the chunk journal below), so what a user saw survives a crash of the server.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { MessageStatus, StreamChunk, StreamMeta } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
 import { channels, messageChunks, messages } from '../db/schema.js';
@@ -32,7 +32,7 @@ export class AnswerRun {
 
   /** Replays chunks after `afterChunkId`, then follows live. Returns the unsubscribe function. */
   subscribe(afterChunkId: number, listener: RunListener): () => void {
-    for (const chunk of this.chunks.slice(Math.max(0, afterChunkId + 1))) listener.chunk(chunk);
+    for (const chunk of this.chunks) if (chunk.chunkId > afterChunkId) listener.chunk(chunk);
     if (this.status !== 'streaming') {
       listener.done(this.status);
       return () => {};
@@ -52,6 +52,12 @@ export class AnswerRun {
     for (const listener of this.listeners) listener.chunk(chunk);
   }
 
+  /** Publishes a chunk read back from the database under its stored number; new chunks are numbered after it. */
+  restore(chunk: StreamChunk) {
+    this.nextChunkId = Math.max(this.nextChunkId, chunk.chunkId + 1);
+    this.publish(chunk);
+  }
+
   /** Numbers and publishes at once: for runs rebuilt from the database, whose chunks are stored already. */
   push(piece: { content?: string; error?: string; code?: number }): StreamChunk {
     const chunk = this.make(piece);
@@ -67,6 +73,13 @@ export class AnswerRun {
     this.settle(status);
   }
 
+  /** This instance stops serving the answer (another continues it): clients here are let go, unfinished. */
+  abandon() {
+    if (this.status !== 'streaming') return;
+    this.listeners.clear();
+    this.settle('streaming');
+  }
+
   get content(): string {
     return this.chunks.map((c) => c.content ?? '').join('');
   }
@@ -80,7 +93,12 @@ const JOURNAL_BATCH_ROWS = 2000;
  * them, then they are published. One write is in flight at a time and everything that arrives meanwhile goes
  * into the next one, so a lone chat pays one round trip per chunk and 400 chats share one write.
  */
-export function createChunkJournal(db: Database, onError: (error: unknown) => void) {
+export function createChunkJournal(
+  db: Database,
+  onError: (error: unknown) => void,
+  /** Tells other instances that these answers (message ids) have more stored. */
+  onStored: (messageIds: string[]) => Promise<void> = async () => {},
+) {
   const queue: { run: AnswerRun; chunk: StreamChunk }[] = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
@@ -104,6 +122,7 @@ export function createChunkJournal(db: Database, onError: (error: unknown) => vo
       onError(error);
     }
     for (const { run, chunk } of batch) run.publish(chunk);
+    onStored([...new Set(batch.map(({ run }) => run.meta.answerMessageId))]).catch(onError);
   }
 
   function kick() {
@@ -146,6 +165,12 @@ export function createRunPersister(
   run: AnswerRun,
   intervalMs: number,
   onError: (error: unknown) => void,
+  lease: {
+    /** Extra condition of the row writes: only the instance holding the answer's lease writes it. */
+    held?: SQL;
+    /** Called once the final status is stored (followers on other instances finish). */
+    onFinal?: () => Promise<void>;
+  } = {},
 ) {
   let writtenLength = 0;
   let timer: NodeJS.Timeout | null = null;
@@ -158,10 +183,11 @@ export function createRunPersister(
       await db
         .update(messages)
         .set({ content: run.content, ...(final ? { status: final.status, error: final.error } : {}) })
-        .where(eq(messages.id, run.meta.answerMessageId));
+        .where(and(eq(messages.id, run.meta.answerMessageId), lease.held));
     }
     if (final) {
       await db.update(channels).set({ updatedAt: sql`now()` }).where(eq(channels.id, run.meta.channelId));
+      await lease.onFinal?.();
     }
   };
 

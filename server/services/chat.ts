@@ -1,16 +1,19 @@
 // Chat sends: idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID) resumes
-// the same answer instead of starting a new one. Answers finish even when every client has gone.
+// the same answer instead of starting a new one, on this instance or any other on the same database.
+// Answers finish even when every client has gone, and when their instance dies another one continues them.
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type ChatMessage, type Language, ResponseCode, type SendRequest } from '../../src/api/contract.js';
 import type { SendRequest as SendSchema } from '../../src/api/schemas.js';
 import type { Database } from '../db/client.js';
-import { channels, messageChunks, messages } from '../db/schema.js';
+import { answerLinks, channels, messageChunks, messages } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';
 import { translate } from '../http/messages.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import type { ChatTurn, GroundingSource, WritingTask } from '../providers/ai/provider.js';
+import type { AnswerBus } from './answer-bus.js';
+import type { AnswerLease, LeasedAnswer } from './answer-lease.js';
 import { AnswerRun, createChunkJournal, createRunPersister } from './answer-run.js';
 import type { Meter } from './billing/quotas.js';
 import type { ChannelService } from './channels.js';
@@ -27,6 +30,9 @@ export type { SendRequest };
 const RETAIN_FINISHED_RUN_MS = 5 * 60 * 1000;
 /** The abort reason of answers cut off because this server is shutting down (not the user's Stop). */
 const SHUTDOWN = 'server shutdown';
+/** The abort reason of answers this instance stops generating but another instance continues. */
+const HANDOVER = 'handed over';
+const LEASE_LOST = 'lease lost';
 const INTERRUPTED = 'Interrupted by a server restart.';
 const CHANNEL_NAME_FROM_MESSAGE = 50;
 
@@ -51,6 +57,12 @@ export function createChatService(deps: {
   meter: Meter;
   persistIntervalMs: number;
   idleTimeoutMs: number;
+  /** Which instance generates which answer (the lease on its row). */
+  lease: AnswerLease;
+  /** Signals to the other instances on the same database. */
+  bus: AnswerBus;
+  /** Set when other instances may share the database (PostgreSQL): renew leases and adopt stale ones. */
+  leaseMs: number | null;
   /** GPT-4o's image tool (ChatImage sends): makes the picture and answers its Markdown reference. */
   imageTool?: (caller: Caller, prompt: string) => Promise<string>;
   /** Document chats: the numbered page sources of an answer (null for other chats), kept per answer. */
@@ -68,9 +80,111 @@ export function createChatService(deps: {
   const { db } = deps;
   const runs = new Map<string, AnswerRun>();
   const starting = new Map<string, Promise<AnswerRun>>();
-  const journal = createChunkJournal(db, (error) =>
-    deps.logger.error({ err: error }, 'storing answer chunks failed'),
+  const journal = createChunkJournal(
+    db,
+    (error) => deps.logger.error({ err: error }, 'storing answer chunks failed'),
+    (messageIds) => deps.bus.stored(messageIds),
   );
+  /** Answers generated on other instances that clients here follow (read from the database as it grows). */
+  const following = new WeakSet<AnswerRun>();
+
+  /** Stops an answer wherever it is being generated (a message giving way to a new one). */
+  function stopAnywhere(requestId: string | null) {
+    if (!requestId) return;
+    const run = runs.get(requestId);
+    if (run && !following.has(run)) run.controller.abort();
+    else
+      void deps.bus
+        .requestStop(requestId)
+        .catch((error) => deps.logger.warn({ err: error, requestId }, 'stopping an answer failed'));
+  }
+
+  async function storedChunks(messageId: string) {
+    return db
+      .select()
+      .from(messageChunks)
+      .where(eq(messageChunks.messageId, messageId))
+      .orderBy(asc(messageChunks.seq));
+  }
+
+  async function lastUserMessageId(channelId: string): Promise<string> {
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.channelId, channelId), eq(messages.role, 'user')))
+      .orderBy(desc(messages.position))
+      .limit(1);
+    return row?.id ?? '';
+  }
+
+  /**
+   * An answer another instance is generating: what is stored now, then each batch it stores (one signal per
+   * batch), until its final status is stored. Whoever generates it (its first instance or one that took it
+   * over) writes the same chunk numbers, so the client gets each piece once.
+   */
+  async function followRun(run: AnswerRun): Promise<AnswerRun> {
+    following.add(run);
+    let nextSeq = 0;
+    let reading: Promise<void> | null = null;
+    let again = false;
+    const readChunks = async () => {
+      const rows = await db
+        .select()
+        .from(messageChunks)
+        .where(and(eq(messageChunks.messageId, run.meta.answerMessageId), gte(messageChunks.seq, nextSeq)))
+        .orderBy(asc(messageChunks.seq));
+      for (const chunk of rows) {
+        run.restore({
+          chunkId: chunk.seq,
+          content: chunk.content ?? undefined,
+          error: chunk.error ?? undefined,
+        });
+        nextSeq = chunk.seq + 1;
+      }
+    };
+    const readOnce = async () => {
+      await readChunks();
+      const [row] = await db
+        .select({ status: messages.status })
+        .from(messages)
+        .where(eq(messages.id, run.meta.answerMessageId))
+        .limit(1);
+      if (row && row.status === 'streaming') return;
+      // The final status is written after the last chunk: read once more for chunks stored meanwhile.
+      await readChunks();
+      run.finish(row ? row.status : 'failed');
+    };
+    const read = () => {
+      if (reading) {
+        again = true;
+        return reading;
+      }
+      reading = (async () => {
+        do {
+          again = false;
+          await readOnce().catch((error) =>
+            deps.logger.warn({ err: error, requestId: run.requestId }, 'following an answer failed'),
+          );
+        } while (again && run.status === 'streaming');
+      })().finally(() => {
+        reading = null;
+      });
+      return reading;
+    };
+    const unfollow = deps.bus.follow(run.meta.answerMessageId, () => void read());
+    // A signal can be missed (a reconnect): read anyway now and then.
+    const poll = setInterval(() => void read(), Math.max(250, (deps.leaseMs ?? 3000) / 3));
+    poll.unref();
+    void run.finished.then(() => {
+      unfollow();
+      clearInterval(poll);
+      setTimeout(() => {
+        if (runs.get(run.requestId) === run) runs.delete(run.requestId);
+      }, RETAIN_FINISHED_RUN_MS).unref();
+    });
+    await read();
+    return run;
+  }
 
   /** A finished answer no longer in memory, rebuilt from its persisted chunks. */
   async function storedRun(caller: Caller, requestId: string): Promise<AnswerRun | null> {
@@ -83,27 +197,25 @@ export function createChatService(deps: {
     const row = rows[0];
     if (!row) return null;
     if (row.channel.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
-    const userMessage = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.channelId, row.channel.id), eq(messages.role, 'user')))
-      .orderBy(desc(messages.position))
-      .limit(1);
     const run = new AnswerRun(requestId, caller.userId, {
       channelId: row.channel.id,
       channelName: row.channel.name,
-      userMessageId: userMessage[0]?.id ?? '',
+      userMessageId: await lastUserMessageId(row.channel.id),
       answerMessageId: row.message.id,
       model: row.message.model,
     });
-    const chunks = await db
-      .select()
-      .from(messageChunks)
-      .where(eq(messageChunks.messageId, row.message.id))
-      .orderBy(asc(messageChunks.seq));
-    for (const chunk of chunks)
-      run.push({ content: chunk.content ?? undefined, error: chunk.error ?? undefined });
-    run.finish(row.message.status === 'streaming' ? 'failed' : row.message.status);
+    // Still being generated, by another instance: follow it.
+    if (row.message.status === 'streaming') {
+      runs.set(requestId, run);
+      return followRun(run);
+    }
+    for (const chunk of await storedChunks(row.message.id))
+      run.restore({
+        chunkId: chunk.seq,
+        content: chunk.content ?? undefined,
+        error: chunk.error ?? undefined,
+      });
+    run.finish(row.message.status);
     return run;
   }
 
@@ -155,7 +267,7 @@ export function createChatService(deps: {
       userMessageId = lastUser.id;
       for (const m of ordered) {
         if (m.role === 'user') break;
-        runs.get(m.requestId ?? '')?.controller.abort();
+        stopAnywhere(m.requestId);
         await db.delete(messages).where(eq(messages.id, m.id));
       }
     } else {
@@ -168,7 +280,7 @@ export function createChatService(deps: {
           .select({ id: messages.id, requestId: messages.requestId })
           .from(messages)
           .where(and(eq(messages.channelId, channel.id), gte(messages.position, edited.position)));
-        for (const m of later) runs.get(m.requestId ?? '')?.controller.abort();
+        for (const m of later) stopAnywhere(m.requestId);
         await db
           .delete(messages)
           .where(and(eq(messages.channelId, channel.id), gte(messages.position, edited.position)));
@@ -206,6 +318,8 @@ export function createChatService(deps: {
       status: 'streaming',
       requestId: request.requestId,
       position: nextPosition(),
+      language,
+      ...deps.lease.take(),
     });
 
     const run = new AnswerRun(request.requestId, caller.userId, {
@@ -254,9 +368,15 @@ export function createChatService(deps: {
     writing?: WritingTask,
     ground?: (() => Promise<GroundingSource[] | null>) | null,
     tool?: () => Promise<string>,
+    /** The answer's text so far (taken over from an instance that died): the provider continues after it. */
+    prefix?: string,
   ) {
-    const persister = createRunPersister(db, run, deps.persistIntervalMs, (error) =>
-      deps.logger.error({ err: error, requestId: run.requestId }, 'persisting an answer failed'),
+    const persister = createRunPersister(
+      db,
+      run,
+      deps.persistIntervalMs,
+      (error) => deps.logger.error({ err: error, requestId: run.requestId }, 'persisting an answer failed'),
+      { held: deps.lease.held(), onFinal: () => deps.bus.stored([run.meta.answerMessageId]) },
     );
     const idle = new AbortController();
     let idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
@@ -277,6 +397,7 @@ export function createChatService(deps: {
           language,
           writing,
           sources,
+          ...(prefix ? { prefix } : {}),
         })) {
           clearTimeout(idleTimer);
           idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
@@ -304,14 +425,123 @@ export function createChatService(deps: {
     } finally {
       clearTimeout(idleTimer);
     }
-    if (!error && run.controller.signal.reason === SHUTDOWN) error = INTERRUPTED;
+    const reason = run.controller.signal.reason;
+    if (!error && (reason === HANDOVER || reason === LEASE_LOST)) {
+      // Another instance continues it from the stored chunks: store ours, write nothing final.
+      await journal.drain(run);
+      if (reason === HANDOVER)
+        await deps.lease
+          .release([run.requestId])
+          .catch((cause) => deps.logger.warn({ err: cause }, 'release failed'));
+      run.abandon();
+      if (runs.get(run.requestId) === run) runs.delete(run.requestId);
+      return;
+    }
+    if (!error && reason === SHUTDOWN) error = INTERRUPTED;
     const status = error ? 'failed' : run.controller.signal.aborted ? 'stopped' : 'done';
     // Persist before announcing `done`, so a client that reloads the channel right after sees the final answer.
     await journal.drain(run);
     await persister.finish(status, error);
     run.finish(status);
-    setTimeout(() => runs.delete(run.requestId), RETAIN_FINISHED_RUN_MS).unref();
+    setTimeout(() => {
+      if (runs.get(run.requestId) === run) runs.delete(run.requestId);
+    }, RETAIN_FINISHED_RUN_MS).unref();
   }
+
+  /**
+   * Continues an answer whose instance died (its lease went stale), now leased to this one: its stored chunks
+   * are kept and the provider continues after their text, so the user sees one answer. Answers built from
+   * more than the conversation (documents, search results, writing actions) cannot be rebuilt: they end
+   * failed with the text they have, as before.
+   */
+  async function takeOver(row: LeasedAnswer): Promise<void> {
+    const requestId = row.requestId ?? row.id;
+    const [channel] = await db.select().from(channels).where(eq(channels.id, row.channelId)).limit(1);
+    if (!channel) return;
+    const run = new AnswerRun(requestId, channel.ownerId, {
+      channelId: channel.id,
+      channelName: channel.name,
+      userMessageId: await lastUserMessageId(channel.id),
+      answerMessageId: row.id,
+      model: row.model,
+    });
+    const chunks = await storedChunks(row.id);
+    for (const chunk of chunks)
+      run.restore({
+        chunkId: chunk.seq,
+        content: chunk.content ?? undefined,
+        error: chunk.error ?? undefined,
+      });
+    runs.set(requestId, run);
+    const failedWith = chunks.find((chunk) => chunk.error)?.error ?? null;
+    const [linked] = await db
+      .select({ n: answerLinks.n })
+      .from(answerLinks)
+      .where(eq(answerLinks.messageId, row.id))
+      .limit(1);
+    if (failedWith || channel.channelType !== 'CHAT' || linked) {
+      const persister = createRunPersister(
+        db,
+        run,
+        deps.persistIntervalMs,
+        (error) => deps.logger.error({ err: error, requestId }, 'persisting an answer failed'),
+        { held: deps.lease.held(), onFinal: () => deps.bus.stored([row.id]) },
+      );
+      await persister.finish('failed', failedWith ?? INTERRUPTED);
+      run.finish('failed');
+      return;
+    }
+    deps.logger.info(
+      { requestId, storedChunks: chunks.length },
+      'continuing an answer whose instance stopped',
+    );
+    const turns = await history(channel.id, row.id);
+    void generate(run, turns, (row.language ?? 'en') as Language, undefined, null, undefined, run.content);
+  }
+
+  /** Adopts answers whose instance stopped renewing their lease (all streaming ones: `everyStreaming`). */
+  async function adoptStale(everyStreaming = false): Promise<void> {
+    for (;;) {
+      const claimed = await deps.lease.claimStale(everyStreaming);
+      for (const row of claimed)
+        await takeOver(row).catch((error) =>
+          deps.logger.error({ err: error, requestId: row.requestId }, 'continuing an answer failed'),
+        );
+      if (claimed.length === 0 || !everyStreaming) return;
+    }
+  }
+
+  /** Renews this instance's leases; answers another instance took (we were presumed dead) stop here. */
+  async function leaseRound(): Promise<void> {
+    const held = await deps.lease.renew();
+    for (const run of runs.values())
+      if (run.status === 'streaming' && !following.has(run) && !held.has(run.requestId))
+        run.controller.abort(LEASE_LOST);
+    await adoptStale();
+  }
+
+  let leaseTimer: NodeJS.Timeout | null = null;
+  let leaseRunning = false;
+  if (deps.leaseMs !== null) {
+    leaseTimer = setInterval(
+      () => {
+        if (leaseRunning) return;
+        leaseRunning = true;
+        void leaseRound()
+          .catch((error) => deps.logger.warn({ err: error }, 'renewing answer leases failed'))
+          .finally(() => {
+            leaseRunning = false;
+          });
+      },
+      Math.round(deps.leaseMs / 3),
+    );
+    leaseTimer.unref();
+  }
+
+  deps.bus.onStop((requestId) => {
+    const run = runs.get(requestId);
+    if (run && !following.has(run)) run.controller.abort();
+  });
 
   return {
     /** Starts an answer, or finds the one this requestId already started (resume). */
@@ -339,9 +569,26 @@ export function createChatService(deps: {
 
     async stop(caller: Caller, requestId: string): Promise<void> {
       const run = runs.get(requestId);
-      if (!run || run.ownerId !== caller.userId)
-        throw new AppError(ResponseCode.NotFound, 'chat.streamNotFound', { httpStatus: 404 });
-      run.controller.abort();
+      if (run && run.ownerId === caller.userId && !following.has(run)) {
+        run.controller.abort();
+        return;
+      }
+      // Generated by another instance: ask it, once the answer is known to be the caller's.
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .innerJoin(channels, eq(channels.id, messages.channelId))
+        .where(
+          and(
+            eq(messages.requestId, requestId),
+            eq(messages.role, 'assistant'),
+            eq(messages.status, 'streaming'),
+            eq(channels.ownerId, caller.userId),
+          ),
+        )
+        .limit(1);
+      if (!row) throw new AppError(ResponseCode.NotFound, 'chat.streamNotFound', { httpStatus: 404 });
+      await deps.bus.requestStop(requestId);
     },
 
     async feedback(
@@ -365,26 +612,28 @@ export function createChatService(deps: {
     },
 
     /**
-     * Answers cut off by a restart can never finish; mark them failed so clients stop waiting. Their text is
-     * rebuilt from the stored chunks: every chunk a client was sent is stored, the row's text may lag behind.
+     * At start-up: answers cut off when their instance died are continued from their stored chunks (every
+     * chunk a client was sent is stored). Alone on PGlite every streaming answer is such an orphan; on a
+     * shared PostgreSQL only those whose lease went stale, never one a live instance is generating.
      */
-    async failInterrupted(): Promise<void> {
-      await db
-        .update(messages)
-        .set({
-          status: 'failed',
-          error: INTERRUPTED,
-          content: sql`coalesce((select string_agg(${messageChunks.content}, '' order by ${messageChunks.seq}) from ${messageChunks} where ${messageChunks.messageId} = ${messages.id}), ${messages.content})`,
-        })
-        .where(eq(messages.status, 'streaming'));
+    async adoptInterrupted(): Promise<void> {
+      await adoptStale(deps.leaseMs === null);
     },
 
-    activeRuns: () => [...runs.values()].filter((r) => r.status === 'streaming').length,
+    activeRuns: () => [...runs.values()].filter((r) => r.status === 'streaming' && !following.has(r)).length,
 
-    /** Before the database closes: live answers end as interrupted, with everything they sent stored. */
+    /**
+     * Before the database closes. Other instances share the database: live answers are handed over (their
+     * leases released, so one of them continues at once). Alone: they end as interrupted, everything they
+     * sent stored.
+     */
     async shutdown(): Promise<void> {
+      if (leaseTimer) clearInterval(leaseTimer);
       const live = [...runs.values()].filter((run) => run.status === 'streaming');
-      for (const run of live) run.controller.abort(SHUTDOWN);
+      for (const run of live) {
+        if (following.has(run)) run.abandon();
+        else run.controller.abort(deps.leaseMs === null ? SHUTDOWN : HANDOVER);
+      }
       await Promise.all(live.map((run) => run.finished));
     },
   };

@@ -24,7 +24,7 @@ export function createFeedbackService(deps: { db: Database; limiter: RateLimiter
       caller: Caller,
       input: { category: FeedbackCategory; content: string; page?: string | null },
     ): Promise<UserFeedbackItem> {
-      if (!deps.limiter.take(caller.userId)) throw tooManyRequests();
+      if (!(await deps.limiter.take(caller.userId))) throw tooManyRequests();
       const [row] = await db
         .insert(userFeedback)
         .values({

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { PayProvider } from '../../src/api/contract.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -15,6 +16,8 @@ import { createTestpayProvider } from '../providers/payments/testpay.js';
 import { createSearchProviders } from '../providers/search/index.js';
 import { createObjectStore } from '../providers/storage/index.js';
 import { createAnalyticsService } from './analytics.js';
+import { type AnswerBus, createLocalAnswerBus } from './answer-bus.js';
+import { createAnswerLease } from './answer-lease.js';
 import { createBillingService } from './billing/index.js';
 import { createBillingManagement } from './billing/management.js';
 import { createStudentDiscount } from './billing/student.js';
@@ -39,7 +42,7 @@ import { createObjectUploads } from './object-uploads.js';
 import { createPresentationDocumentReader } from './presentation-documents.js';
 import { createPresentationService } from './presentations.js';
 import { createPromptService } from './prompts.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimits } from './rate-limit.js';
 import { createResumableUploadService } from './resumable-uploads.js';
 import { createSessionService } from './sessions.js';
 import { createShareService } from './shares.js';
@@ -61,8 +64,19 @@ const FAVICONS_PER_MINUTE = 300;
 /** Plenty for a person, little for a script filling the table. */
 const FEEDBACK_PER_HOUR = 20;
 
-export function createServices(deps: { config: Config; db: Database; ai: AiProvider; logger: Logger }) {
+export function createServices(deps: {
+  config: Config;
+  db: Database;
+  ai: AiProvider;
+  logger: Logger;
+  /** Signals between instances (LISTEN/NOTIFY on PostgreSQL); a local one when alone. */
+  bus?: AnswerBus;
+  /** Set on PostgreSQL, which other instances may share: limits and locks hold across them. */
+  postgres?: { pool: pg.Pool } | null;
+}) {
   const { config, db, ai, logger } = deps;
+  const shared = deps.postgres ?? null;
+  const rateLimiter = createRateLimits(shared?.pool ?? null);
   const visitKeys = loadOrCreateVisitKeys(config.dataDir);
   const sessions = createSessionService(db, config.sessions);
   const channels = createChannelService(db);
@@ -71,9 +85,9 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   const objectUploads = createObjectUploads(db);
   const oidcClients = createOidcClients(config);
   // Email codes and social logins draw on one per-IP allowance of login attempts.
-  const loginAttempts = createRateLimiter(config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
+  const loginAttempts = rateLimiter('login', config.rateLimit.loginAttemptsPerHourPerIp, 60 * 60_000);
   const embeddings = createEmbeddingIndex({ db, ai, model: config.ai.embeddingModel ?? null, logger });
-  const billing = createBilling(config, db, logger, visitKeys, mailer);
+  const billing = createBilling(config, db, logger, visitKeys, mailer, shared !== null);
   // One parse budget for the whole server: document text, document pictures and presentation re-reads.
   const parseQueue = createParseQueue(parseConcurrency(config.docs));
   const documentImages = createDocumentImageService({
@@ -94,6 +108,7 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     logger,
     meter: billing.meter,
     parseQueue,
+    shared: shared !== null,
   });
   const search = createSearchProviders(config.docs.search);
   const writing = createWritingService(db);
@@ -127,6 +142,8 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
   workspace.register(imagesWorkspaceSource(images));
   const docChats = createDocChatService({ db, documents, search, embeddings });
   return {
+    /** Set once the server shuts down: readiness fails so load balancers send new requests elsewhere. */
+    lifecycle: { draining: false },
     parseQueue,
     billing,
     documents,
@@ -155,11 +172,11 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       logger,
     }),
     captcha: createCaptcha({ config: config.captcha, db, dataDir: config.dataDir, logger }),
-    feedback: createFeedbackService({ db, limiter: createRateLimiter(FEEDBACK_PER_HOUR, 60 * 60_000) }),
+    feedback: createFeedbackService({ db, limiter: rateLimiter('feedback', FEEDBACK_PER_HOUR, 60 * 60_000) }),
     loginCodes: createLoginCodeService({
       db,
       mailer,
-      sendLimiter: createRateLimiter(config.rateLimit.codeSendsPerHourPerIp, 60 * 60_000),
+      sendLimiter: rateLimiter('code-send', config.rateLimit.codeSendsPerHourPerIp, 60 * 60_000),
       attemptLimiter: loginAttempts,
       sessions,
     }),
@@ -179,14 +196,14 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
     shares: createShareService({
       db,
       channels,
-      limiter: createRateLimiter(config.rateLimit.sharesPerHourPerUser, 60 * 60_000),
+      limiter: rateLimiter('share', config.rateLimit.sharesPerHourPerUser, 60 * 60_000),
     }),
     analytics: createAnalyticsService({ db, adminEmails: config.adminEmails ?? [] }),
-    analyticsLimiter: createRateLimiter(ANALYTICS_REQUESTS_PER_MINUTE, 60_000),
+    analyticsLimiter: rateLimiter('analytics', ANALYTICS_REQUESTS_PER_MINUTE, 60_000),
     favicons: createFaviconService({ allowHosts: config.outboundAllowHosts ?? [] }),
-    faviconLimiter: createRateLimiter(FAVICONS_PER_MINUTE, 60_000),
+    faviconLimiter: rateLimiter('favicon', FAVICONS_PER_MINUTE, 60_000),
     linkTitles: createLinkTitleService({ allowHosts: config.outboundAllowHosts ?? [], timeoutMs: 5000 }),
-    visitLimiter: createRateLimiter(config.rateLimit.visitsPerMinute, 60_000),
+    visitLimiter: rateLimiter('visit', config.rateLimit.visitsPerMinute, 60_000),
     chat: createChatService({
       db,
       ai,
@@ -195,6 +212,9 @@ export function createServices(deps: { config: Config; db: Database; ai: AiProvi
       meter: billing.meter,
       persistIntervalMs: config.persistIntervalMs,
       idleTimeoutMs: config.ai.timeoutMs,
+      lease: createAnswerLease(db, config.answerLeaseMs),
+      bus: deps.bus ?? createLocalAnswerBus(),
+      leaseMs: shared ? config.answerLeaseMs : null,
       grounding: docChats,
       imageTool: createImageTool(images),
     }),
@@ -209,6 +229,7 @@ function createBilling(
   logger: Logger,
   visitKeys: ReturnType<typeof loadOrCreateVisitKeys>,
   mailer: ReturnType<typeof createMailer>,
+  shared: boolean,
 ) {
   let selfUrl: string | null = null;
   const coupon = config.billing.marketingCoupon;
@@ -271,6 +292,7 @@ function createBilling(
     freeUploadsPerDay: config.docs.freeFilesPerDay,
     pastDueGraceMs: config.billing.pastDueGraceDays * 24 * 60 * 60 * 1000,
     teamsContact: config.billing.teamsContact,
+    shared,
     catalogueOptions: {
       priceTest: config.billing.priceTest,
       trialStatus: config.billing.trialStatus,

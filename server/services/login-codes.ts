@@ -55,7 +55,7 @@ export function createLoginCodeService(deps: {
       if (latest && now.getTime() - latest.createdAt.getTime() < RESEND_AFTER_MS) {
         throw new AppError(ResponseCode.TooManyRequests, 'auth.resendTooSoon', { httpStatus: 429 });
       }
-      if (!deps.sendLimiter.take(`ip:${ip}`) || !deps.sendLimiter.take(`email:${email}`))
+      if (!(await deps.sendLimiter.take(`ip:${ip}`)) || !(await deps.sendLimiter.take(`email:${email}`)))
         throw tooManyRequests();
 
       const code = crypto
@@ -92,7 +92,7 @@ export function createLoginCodeService(deps: {
       guest: Caller | null,
       now = new Date(),
     ): Promise<string | null> {
-      if (!deps.attemptLimiter.take(`ip:${ip}`)) throw tooManyRequests();
+      if (!(await deps.attemptLimiter.take(`ip:${ip}`))) throw tooManyRequests();
       const email = normaliseEmail(rawEmail);
       const [current] = await db
         .select()

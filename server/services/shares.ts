@@ -59,7 +59,7 @@ export function createShareService(deps: { db: Database; channels: ChannelServic
   return {
     async create(caller: Caller, channelId: string): Promise<ShareCreated> {
       const channel = await deps.channels.ownedChannel(caller, channelId);
-      if (!deps.limiter.take(caller.userId)) throw tooManyRequests();
+      if (!(await deps.limiter.take(caller.userId))) throw tooManyRequests();
       const rows = await db
         .select()
         .from(messages)

@@ -22,6 +22,8 @@ export interface ServerProcess {
   dataDir: string;
   /** SIGKILL: no shutdown handler runs, nothing is flushed. */
   kill(): Promise<void>;
+  /** SIGTERM: the graceful shutdown an orchestrator asks for. */
+  terminate(): Promise<void>;
   /** Starts the server again on the same data and port. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -75,6 +77,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     dataDir,
     kill: () => stop('SIGKILL'),
+    terminate: () => stop('SIGTERM'),
     restart: launch,
     async close() {
       await stop('SIGKILL');

@@ -94,7 +94,12 @@ export function createOfflineModel(options: { chunkDelayMs: number }): AiProvide
         : request.sources
           ? composeDocumentAnswer(request.messages, request.sources, request.language)
           : composeOfflineAnswer(request.messages, request.language);
-      for (const piece of toPieces(answer)) {
+      // A continuation: the same answer, after the part already sent (the model is deterministic).
+      let skip = request.prefix && answer.startsWith(request.prefix) ? request.prefix.length : 0;
+      for (const whole of toPieces(answer)) {
+        const piece = whole.slice(Math.min(skip, whole.length));
+        skip = Math.max(0, skip - whole.length);
+        if (!piece) continue;
         if (request.signal.aborted) return;
         if (options.chunkDelayMs > 0)
           await sleep(options.chunkDelayMs, undefined, { signal: request.signal }).catch(() => {});

@@ -34,7 +34,13 @@ export function createOpenAiCompatibleProvider(options: {
       : {}),
     async *stream(request: CompletionRequest) {
       const stream = await client.chat.completions.create(
-        { model: providerModel(request.model), messages: request.messages, stream: true },
+        {
+          model: providerModel(request.model),
+          messages: request.prefix
+            ? [...request.messages, { role: 'assistant' as const, content: request.prefix }]
+            : request.messages,
+          stream: true,
+        },
         { signal: request.signal },
       );
       for await (const chunk of stream) {

@@ -16,6 +16,11 @@ export interface CompletionRequest {
   writing?: WritingTask;
   /** A document chat: the numbered page sources the answer must stay within and cite as [n]. */
   sources?: GroundingSource[];
+  /**
+   * The answer's text so far (another server instance had started it and died): stream only what follows it.
+   * It is sent as the assistant's unfinished last message.
+   */
+  prefix?: string;
 }
 
 /** Source n of a grounded answer: a chunk of one of the chat's documents, with its page. */

@@ -46,17 +46,20 @@ export function createBillingService(deps: {
   pastDueGraceMs?: number;
   /** Where the pricing modal's Teams card sends buyers (an email address or a page); null: no card. */
   teamsContact?: string | null;
+  /** Other instances may share the database (PostgreSQL): checkout and ledger locks hold across them. */
+  shared?: boolean;
 }) {
   const { db } = deps;
+  const shared = deps.shared ?? false;
   const catalogue: Catalogue = createCatalogue(db, deps.catalogueOptions);
-  const ledger = createLedger(db, deps.logger, deps.pastDueGraceMs);
+  const ledger = createLedger(db, deps.logger, deps.pastDueGraceMs, shared);
   const meter = createMeter(db, catalogue, {
     enforce: deps.enforceQuotas ?? true,
     freeUploadsPerDay: deps.freeUploadsPerDay,
   });
   const providers = deps.providers;
   // One checkout decision at a time per user: two opened together cannot both reach the provider.
-  const checkoutLock = createKeyedLock();
+  const checkoutLock = createKeyedLock(shared ? { db, name: 'checkout' } : null);
 
   function providerById(id: number | undefined): PaymentProvider {
     const found = providers.find((p) => p.payProvider === (id ?? PayProvider.Card)) ?? providers[0];

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { billingCustomers, billingEvents, subscriptions, trialsUsed, users } from '../../db/schema.js';
 import type { Logger } from '../../logger.js';
+import { createKeyedLock } from '../keyed-lock.js';
 import {
   type BillingEvent,
   bestGrant,
@@ -15,18 +16,16 @@ import {
   grantedMembership,
 } from './subscription-state.js';
 
-export function createLedger(db: Database, logger: Logger, pastDueGraceMs = DEFAULT_PAST_DUE_GRACE_MS) {
-  // One refold at a time per subscription (a single server process owns its database writes).
-  const locks = new Map<string, Promise<unknown>>();
-  function serial<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = locks.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    locks.set(
-      key,
-      next.catch(() => undefined),
-    );
-    return next;
-  }
+export function createLedger(
+  db: Database,
+  logger: Logger,
+  pastDueGraceMs = DEFAULT_PAST_DUE_GRACE_MS,
+  /** Other instances may share the database (PostgreSQL): the locks below hold across them. */
+  shared = false,
+) {
+  // One refold at a time per subscription, and one membership update at a time per user (taken inside it).
+  const subscriptionLock = createKeyedLock(shared ? { db, name: 'ledger-subscription' } : null);
+  const userLock = createKeyedLock(shared ? { db, name: 'ledger-user' } : null);
 
   /** The user a subscription id was first recorded for (its row, else its stored events), or null. */
   async function ownerOf(provider: string, subscriptionId: string): Promise<string | null> {
@@ -133,7 +132,7 @@ export function createLedger(db: Database, logger: Logger, pastDueGraceMs = DEFA
     async ingest(provider: string, events: BillingEvent[]): Promise<void> {
       for (const event of events) {
         // Checked and stored under the subscription's lock, so two claims cannot both pass the check.
-        await serial(`${provider}:${event.subscriptionId}`, async () => {
+        await subscriptionLock(`${provider}:${event.subscriptionId}`, async () => {
           const owner = event.userId ? await ownerOf(provider, event.subscriptionId) : null;
           if (owner && owner !== event.userId) {
             logger.warn(
@@ -164,9 +163,9 @@ export function createLedger(db: Database, logger: Logger, pastDueGraceMs = DEFA
       // A duplicate still refolds: the first delivery may have crashed before it finished.
       const touched = new Set(events.map((e) => e.subscriptionId));
       for (const subscriptionId of touched) {
-        await serial(`${provider}:${subscriptionId}`, async () => {
+        await subscriptionLock(`${provider}:${subscriptionId}`, async () => {
           const userId = await refold(provider, subscriptionId);
-          if (userId) await serial(`user:${userId}`, () => syncUser(userId));
+          if (userId) await userLock(userId, () => syncUser(userId));
         });
       }
     },

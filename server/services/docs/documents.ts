@@ -102,9 +102,11 @@ export function createDocumentService(deps: {
   /** The plan quotas (services/billing/quotas.ts): new documents and their pages per period. */
   meter: Pick<Meter, 'assertUpload' | 'assertPages' | 'recordUpload'>;
   parseQueue: ParseQueue;
+  /** Other instances may share the database (PostgreSQL): the quota lock holds across them. */
+  shared?: boolean;
 }) {
   const { db, store, config } = deps;
-  const quotaLock = createKeyedLock();
+  const quotaLock = createKeyedLock(deps.shared ? { db, name: 'document-quota' } : null);
 
   async function owned(caller: Caller, md5: string): Promise<DocumentRow | null> {
     const rows = await db

@@ -1,0 +1,237 @@
+// Several Parley processes on one PostgreSQL behind an imagined load balancer: an answer belongs to no single
+// instance (resumed anywhere, continued when its instance dies, untouched by another's restart), and limits
+// hold across instances.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
+import { type ChannelDetail, ResponseCode, type StreamChunk } from '../../src/api/contract';
+import { docsClient } from '../helpers/docs';
+import { call, freshPostgresDatabase, joinContent, streamSend, visitSign, waitFor } from '../helpers/server';
+import { type ServerProcess, startServerProcess } from '../helpers/server-process';
+
+const VISITS_PER_MINUTE = 5;
+/** Link documents racing for the last free slot, one on each instance. */
+const RACERS = 2;
+
+/** A question whose offline answer streams for a few seconds (it quotes the question word by word). */
+const longQuestion = (topic: string) =>
+  `Tell me about ${topic}: ${Array.from({ length: 120 }, (_v, i) => `${topic}${i % 7} word${i}`).join(' ')}`;
+
+describe('many instances on one PostgreSQL', () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let nextIp = 1;
+  let site: http.Server;
+  let siteUrl = '';
+  let databaseUrl = '';
+  /** The race's page requests, held until the test lets them go. */
+  let held: (() => void)[] = [];
+  let allHeld: () => void = () => {};
+
+  beforeAll(async () => {
+    site = http.createServer((request, response) => {
+      const page = () =>
+        response.end(`<html><head><title>${request.url}</title></head><body><p>A page at ${request.url}
+          with enough words to read as a document about harbours and their lighthouses.</p></body></html>`);
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      if (!request.url?.startsWith('/race/')) return page();
+      held.push(page);
+      if (held.length === RACERS) allHeld();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    databaseUrl = await freshPostgresDatabase();
+    const env = {
+      OUTBOUND_ALLOW_HOSTS: siteUrl.replace('http://', ''),
+      DOCS_FREE_FILES_PER_DAY: '1',
+      DATABASE_URL: databaseUrl,
+      OFFLINE_MODEL_CHUNK_DELAY_MS: '15',
+      ANSWER_LEASE_MS: '1200',
+      VISIT_RATE_LIMIT_PER_MINUTE: String(VISITS_PER_MINUTE),
+      // Each test's guests come from their own address, so only the limit test meets the limit.
+      TRUST_PROXY: '1',
+    };
+    // Started together: they take turns at the migrations of the empty database.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  async function guestAt(url: string, ip = `198.51.100.${nextIp++}`) {
+    const response = await call<{ token: string }>(url, 'POST', '/api/v1/auth/visit', {
+      body: { sign: await visitSign(url) },
+      headers: { 'X-Forwarded-For': ip },
+    });
+    return response.body;
+  }
+  async function guest(url: string) {
+    const body = await guestAt(url);
+    if (body.code !== 200) throw new Error(`visit failed: ${body.msg}`);
+    return body.data.token;
+  }
+  const channelOf = async (url: string, token: string, channelId: string) =>
+    (await call<ChannelDetail>(url, 'POST', '/api/v1/chat/getChannel', { token, body: { channelId } })).body
+      .data;
+  const answerOf = async (url: string, token: string, channelId: string) =>
+    (await channelOf(url, token, channelId)).messages.at(-1)!;
+
+  function expectOnceEach(chunks: StreamChunk[]) {
+    const ids = chunks.map((c) => c.chunkId);
+    expect(ids).toEqual(ids.map((_id, i) => i));
+  }
+
+  it('an answer started on A and resumed on B arrives whole and once', async () => {
+    const token = await guest(a.url);
+    const message = longQuestion('harbour');
+    const first = await streamSend(
+      a.url,
+      token,
+      { requestId: 'resume-on-b', message },
+      { stopAfterChunks: 5 },
+    );
+    const rest = await streamSend(b.url, token, { requestId: 'resume-on-b', message }, { lastEventId: 4 });
+    expect(rest.done).toEqual({ status: 'done' });
+    const all = [...first.chunks, ...rest.chunks];
+    expectOnceEach(all);
+    expect(joinContent(all)).toBe(composeOfflineAnswer([{ role: 'user', content: message }]));
+    const stored = await answerOf(b.url, token, first.meta!.channelId);
+    expect(stored).toMatchObject({ status: 'done', content: joinContent(all) });
+  });
+
+  it('restarting B does not touch the answer A is streaming', async () => {
+    const token = await guest(a.url);
+    const message = longQuestion('lighthouse');
+    const seen = await streamSend(
+      a.url,
+      token,
+      { requestId: 'a-keeps-its-answer', message },
+      { stopAfterChunks: 3 },
+    );
+    const channelId = seen.meta!.channelId;
+    await b.kill();
+    await b.restart();
+    // B's start-up is over: A's answer is still being written, not failed.
+    expect((await answerOf(a.url, token, channelId)).status).toBe('streaming');
+    const done = await waitFor(
+      () => answerOf(a.url, token, channelId),
+      (answer) => answer.status !== 'streaming',
+      20_000,
+    );
+    expect(done).toMatchObject({
+      status: 'done',
+      content: composeOfflineAnswer([{ role: 'user', content: message }]),
+    });
+  });
+
+  it('a guest sign made with the key A served is accepted by B', async () => {
+    const visit = await call<{ token: string }>(b.url, 'POST', '/api/v1/auth/visit', {
+      body: { sign: await visitSign(a.url) },
+      headers: { 'X-Forwarded-For': `198.51.100.${nextIp++}` },
+    });
+    expect(visit.body.code).toBe(200);
+  });
+
+  it(`a per-IP limit of ${VISITS_PER_MINUTE} guest visits a minute holds at ${VISITS_PER_MINUTE} across instances`, async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < VISITS_PER_MINUTE * 2; i++)
+      codes.push((await guestAt(i % 2 ? b.url : a.url, '203.0.113.9')).code);
+    expect(codes.filter((code) => code === 200)).toHaveLength(VISITS_PER_MINUTE);
+  });
+
+  it('document creations racing on two instances for the last free slot: exactly one is kept', async () => {
+    const token = await guest(a.url);
+    const arrived = new Promise<void>((resolve) => {
+      allHeld = resolve;
+    });
+    const racing = Promise.all(
+      Array.from({ length: RACERS }, (_v, i) =>
+        docsClient(i % 2 ? b.url : a.url, token).create({ url: `${siteUrl}/race/page-${i}` }),
+      ),
+    );
+    // Both fetched their page (their early quota checks are behind them). The usage table is locked while
+    // they read and save, so both reach the last check before either records its document: only a lock
+    // across instances lets one of them through at a time.
+    await arrived;
+    const blocker = new pg.Client({ connectionString: databaseUrl });
+    // Watched from outside the blocker's transaction, whose view of pg_stat_activity would stay as first read.
+    const watcher = new pg.Client({ connectionString: databaseUrl });
+    await Promise.all([blocker.connect(), watcher.connect()]);
+    await blocker.query('begin');
+    await blocker.query('lock table usage_records in access exclusive mode');
+    for (const page of held) page();
+    held = [];
+    try {
+      await waitFor(
+        async () =>
+          Number(
+            (
+              await watcher.query(
+                "select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+              )
+            ).rows[0].n,
+          ),
+        (waiting) => waiting >= RACERS,
+        20_000,
+      );
+    } finally {
+      await blocker.query('commit');
+      await Promise.all([blocker.end(), watcher.end()]);
+    }
+    const results = await racing;
+    const codes = results.map((r) => r.body.code);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === ResponseCode.UsageExceedsLimit)).toHaveLength(RACERS - 1);
+  });
+
+  it('B shut down gracefully mid-answer: it hands the answer over and the client resuming on A gets it whole', async () => {
+    expect((await fetch(`${b.url}/api/v1/ready`)).status).toBe(200);
+    const token = await guest(b.url);
+    const message = longQuestion('tide');
+    const seen = await streamSend(
+      b.url,
+      token,
+      { requestId: 'b-hands-over', message },
+      { stopAfterChunks: 5 },
+    );
+    await b.terminate();
+    const rest = await streamSend(a.url, token, { requestId: 'b-hands-over', message }, { lastEventId: 4 });
+    expect(rest.done).toEqual({ status: 'done' });
+    const all = [...seen.chunks, ...rest.chunks];
+    expectOnceEach(all);
+    expect(joinContent(all)).toBe(composeOfflineAnswer([{ role: 'user', content: message }]));
+    await b.restart();
+  });
+
+  // Last: it kills A for good.
+  it('A killed mid-answer: B takes the answer over and the client resuming on B gets every character once', async () => {
+    const token = await guest(a.url);
+    const message = longQuestion('glacier');
+    const seen = await streamSend(
+      a.url,
+      token,
+      { requestId: 'a-dies-mid-answer', message },
+      { stopAfterChunks: 10 },
+    );
+    await a.kill();
+    const lastId = seen.chunks.at(-1)!.chunkId;
+    const rest = await streamSend(
+      b.url,
+      token,
+      { requestId: 'a-dies-mid-answer', message },
+      { lastEventId: lastId },
+    );
+    expect(rest.done).toEqual({ status: 'done' });
+    const all = [...seen.chunks, ...rest.chunks];
+    expectOnceEach(all);
+    const whole = composeOfflineAnswer([{ role: 'user', content: message }]);
+    expect(joinContent(all)).toBe(whole);
+    expect(await answerOf(b.url, token, seen.meta!.channelId)).toMatchObject({
+      status: 'done',
+      content: whole,
+    });
+  });
+});
