@@ -53,6 +53,8 @@ export const sessions = pgTable(
     /** Moved forward at most every SESSION_RENEW_MINUTES of use: the idle lifetime counts from here. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** How this session began: guest, email (a login code) or the social provider's name (google, apple, ...). */
+    source: text('source').notNull().default('email'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -157,7 +157,8 @@ export async function completeLogin(
   sessions: SessionService,
   userId: string,
   guest: Caller | null,
+  source = 'email',
 ): Promise<string> {
   if (guest?.kind === 'guest' && guest.userId !== userId) await adoptGuest(db, guest.userId, userId);
-  return sessions.issue(userId);
+  return sessions.issue(userId, source);
 }

@@ -9,6 +9,8 @@ import { newId, newToken, sha256 } from './ids.js';
 export interface Caller {
   userId: string;
   kind: 'guest' | 'member';
+  /** How the session began (guest, email, or a social provider); absent where a caller is made up in code. */
+  source?: string;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -19,14 +21,14 @@ export function createSessionService(db: Database, lifetimes: SessionConfig) {
       const userId = newId();
       const token = newToken();
       await db.insert(users).values({ id: userId, kind: 'guest' });
-      await db.insert(sessions).values({ tokenHash: sha256(token), userId });
-      return { token, caller: { userId, kind: 'guest' } };
+      await db.insert(sessions).values({ tokenHash: sha256(token), userId, source: 'guest' });
+      return { token, caller: { userId, kind: 'guest', source: 'guest' } };
     },
 
-    /** A new session for a member who just logged in. */
-    async issue(userId: string): Promise<string> {
+    /** A new session for a member who just logged in (source: email, or the social provider's name). */
+    async issue(userId: string, source = 'email'): Promise<string> {
       const token = newToken();
-      await db.insert(sessions).values({ tokenHash: sha256(token), userId });
+      await db.insert(sessions).values({ tokenHash: sha256(token), userId, source });
       return token;
     },
 
@@ -47,6 +49,7 @@ export function createSessionService(db: Database, lifetimes: SessionConfig) {
           kind: users.kind,
           createdAt: sessions.createdAt,
           lastUsedAt: sessions.lastUsedAt,
+          source: sessions.source,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
@@ -60,7 +63,7 @@ export function createSessionService(db: Database, lifetimes: SessionConfig) {
       if (at - row.lastUsedAt.getTime() > lifetimes.renewMinutes * 60_000) {
         await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
       }
-      return { userId: row.userId, kind: row.kind };
+      return { userId: row.userId, kind: row.kind, source: row.source };
     },
   };
 }

@@ -189,7 +189,7 @@ export function createSocialLoginService(deps: {
           codeVerifier: flow.codeVerifier,
         }),
       );
-      return completeLogin(db, deps.sessions, await accountFor(provider, result.identity), guest);
+      return completeLogin(db, deps.sessions, await accountFor(provider, result.identity), guest, provider);
     },
 
     /** Google one-tap: the ID token is checked against Google's keys, and against the nonce Parley issued. */
@@ -198,7 +198,7 @@ export function createSocialLoginService(deps: {
       const flow = signer.open(sealed);
       const nonce = flow?.provider === 'google' && flow.purpose === 'onetap' ? flow.nonce : null;
       const identity = await talk('google', () => rp.verifyIdToken(idToken, nonce));
-      return completeLogin(db, deps.sessions, await accountFor('google', identity), guest);
+      return completeLogin(db, deps.sessions, await accountFor('google', identity), guest, 'google');
     },
 
     /** Google sent the browser back from the Drive consent page: the connector becomes enabled. */

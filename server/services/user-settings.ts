@@ -1,6 +1,6 @@
 // Per-user settings the shell reads: properties, feature tips and experiments, usage, connectors.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, min } from 'drizzle-orm';
 import {
   CONNECTOR_TYPES,
   type Connector,
@@ -14,7 +14,7 @@ import {
 } from '../../src/api/contract.js';
 import type { TipsRequest } from '../../src/api/schemas.js';
 import type { Database } from '../db/client.js';
-import { connectors, userTips } from '../db/schema.js';
+import { billingEvents, connectors, subscriptions, userTips } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import type { Caller } from './sessions.js';
 import { currentUser } from './user-info.js';
@@ -24,6 +24,22 @@ export function experimentVariant(userId: string, key: string, pinned: Record<st
   if (!(EXPERIMENTS as readonly string[]).includes(key)) return '';
   if (key in pinned) return pinned[key] ?? '';
   return crypto.createHash('sha256').update(`${userId}:${key}`).digest()[0] % 2 === 0 ? 'A' : 'B';
+}
+
+/** When the caller's newest subscription began: its first stored provider event (renewals keep it). */
+async function subscribedSince(db: Database, userId: string): Promise<string | null> {
+  const [latest] = await db
+    .select({ provider: subscriptions.provider, id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  if (!latest) return null;
+  const [first] = await db
+    .select({ at: min(billingEvents.occurredAt) })
+    .from(billingEvents)
+    .where(and(eq(billingEvents.provider, latest.provider), eq(billingEvents.subscriptionId, latest.id)));
+  return first?.at ? new Date(Number(first.at)).toISOString() : null;
 }
 
 /** driveConfigured: Google sign-in is set up, so Drive can connect through Google's consent page. */
@@ -38,11 +54,12 @@ export function createUserSettingsService(
       const id = user.membershipId;
       return {
         is_login: user.isLogin,
-        user_session_source: caller.kind === 'guest' ? 'guest' : 'email',
+        // Sessions from before sources were kept read 'email' (the only member login there was then).
+        user_session_source: caller.kind === 'guest' ? 'guest' : (caller.source ?? 'email'),
         account_name: user.email,
         product_type: user.isUnlimited ? 'Unlimited' : user.isProPlus ? 'PRO+' : user.isPro ? 'PRO' : 'FREE',
         interval: id === 0 ? null : [3, 5, 7, 2].includes(id) ? 'year' : 'month',
-        subscribe_start_time: null,
+        subscribe_start_time: id === 0 ? null : await subscribedSince(db, caller.userId),
         subscribe_expire_time: user.membershipExpDate,
         membership_id: id,
         visitorId,

@@ -1,8 +1,9 @@
-import { type Connector, type ConnectorType, Paths, type Usage } from './contract';
+import { type Connector, type ConnectorType, Paths, type Usage, type UserProperties } from './contract';
 import { request } from './http';
 
 export const userApi = {
   usage: () => request<Usage>('GET', Paths.usage, { suppressAlert: true }),
+  properties: () => request<UserProperties>('GET', Paths.userProperties, { suppressAlert: true }),
   connectors: async () =>
     (await request<{ connectors: Connector[] }>('GET', Paths.checkConnector, { suppressAlert: true }))
       .connectors,

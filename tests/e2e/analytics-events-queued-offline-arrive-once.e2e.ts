@@ -71,7 +71,7 @@ test('20 events queued offline survive a reload and arrive once when the network
   await ops.context().close();
 });
 
-test('a cancelled pay return is tracked as payment_cancel; a bare success link tracks no payment_success', async ({
+test('the user properties and a cancelled pay return (payment_cancel) are tracked; a bare success link tracks no payment_success', async ({
   page,
 }) => {
   const sent: string[] = [];
@@ -82,6 +82,8 @@ test('a cancelled pay return is tracked as payment_cancel; a bare success link t
   await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
   await expect.poll(() => sent.join('\n')).toContain('payment_cancel');
   expect(sent.join('\n')).toContain('"subType":"month"');
+  // The user properties went too, once the account was known (the server's userProperties).
+  await expect.poll(() => sent.join('\n')).toContain('"user_session_source":"guest"');
   // A success link proves nothing (the server says nothing changed): no payment_success event.
   await page.goto('/?stripeStatus=success&stripeSubType=month');
   await expect(page.getByTestId('composer')).toBeVisible();

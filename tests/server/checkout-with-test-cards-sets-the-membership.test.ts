@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testpaySessions } from '../../server/db/schema';
-import { type ProductList, TEST_CARDS } from '../../src/api/contract';
+import { type ProductList, TEST_CARDS, type UserProperties } from '../../src/api/contract';
 import { answerChallenge, billingDetail, loginMember, me, payWithCard } from '../helpers/billing';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
@@ -35,6 +35,11 @@ describe.each(DATABASES)('checkout through the built-in test provider on %s', (k
     expect(paid.status).toBe(303);
     expect(paid.location).toBe('/?stripeStatus=success');
     expect(await me(server, token)).toMatchObject({ isPro: true, membershipId: 1, isTrial: false });
+    // The user properties say since when (the subscription's first provider event) and how this session began.
+    const props = (await call<UserProperties>(server.url, 'GET', '/api/v1/user/userProperties', { token }))
+      .body.data;
+    expect(props).toMatchObject({ product_type: 'PRO', interval: 'month', user_session_source: 'email' });
+    expect(Date.now() - Date.parse(props.subscribe_start_time ?? '')).toBeLessThan(10 * 60_000);
     const detail = await billingDetail(server, token);
     expect(detail.data).toMatchObject({
       membershipId: 1,

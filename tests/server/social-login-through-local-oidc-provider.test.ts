@@ -7,6 +7,7 @@ import type {
   LandingInfo,
   OAuthStart,
   UserInfo,
+  UserProperties,
 } from '../../src/api/contract';
 import { CookieJar, signInAtProvider } from '../helpers/oidc-browser';
 import { GOOGLE_CLIENT, type LocalOidcProvider, startOidcProvider } from '../helpers/oidc-provider';
@@ -103,6 +104,12 @@ describe.each(DATABASES)('social login through a local OIDC provider on %s', (ki
     const apple = await socialLogin('grace@example.com', { provider: 'apple' });
     expect(apple.body.code).toBe(200);
     expect((await me(apple.body.data)).uid).toBe(user.uid);
+    // Each session says how it began (the user properties analytics read).
+    const source = async (token: string) =>
+      (await parley<UserProperties>(new CookieJar(), 'GET', '/api/v1/user/userProperties', token)).body.data
+        .user_session_source;
+    expect(await source(login.body.data)).toBe('google');
+    expect(await source(apple.body.data)).toBe('apple');
   });
 
   it('a guest who logs in with Google keeps the chats made as a guest', async () => {

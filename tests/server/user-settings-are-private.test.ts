@@ -89,7 +89,9 @@ describe.each(DATABASES)('user settings on %s', (kind) => {
     });
     expect(props.body.data).toMatchObject({
       is_login: false,
+      user_session_source: 'guest',
       product_type: 'FREE',
+      subscribe_start_time: null,
       membership_id: 0,
       visitorId: 'web-123',
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "source" text DEFAULT 'email' NOT NULL;
