@@ -32,6 +32,10 @@ test('free -> seven-day trial -> cancel with the questionnaire -> "Plan Ends On"
     history.pushState(null, '', '/?payFrom=plugin');
     dispatchEvent(new PopStateEvent('popstate'));
   });
+  // The extension's prompt says why it opened (no empty banner).
+  await expect(page.getByTestId('pricing-prompt')).toHaveText(
+    'Upgrade to keep using Parley from the browser extension.',
+  );
   await page.getByTestId('period-month').click();
   await page.getByTestId('buy-Unlimited-month').click();
   await expect(page.getByText('A free trial cannot be upgraded.')).toHaveCount(1);

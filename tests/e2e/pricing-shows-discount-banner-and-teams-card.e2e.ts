@@ -123,6 +123,9 @@ test('a marketing coupon shows its percent per period; the teams experiment adds
   await expectPrices(page, offer.products, 'year');
   // The seeded yearly Pro: 12 x $9.99 less 16% = 10070 cents, shown per month to the cent.
   await expect(modal.getByTestId('plan-Pro-year').getByTestId('plan-price')).toHaveText('$8.39');
+  // Twelve months at the monthly price, struck through beside the yearly total.
+  await expect(modal.getByTestId('plan-Pro-year').getByTestId('plan-strike-price')).toHaveText('$119.88');
+  await expect(modal.getByTestId('plan-Pro-month').getByTestId('plan-strike-price')).toHaveCount(0);
 
   const teams = modal.getByTestId('plan-teams');
   await expect(teams).toContainText('Teams');

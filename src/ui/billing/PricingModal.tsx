@@ -41,9 +41,10 @@ export function PricingModal() {
       className="pricing-modal"
       testId="pricing-modal"
     >
-      {prompt && (
+      {/* A prompt without words of its own (from the browser extension) says why it opened; none stays empty. */}
+      {prompt && (prompt.message || prompt.source === 'PLUGIN') && (
         <Dialog.Description className="banner" data-testid="pricing-prompt">
-          {prompt.message}
+          {prompt.message || t('billing.pricing.fromExtension')}
         </Dialog.Description>
       )}
       {discount && (
@@ -126,6 +127,14 @@ function PlanCard(props: {
         <span className="muted">{t('billing.pricing.perMonth')}</span>
       </p>
       <p className="muted small">
+        {/* What twelve months would cost, struck through, beside the yearly price actually charged. */}
+        {yearly && product.strikePrice !== null && product.strikePrice > product.price && (
+          <>
+            <s data-testid="plan-strike-price">
+              {monthlyPrice(product.strikePrice, product.currency, language)}
+            </s>{' '}
+          </>
+        )}
         {yearly
           ? t('billing.pricing.billedYearly', {
               total: monthlyPrice(product.price, product.currency, language),

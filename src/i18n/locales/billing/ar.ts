@@ -19,6 +19,7 @@ export const billingAr: BillingResource = {
     annual: 'سنوي',
     save: 'وفّر {{percent}}%',
     perMonth: '/شهريًا',
+    fromExtension: 'قم بالترقية لمواصلة استخدام Parley من إضافة المتصفح.',
     billedYearly: 'يُدفع سنويًا: {{total}}',
     billedMonthly: 'يُدفع شهريًا',
     trial: 'ابدأ تجربة مجانية لمدة سبعة أيام',

@@ -20,6 +20,7 @@ export const billingEn = {
     annual: 'Annual',
     save: 'Save {{percent}}%',
     perMonth: '/month',
+    fromExtension: 'Upgrade to keep using Parley from the browser extension.',
     billedYearly: 'Billed yearly: {{total}}',
     billedMonthly: 'Billed monthly',
     trial: 'Start free seven day trial',

@@ -19,6 +19,7 @@ export const billingEs: BillingResource = {
     annual: 'Anual',
     save: 'Ahorra un {{percent}}%',
     perMonth: '/mes',
+    fromExtension: 'Mejora tu plan para seguir usando Parley desde la extensión del navegador.',
     billedYearly: 'Facturado anualmente: {{total}}',
     billedMonthly: 'Facturado mensualmente',
     trial: 'Empieza la prueba gratuita de siete días',

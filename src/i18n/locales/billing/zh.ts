@@ -19,6 +19,7 @@ export const billingZh: BillingResource = {
     annual: '按年',
     save: '节省 {{percent}}%',
     perMonth: '/月',
+    fromExtension: '升级以继续在浏览器扩展中使用 Parley。',
     billedYearly: '按年付费：{{total}}',
     billedMonthly: '按月付费',
     trial: '开始七天免费试用',
