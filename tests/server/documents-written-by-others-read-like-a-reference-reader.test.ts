@@ -201,4 +201,16 @@ describe('documents written by others', () => {
       await off.close();
     }
   });
+
+  it('reads an old PowerPoint deck slide by slide, the text of its shapes included', async () => {
+    // Before: only the slide-text list was read, so this deck had no text; masters and notes counted as slides.
+    const deck = await read('testPPT_skipBadCompressedObject.ppt');
+    expect(deck.created.body.code).toBe(200);
+    expect(deck.created.body.data.page_count).toBe(14);
+    expect(deck.pages[0]).toContain('NASA Ames Research Center');
+    expect(deck.pages[1]).toContain('Free Flight proposes');
+    const one = await read('testPPT.ppt');
+    expect(one.created.body.data.page_count).toBe(1);
+    expect(one.pages[0]).toContain('Sample Powerpoint Slide');
+  });
 });

@@ -355,54 +355,134 @@ async function parseDoc(bytes) {
   return { ...pagesOfText(body), title: '' };
 }
 
-// PowerPoint 97-2003 records (MS-PPT): containers have version 0xF; text lives in TextCharsAtom (UTF-16)
-// and TextBytesAtom (8-bit) records, grouped per slide by SlidePersistAtom inside SlideListWithText.
+// PowerPoint 97-2003 records (MS-PPT): an 8-byte header (version in the low 4 bits, 0xF for containers, and an
+// instance number above them; type; length). The slides are the SlidePersistAtoms of the SlideListWithText of
+// instance 0 (1 lists the masters, 2 the notes); placeholder text may follow each of them in that list, and the
+// text of the slide's own shapes lies in its SlideContainer, found through the persist directory that the
+// Current User stream leads to (the last UserEditAtom and the ones before it).
+const RT_DOCUMENT = 0x03e8;
+const RT_SLIDE = 0x03ee;
 const RT_SLIDE_LIST_WITH_TEXT = 0x0ff0;
 const RT_SLIDE_PERSIST_ATOM = 0x03f3;
 const RT_TEXT_CHARS_ATOM = 0x0fa0;
 const RT_TEXT_BYTES_ATOM = 0x0fa8;
+const RT_USER_EDIT_ATOM = 0x0ff5;
+const RT_PERSIST_DIRECTORY_ATOM = 0x1772;
+
+/** @param {Buffer} data @param {number} at */
+function pptRecord(data, at) {
+  if (at < 0 || at + 8 > data.length) return null;
+  const verInstance = data.readUInt16LE(at);
+  const length = data.readUInt32LE(at + 4);
+  return {
+    container: (verInstance & 0xf) === 0xf,
+    instance: verInstance >> 4,
+    type: data.readUInt16LE(at + 2),
+    body: at + 8,
+    end: Math.min(data.length, at + 8 + length),
+  };
+}
+
+/** Text atoms inside a record, in file order. @param {Buffer} data @param {number} start @param {number} end */
+function pptTexts(data, start, end, depth = 0) {
+  /** @type {string[]} */
+  const texts = [];
+  for (let at = start; at + 8 <= end; ) {
+    const record = /** @type {NonNullable<ReturnType<typeof pptRecord>>} */ (pptRecord(data, at));
+    if (record.container && depth < 32) texts.push(...pptTexts(data, record.body, record.end, depth + 1));
+    else if (record.type === RT_TEXT_CHARS_ATOM)
+      texts.push(data.toString('utf16le', record.body, record.end));
+    else if (record.type === RT_TEXT_BYTES_ATOM) texts.push(data.toString('latin1', record.body, record.end));
+    at = record.end;
+  }
+  // Paragraph ends are CR and line breaks VT in PowerPoint's text.
+  return texts.map((text) => text.replace(/[\r\v]/g, '\n'));
+}
+
+/**
+ * Persist id to stream offset, newest edit first (an older edit never overrides), and the document's persist
+ * id. Null when the chain cannot be followed.
+ * @param {Buffer} data @param {Buffer | null} currentUser
+ */
+function pptPersistDirectory(data, currentUser) {
+  if (!currentUser || currentUser.length < 20) return null;
+  /** @type {Map<number, number>} */
+  const offsets = new Map();
+  let edit = currentUser.readUInt32LE(16);
+  let documentRef = null;
+  const seen = new Set();
+  while (!seen.has(edit) && seen.size < 1000) {
+    seen.add(edit);
+    const record = pptRecord(data, edit);
+    if (!record || record.type !== RT_USER_EDIT_ATOM || record.body + 20 > data.length) break;
+    documentRef ??= data.readUInt32LE(record.body + 16);
+    const directory = pptRecord(data, data.readUInt32LE(record.body + 12));
+    if (directory?.type === RT_PERSIST_DIRECTORY_ATOM)
+      for (let at = directory.body; at + 4 <= directory.end; ) {
+        const entry = data.readUInt32LE(at);
+        const first = entry & 0xfffff;
+        const count = entry >>> 20;
+        at += 4;
+        for (let i = 0; i < count && at + 4 <= directory.end; i++, at += 4)
+          if (!offsets.has(first + i)) offsets.set(first + i, data.readUInt32LE(at));
+      }
+    const previous = data.readUInt32LE(record.body + 8);
+    if (previous === 0) break;
+    edit = previous;
+  }
+  return documentRef === null ? null : { offsets, documentRef };
+}
 
 /** @param {Buffer} bytes */
 async function parsePpt(bytes) {
   await refuseEncryptedOffice(bytes);
   const CFB = await import('cfb');
   let stream;
+  let user;
   try {
     const file = CFB.read(bytes, { type: 'buffer' });
     stream = CFB.find(file, 'PowerPoint Document')?.content;
+    user = CFB.find(file, 'Current User')?.content;
   } catch (error) {
     throw new ParseError('broken', `ppt: ${String(error)}`);
   }
   if (!stream) throw new ParseError('broken', 'ppt without a PowerPoint Document stream');
   const data = Buffer.from(/** @type {Uint8Array} */ (stream));
-  /** @type {string[][]} */
+  const persist = pptPersistDirectory(data, user ? Buffer.from(/** @type {Uint8Array} */ (user)) : null);
+  // The document container through the persist directory; a file whose chain is broken is searched whole.
+  const document = persist ? pptRecord(data, persist.offsets.get(persist.documentRef) ?? -1) : null;
+  const [start, end] = document?.type === RT_DOCUMENT ? [document.body, document.end] : [0, data.length];
+  /** @type {{ ref: number, texts: string[] }[]} */
   const slides = [];
-  /** @param {number} start @param {number} end @param {boolean} inList @param {number} depth */
-  const walk = (start, end, inList, depth) => {
-    let p = start;
-    while (p + 8 <= end) {
-      const verInstance = data.readUInt16LE(p);
-      const type = data.readUInt16LE(p + 2);
-      const length = data.readUInt32LE(p + 4);
-      const bodyStart = p + 8;
-      const bodyEnd = Math.min(end, bodyStart + length);
-      if ((verInstance & 0xf) === 0xf) {
-        if (depth < 32) walk(bodyStart, bodyEnd, inList || type === RT_SLIDE_LIST_WITH_TEXT, depth + 1);
-      } else if (inList && type === RT_SLIDE_PERSIST_ATOM) {
-        slides.push([]);
-      } else if (inList && (type === RT_TEXT_CHARS_ATOM || type === RT_TEXT_BYTES_ATOM) && slides.length) {
-        const text =
-          type === RT_TEXT_CHARS_ATOM
-            ? data.toString('utf16le', bodyStart, bodyEnd)
-            : data.toString('latin1', bodyStart, bodyEnd);
-        slides[slides.length - 1].push(text.replace(/\r/g, '\n'));
+  /** @param {number} from @param {number} to @param {boolean} inList @param {number} depth */
+  const walk = (from, to, inList, depth) => {
+    for (let at = from; at + 8 <= to; ) {
+      const record = /** @type {NonNullable<ReturnType<typeof pptRecord>>} */ (pptRecord(data, at));
+      if (record.container && depth < 32) {
+        const list = record.type === RT_SLIDE_LIST_WITH_TEXT;
+        // Masters' (1) and notes' (2) lists are not slides.
+        if (!list || record.instance === 0) walk(record.body, record.end, inList || list, depth + 1);
+      } else if (inList && record.type === RT_SLIDE_PERSIST_ATOM) {
+        slides.push({ ref: record.body + 4 <= record.end ? data.readUInt32LE(record.body) : -1, texts: [] });
+      } else if (
+        inList &&
+        slides.length &&
+        (record.type === RT_TEXT_CHARS_ATOM || record.type === RT_TEXT_BYTES_ATOM)
+      ) {
+        slides[slides.length - 1].texts.push(...pptTexts(data, at, record.end));
       }
-      p = bodyEnd;
+      at = record.end;
     }
   };
-  walk(0, data.length, false, 0);
+  walk(start, end, false, 0);
   if (slides.length === 0) throw new ParseError('broken', 'ppt without slides');
-  return { pages: slides.map((parts) => tidy(parts.join('\n'))), title: '', estimated: false };
+  const pages = slides.map((slide) => {
+    const container = persist ? pptRecord(data, persist.offsets.get(slide.ref) ?? -1) : null;
+    const own = container?.type === RT_SLIDE ? pptTexts(data, container.body, container.end) : [];
+    // A shape's text is in the list or in the slide, rarely both: the same paragraph is kept once.
+    return tidy([...new Set([...slide.texts, ...own])].join('\n'));
+  });
+  return { pages, title: '', estimated: false };
 }
 
 /** @param {Buffer} bytes @param {string} url */
