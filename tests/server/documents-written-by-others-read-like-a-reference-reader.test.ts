@@ -92,10 +92,19 @@ describe('documents written by others', () => {
     expect(wordRecall('Ouch. A tachyon walks into a bar. Fin.', text)).toBe(1);
   });
 
-  it('reads the header, footer and footnote of a docx, and a text box only once', async () => {
+  it('reads the header, footer and footnote of a docx and a doc, and a text box only once', async () => {
     const various = await read('testWORD_various.docx');
     for (const line of ['This is the header text.', 'This is the footer text.', 'This is a footnote.'])
       expect(various.text).toContain(line);
+    // The same document saved as Word 97-2003: its text box, header, footer and footnote too.
+    const old = await read('testWORD_various.doc');
+    for (const line of [
+      'Here is a text box',
+      'This is the header text.',
+      'This is the footer text.',
+      'This is a footnote.',
+    ])
+      expect(old.text).toContain(line);
     const box = await read('mammoth-text-box.docx');
     expect(box.text.match(/Datum plane/g)).toHaveLength(1);
   });

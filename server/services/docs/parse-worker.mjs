@@ -237,8 +237,6 @@ function parseDocx(bytes) {
   const xml = zip.read('word/document.xml');
   if (!xml) throw new ParseError('broken', 'docx without word/document.xml');
   const { pages, estimated } = pagesOfLines(wordLines(xml.toString('utf8')));
-  // Headers and footers repeat on every page and notes sit at the end of the file: their text is read once,
-  // after the body, so that a question about a footnote or a running title finds it.
   const partNames = zip.names();
   const extraParts = [
     ...partNames.filter((name) => /^word\/header\d*\.xml$/.test(name)).sort(),
@@ -246,23 +244,27 @@ function parseDocx(bytes) {
     'word/footnotes.xml',
     'word/endnotes.xml',
   ];
+  appendOnce(pages, extraParts.map((name) => zip.read(name)?.toString('utf8') ?? '').map(wordPartText));
+  const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
+  const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
+  return { pages, title, estimated };
+}
+
+// Headers and footers repeat on every page and notes sit at the end of the file: their text is read once,
+// after the body, so that a question about a footnote or a running title finds it.
+/** Adds texts of the whole file after the last page, each line once. @param {string[]} pages @param {string[]} texts */
+function appendOnce(pages, texts) {
   const seen = new Set();
   const extras = [];
-  for (const name of extraParts) {
-    const part = zip.read(name);
-    if (!part) continue;
-    for (const line of tidy(wordPartText(part.toString('utf8'))).split('\n')) {
+  for (const text of texts)
+    for (const line of tidy(text).split('\n')) {
       const kept = line.trim();
       if (kept && !seen.has(kept)) {
         seen.add(kept);
         extras.push(kept);
       }
     }
-  }
   if (extras.length) pages[pages.length - 1] = tidy(`${pages[pages.length - 1]}\n${extras.join('\n')}`);
-  const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
-  const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
-  return { pages, title, estimated };
 }
 
 /** @param {string[]} pages */
@@ -345,14 +347,16 @@ async function refuseEncryptedOffice(bytes) {
 async function parseDoc(bytes) {
   await refuseEncryptedOffice(bytes);
   const { default: WordExtractor } = await import('word-extractor');
-  let body;
+  let doc;
   try {
-    const doc = await new WordExtractor().extract(bytes);
-    body = doc.getBody();
+    doc = await new WordExtractor().extract(bytes);
   } catch (error) {
     throw new ParseError('broken', `doc: ${String(error)}`);
   }
-  return { ...pagesOfText(body), title: '' };
+  const { pages, estimated } = pagesOfText(doc.getBody());
+  // Text boxes, headers, footers and notes are kept apart from the body by word-extractor.
+  appendOnce(pages, [doc.getTextboxes(), doc.getHeaders(), doc.getFootnotes(), doc.getEndnotes()]);
+  return { pages, estimated, title: '' };
 }
 
 // PowerPoint 97-2003 records (MS-PPT): an 8-byte header (version in the low 4 bits, 0xF for containers, and an
