@@ -7,8 +7,10 @@ import { App } from './ui/app/App';
 import { installApiHooks } from './ui/app/api-hooks';
 import { installPreloadErrorReload } from './ui/ErrorBoundary';
 import './ui/styles.css';
+import { installThemeFollower } from './ui/theme/theme';
 
 installPreloadErrorReload();
+installThemeFollower();
 installUnloadReset();
 await initI18n();
 const root = createRootActor();

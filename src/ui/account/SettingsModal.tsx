@@ -10,6 +10,7 @@ import { createPressGate } from '../app/press-gate';
 import { useAuthState } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
 import { Modal } from '../kit/Modal';
+import { chooseTheme, THEMES, type ThemeChoice, useThemeChoice } from '../theme/theme';
 import { LanguagePicker } from './LanguagePicker';
 
 const CONNECTOR_THROTTLE_MS = 1000;
@@ -40,6 +41,9 @@ export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenCha
           <Tabs.Trigger value="account" className="tab">
             {t('settings.account')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="appearance" className="tab" data-testid="settings-appearance-tab">
+            {t('settings.appearance')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="languages" className="tab" data-testid="settings-languages-tab">
             {t('settings.languages')}
           </Tabs.Trigger>
@@ -49,6 +53,9 @@ export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenCha
         </Tabs.List>
         <Tabs.Content value="account">
           <AccountTab />
+        </Tabs.Content>
+        <Tabs.Content value="appearance">
+          <AppearanceTab />
         </Tabs.Content>
         <Tabs.Content value="languages">
           <LanguagePicker />
@@ -79,6 +86,37 @@ function AccountTab() {
           : t('settings.free')}
       </dd>
     </dl>
+  );
+}
+
+const THEME_LABELS = {
+  system: 'settings.themeSystem',
+  light: 'settings.themeLight',
+  dark: 'settings.themeDark',
+  blue: 'settings.themeBlue',
+  green: 'settings.themeGreen',
+} as const satisfies Record<ThemeChoice, string>;
+
+/** The colour theme, applied at once and kept on this device. */
+function AppearanceTab() {
+  const { t } = useTranslation();
+  const chosen = useThemeChoice();
+  return (
+    <fieldset className="settings-fieldset" data-testid="theme-choice">
+      <legend>{t('settings.theme')}</legend>
+      {THEMES.map((theme) => (
+        <label key={theme} className="consent-row">
+          <input
+            type="radio"
+            name="theme"
+            checked={chosen === theme}
+            onChange={() => chooseTheme(theme)}
+            data-testid={`theme-${theme}`}
+          />
+          {t(THEME_LABELS[theme])}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Direction } from 'radix-ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -12,7 +13,7 @@ import { createRouter } from './routes';
 
 export function App({ root }: { root: RootActor }) {
   const router = useMemo(createRouter, []);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ErrorBoundary
       onReport={(error, info) => {
@@ -20,18 +21,21 @@ export function App({ root }: { root: RootActor }) {
         trackCrash(error, location.pathname);
       }}
     >
-      <RootProvider actor={root}>
-        <RouterProvider router={router} />
-        <UpdatePrompt />
-        <Toaster
-          position="top-center"
-          richColors
-          dir={document.documentElement.dir as 'ltr' | 'rtl'}
-          // Sonner's own label is English ("Notifications alt+T"); its hotkey stays Alt+T.
-          customAriaLabel={t('common.notifications', { keys: 'Alt+T' })}
-          toastOptions={{ closeButtonAriaLabel: t('common.close') }}
-        />
-      </RootProvider>
+      {/* Radix parts (tabs, menus) write their own dir attribute: they follow the page's language. */}
+      <Direction.Provider dir={i18n.dir()}>
+        <RootProvider actor={root}>
+          <RouterProvider router={router} />
+          <UpdatePrompt />
+          <Toaster
+            position="top-center"
+            richColors
+            dir={document.documentElement.dir as 'ltr' | 'rtl'}
+            // Sonner's own label is English ("Notifications alt+T"); its hotkey stays Alt+T.
+            customAriaLabel={t('common.notifications', { keys: 'Alt+T' })}
+            toastOptions={{ closeButtonAriaLabel: t('common.close') }}
+          />
+        </RootProvider>
+      </Direction.Provider>
     </ErrorBoundary>
   );
 }

@@ -32,6 +32,22 @@ export function PricingModal() {
   const period = useSelector(billing, (s) => s.context.period);
   const products = (list?.productVOS ?? []).filter((p) => p.subscription === period);
 
+  const cards = loading ? (
+    <p className="muted">{t('billing.pricing.loading')}</p>
+  ) : (
+    <div className="pricing-cards">
+      {products.map((product) => (
+        <PlanCard
+          key={`${product.membershipId}`}
+          product={product}
+          trialStatus={list?.trialStatus ?? 'none'}
+          busy={redirecting}
+          onBuy={(trial) => billing.send({ type: 'PRICING.BUY', product, trial })}
+        />
+      ))}
+      <TeamsCard />
+    </div>
+  );
   return (
     <Modal
       open={open}
@@ -74,23 +90,13 @@ export function PricingModal() {
             </span>
           </Tabs.Trigger>
         </Tabs.List>
+        {/* Both panels exist (the tabs point at them); only the chosen period's holds the plans. */}
+        {(['month', 'year'] as const).map((value) => (
+          <Tabs.Content key={value} value={value} forceMount className="pricing-panel">
+            {period === value && cards}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-      {loading ? (
-        <p className="muted">{t('billing.pricing.loading')}</p>
-      ) : (
-        <div className="pricing-cards">
-          {products.map((product) => (
-            <PlanCard
-              key={`${product.membershipId}`}
-              product={product}
-              trialStatus={list?.trialStatus ?? 'none'}
-              busy={redirecting}
-              onBuy={(trial) => billing.send({ type: 'PRICING.BUY', product, trial })}
-            />
-          ))}
-          <TeamsCard />
-        </div>
-      )}
       <div className="dialog-actions">
         <Dialog.Close className="button" data-testid="pricing-close">
           {t('billing.pricing.close')}

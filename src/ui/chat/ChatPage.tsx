@@ -171,7 +171,11 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
           )}
         </div>
       ) : (
-        <MessageList messages={messages} actions={actions} />
+        <>
+          {/* The screen's one heading, for screen readers; the conversation is its content. */}
+          <h1 className="visually-hidden">{t('chat.heading')}</h1>
+          <MessageList messages={messages} actions={actions} />
+        </>
       )}
       {chat.active && chat.reconnectAttempt > 0 && (
         <p className="reconnecting muted small" role="status" data-testid="reconnecting">

@@ -14,7 +14,9 @@ export function ModelPicker({ landing, model, isGuest, onChoose }: Props) {
   const models = landing?.modelList.filter((m) => m.role === 'Chat') ?? [];
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="model-trigger" data-testid="model-picker" aria-label={t('chat.model')}>
+      <DropdownMenu.Trigger className="model-trigger" data-testid="model-picker">
+        {/* Named by its content ("Model: Standard"), so what is read is what is shown. */}
+        <span className="visually-hidden">{t('chat.model')}: </span>
         {model}
         {landing && !landing.aiProviderConfigured && (
           <span className="badge offline" title={t('chat.offlineModelHint')} data-testid="offline-badge">

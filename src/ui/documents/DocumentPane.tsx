@@ -89,7 +89,8 @@ export function DocumentPane({
           onOpenPage={(page) => onOpenPage(doc.md5, page)}
         />
       ) : (
-        <div className="doc-pages">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is scrolled from the keyboard only when it can take focus
+        <section className="doc-pages" tabIndex={0} aria-label={doc.file_name}>
           {isPdf ? (
             <Suspense fallback={<p className="muted">{t('docs.loadingDocument')}</p>}>
               <PdfView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
@@ -97,7 +98,7 @@ export function DocumentPane({
           ) : (
             <TextView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
           )}
-        </div>
+        </section>
       )}
     </aside>
   );

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDarkTheme } from '../theme/theme';
 
 type State = { svg: string } | { failed: true } | null;
 
-async function draw(id: string, code: string): Promise<string> {
+async function draw(id: string, code: string, dark: boolean): Promise<string> {
   const { default: mermaid } = await import('mermaid');
-  const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
   // 'strict' keeps scripts and click handlers out of the SVG; without suppressErrorRendering a syntax
   // error leaves mermaid's bomb graphic appended to <body>.
   mermaid.initialize({
@@ -23,17 +23,19 @@ export default function MermaidDiagram({ code }: { code: string }) {
   const { t } = useTranslation();
   const id = `mermaid-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const [state, setState] = useState<State>(null);
+  // A theme change draws the diagram again in the matching colours.
+  const dark = useDarkTheme();
   useEffect(() => {
     let live = true;
     setState(null);
-    draw(id, code).then(
+    draw(id, code, dark).then(
       (svg) => live && setState({ svg }),
       () => live && setState({ failed: true }),
     );
     return () => {
       live = false;
     };
-  }, [code, id]);
+  }, [code, id, dark]);
   if (state && 'svg' in state) {
     return (
       <div

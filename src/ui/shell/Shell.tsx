@@ -71,6 +71,10 @@ export function Shell() {
   ];
   return (
     <div className={classes.filter(Boolean).join(' ')}>
+      {/* First Tab stop: past the sidebar's links straight to the page (shown only while focused). */}
+      <a href="#content" className="skip-link" data-testid="skip-link">
+        {t('shell.skipToContent')}
+      </a>
       <Sidebar
         collapsed={!narrow && collapsed}
         onToggle={narrow ? drawer.close : () => setCollapsed((c) => !c)}
@@ -80,7 +84,7 @@ export function Shell() {
         // A tap beside the drawer closes it (a pointer target only; Escape and the close button are the keys).
         <div className="drawer-scrim" onClick={drawer.close} aria-hidden="true" data-testid="drawer-scrim" />
       )}
-      <main className="main" inert={drawer.open}>
+      <main id="content" tabIndex={-1} className="main" inert={drawer.open}>
         {narrow && (
           <header className="topbar">
             <button

@@ -131,6 +131,8 @@ export function WritingPage() {
             </button>
           </div>
         )}
+        {/* The screen's one heading; the document's own title is the text box below it. */}
+        {docId && <h1 className="visually-hidden">{t('writing.title')}</h1>}
         {docId && state === 'failed' && (
           <p className="writing-error" role="alert">
             {t('writing.loadFailed')}

@@ -63,7 +63,13 @@ export function useWritingEditor(options: {
       }),
       editorProps: {
         // Arabic pages lay the editor out right to left, whatever the text's own direction.
-        attributes: { class: 'writing-prose', 'data-testid': 'writing-editor', dir: i18n.dir() },
+        attributes: {
+          class: 'writing-prose',
+          'data-testid': 'writing-editor',
+          dir: i18n.dir(),
+          // A text box needs a name for screen readers; the placeholder is drawn, not announced.
+          'aria-label': t('writing.editorLabel'),
+        },
         handlePaste: (view, event) => {
           const editor = (view.dom as unknown as { editor?: Editor }).editor;
           return editor ? latest.current.handlePaste(editor, event) : false;

@@ -3,6 +3,7 @@ import type { WritingResource } from './en';
 
 export const writingAr: WritingResource = {
   title: 'الكتابة',
+  editorLabel: 'نص المستند',
   newDoc: 'مستند جديد',
   untitled: 'بدون عنوان',
   deleteDoc: 'حذف «{{title}}»؟',

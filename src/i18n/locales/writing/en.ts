@@ -4,6 +4,7 @@ import type { Localized } from '../localized';
 // first download carries only English.
 export const writingEn = {
   title: 'Writing',
+  editorLabel: 'Document text',
   newDoc: 'New document',
   untitled: 'Untitled',
   deleteDoc: 'Delete “{{title}}”?',

@@ -3,6 +3,7 @@ import type { WritingResource } from './en';
 
 export const writingEs: WritingResource = {
   title: 'Escritura',
+  editorLabel: 'Texto del documento',
   newDoc: 'Nuevo documento',
   untitled: 'Sin título',
   deleteDoc: '¿Eliminar «{{title}}»?',

@@ -3,6 +3,7 @@ import type { WritingResource } from './en';
 
 export const writingZh: WritingResource = {
   title: '写作',
+  editorLabel: '文档正文',
   newDoc: '新建文档',
   untitled: '无标题',
   deleteDoc: '删除“{{title}}”？',

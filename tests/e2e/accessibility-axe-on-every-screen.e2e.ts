@@ -1,0 +1,118 @@
+// axe-core finds no critical or serious violation on the main screens and dialogs, in English, in Arabic
+// and in the dark theme; every screen has one h1 and a skip link to its content. The theme chosen in
+// Settings is kept on the device and applied before the first paint.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { makePdf } from '../helpers/doc-fixtures';
+import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
+import { newWritingDoc } from './support/writing';
+
+async function expectAccessible(page: Page, screen: string, options: { dialog?: boolean } = {}) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.html.slice(0, 160)} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join(' | ')}`,
+    );
+  expect.soft(serious, `${screen}: critical/serious axe violations`).toEqual([]);
+  if (!options.dialog) await expect.soft(page.locator('h1'), `${screen}: one h1`).toHaveCount(1);
+}
+
+/** Every screen of the app, as a guest and then as a member (pricing), under one language prefix. */
+async function walkScreens(page: Page, prefix: '' | '/ar', email: string) {
+  await openAsGuest(page, `${prefix}/`);
+  // The skip link is the first thing Tab reaches, and it leads to the page's content.
+  await page.keyboard.press('Tab');
+  const skip = page.getByTestId('skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await expectAccessible(page, 'home');
+
+  await page.getByTestId('open-login').click();
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  await expectAccessible(page, 'login dialog', { dialog: true });
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-settings').click();
+  await expect(page.getByTestId('settings-modal')).toBeVisible();
+  await expectAccessible(page, 'settings dialog', { dialog: true });
+  await page.keyboard.press('Escape');
+
+  await sendMessage(page, 'Explain markdown tables with a short example');
+  await lastAnswerDone(page);
+  await expectAccessible(page, 'chat with an answer');
+
+  await page.goto(`${prefix}/chatwithdoc`);
+  await expect(page.getByTestId('upload-input')).toBeAttached();
+  await expectAccessible(page, '/chatwithdoc');
+
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'keeper.pdf',
+    mimeType: 'application/pdf',
+    buffer: await makePdf(['Welcome to the lighthouse keeper manual.', 'The lamp is lit at sunset.']),
+  });
+  await page.getByTestId('doc-chat-start').click({ timeout: 30_000 });
+  await expect(page.getByTestId('doc-pane')).toBeVisible();
+  await expect(page.locator('[data-testid="doc-page"][data-drawn="true"]').first()).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectAccessible(page, 'document chat');
+
+  await newWritingDoc(page, `${prefix}/writing`);
+  await expectAccessible(page, '/writing with a document');
+
+  await page.goto(`${prefix}/workspace`);
+  await expect(page.getByTestId('auth-state')).toBeVisible();
+  await expectAccessible(page, '/workspace');
+
+  await logIn(page, email);
+  await page.getByTestId('upgrade-button').click();
+  await expect(page.getByTestId('pricing-modal').locator('[data-testid^="buy-"]').first()).toBeVisible();
+  await expectAccessible(page, 'pricing dialog', { dialog: true });
+}
+
+test('English, light theme', async ({ page }) => {
+  await walkScreens(page, '', 'axe-en@example.com');
+});
+
+test('Arabic, light theme', async ({ page }) => {
+  await walkScreens(page, '/ar', 'axe-ar@example.com');
+});
+
+test('dark theme chosen in Settings: kept after a reload, applied before the first paint, and accessible', async ({
+  page,
+}) => {
+  // Which theme the page has when <body> first appears, before the app's script runs.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.body) return;
+      (window as unknown as { themeAtBody: string }).themeAtBody =
+        document.documentElement.dataset.theme ?? 'none';
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  await openAsGuest(page);
+  const html = page.locator('html');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-settings').click();
+  await page.getByTestId('settings-appearance-tab').click();
+  await page.getByTestId('theme-dark').check();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.reload();
+  await expect(page.getByTestId('auth-state')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody)).toBe('dark');
+  await expect(html).toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+    'rgb(17, 17, 19)',
+  );
+  await walkScreens(page, '', 'axe-dark@example.com');
+});
