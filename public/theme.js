@@ -1,17 +1,18 @@
 // Applies the theme kept on this device before the first paint, so a dark page never flashes white.
 // A classic script in <head>; src/ui/theme/theme.ts keeps the same key and attributes once the app runs.
 (() => {
-  var saved = null;
+  let saved = null;
   try {
     saved = localStorage.getItem('parley.theme');
-  } catch (e) {}
-  var theme =
-    saved === 'light' || saved === 'dark' || saved === 'blue' || saved === 'green' ? saved : 'system';
-  var dark =
+  } catch {
+    // Storage refused (private mode): the system's choice.
+  }
+  const theme = ['light', 'dark', 'blue', 'green'].includes(saved) ? saved : 'system';
+  const dark =
     theme === 'system'
-      ? !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches)
+      ? window.matchMedia?.('(prefers-color-scheme: dark)').matches === true
       : theme !== 'light';
-  var root = document.documentElement;
+  const root = document.documentElement;
   root.setAttribute('data-theme', theme === 'system' ? (dark ? 'dark' : 'light') : theme);
   root.classList.toggle('dark', dark);
 })();
