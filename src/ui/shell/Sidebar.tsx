@@ -123,10 +123,14 @@ export function Sidebar({
         <Popover.Root>
           <Popover.Trigger
             className={`button language-trigger${collapsed ? ' icon-only' : ''}`}
-            aria-label={t('shell.language')}
             data-testid="language-select"
           >
             <Icon name="globe" />
+            {/* Named by its content ("Language: English"), so what is read includes what is shown. */}
+            <span className="visually-hidden">
+              {t('shell.language')}
+              {collapsed ? '' : ': '}
+            </span>
             {!collapsed && <span>{LANGUAGE_LABELS[currentLanguage()]}</span>}
           </Popover.Trigger>
           <Popover.Portal>
