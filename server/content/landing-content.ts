@@ -226,6 +226,96 @@ export const builtInTemplates: BuiltInTemplate[] = [
     },
   },
   {
+    id: 'tpl-doc-translate',
+    promptTemplateId: 300003,
+    mediaType: 'chat',
+    recommended: false,
+    href: null,
+    text: {
+      en: {
+        name: 'Translate',
+        description: 'The document in another language, section by section',
+        prompt: 'Translate this document into English, section by section, keeping its headings.\n\n',
+      },
+      ar: {
+        name: 'ترجمة',
+        description: 'المستند بلغة أخرى، قسمًا قسمًا',
+        prompt: 'ترجم هذا المستند إلى العربية قسمًا قسمًا مع الإبقاء على عناوينه.\n\n',
+      },
+      zh: {
+        name: '翻译',
+        description: '逐节把文档译成另一种语言',
+        prompt: '请把这份文档逐节翻译成中文，保留标题。\n\n',
+      },
+      es: {
+        name: 'Traducir',
+        description: 'El documento en otro idioma, sección por sección',
+        prompt: 'Traduce este documento al español, sección por sección, conservando sus títulos.\n\n',
+      },
+    },
+  },
+  {
+    id: 'tpl-doc-extract',
+    promptTemplateId: 300004,
+    mediaType: 'chat',
+    recommended: false,
+    href: null,
+    text: {
+      en: {
+        name: 'Extract data',
+        description: 'Names, dates, figures and amounts as a table',
+        prompt:
+          'Extract the names, dates, figures and amounts in this document as a table, with the page of each.\n\n',
+      },
+      ar: {
+        name: 'استخراج البيانات',
+        description: 'الأسماء والتواريخ والأرقام والمبالغ في جدول',
+        prompt:
+          'استخرج الأسماء والتواريخ والأرقام والمبالغ الواردة في هذا المستند في جدول مع رقم صفحة كل منها.\n\n',
+      },
+      zh: {
+        name: '提取数据',
+        description: '以表格列出姓名、日期、数字和金额',
+        prompt: '请把这份文档中的姓名、日期、数字和金额整理成表格，并注明所在页码。\n\n',
+      },
+      es: {
+        name: 'Extraer datos',
+        description: 'Nombres, fechas, cifras e importes en una tabla',
+        prompt:
+          'Extrae en una tabla los nombres, fechas, cifras e importes de este documento, con la página de cada uno.\n\n',
+      },
+    },
+  },
+  {
+    id: 'tpl-doc-search',
+    promptTemplateId: 111121,
+    mediaType: 'chat',
+    recommended: false,
+    href: null,
+    text: {
+      en: {
+        name: 'Find in the document',
+        description: 'Every place the document speaks of something',
+        prompt: 'Find every place in this document that speaks of: ',
+      },
+      ar: {
+        name: 'البحث في المستند',
+        description: 'كل موضع يتحدث فيه المستند عن أمر ما',
+        prompt: 'ابحث عن كل موضع في هذا المستند يتحدث عن: ',
+      },
+      zh: {
+        name: '在文档中查找',
+        description: '文档中提到某事的每一处',
+        prompt: '找出这份文档中提到以下内容的每一处：',
+      },
+      es: {
+        name: 'Buscar en el documento',
+        description: 'Cada lugar donde el documento habla de algo',
+        prompt: 'Encuentra cada lugar de este documento que hable de: ',
+      },
+    },
+  },
+  {
     id: 'tpl-insights',
     promptTemplateId: 300002,
     mediaType: 'chat',

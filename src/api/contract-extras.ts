@@ -195,6 +195,9 @@ export interface I18nAnswer {
   resource: Record<string, unknown>;
 }
 
+/** Templates offered as a document chat's first questions: insights, translate, extract data, find in it. */
+export const DOCUMENT_PROMPT_TEMPLATE_IDS = [300002, 300003, 300004, 111121] as const;
+
 /** The spec's template category tabs, in order. */
 export const TEMPLATE_TABS = ['Mine', 'Recommended', 'All', 'MyProject', 'ppt'] as const;
 export type TemplateTab = (typeof TEMPLATE_TABS)[number];

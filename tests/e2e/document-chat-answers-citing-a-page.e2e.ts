@@ -14,9 +14,18 @@ test('upload a 3-page pdf, ask, and the answer cites the page, which opens besid
     .getByTestId('upload-input')
     .setInputFiles({ name: 'keeper.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByTestId('upload-item').first()).toContainText('3 pages', { timeout: 30_000 });
+  const created = page.waitForRequest((request) => request.url().endsWith('/api/v1/chat/doc/create'));
   await page.getByTestId('doc-chat-start').click();
+  expect((await created).postDataJSON()).toMatchObject({ extract_img_5k: true, channelType: 'ONE_CHAT' });
 
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  // The first questions offered: insights, translate, extract data, find in the document (templates 300002-4,
+  // 111121); one fills the composer.
+  const starters = page.getByTestId('document-starter');
+  await expect(starters).toHaveText(['Insights', 'Translate', 'Extract data', 'Find in the document']);
+  await starters.filter({ hasText: 'Extract data' }).click();
+  await expect(page.getByTestId('composer-input')).toHaveValue(/^Extract the names, dates, figures and amounts/);
+  await page.getByTestId('composer-input').fill('');
   const channelId = page.url().split('/').pop() ?? '';
   const stored = await page.evaluate((id) => localStorage.getItem(`oneChatState_${id}`), channelId);
   expect(JSON.parse(stored ?? '{}')).toMatchObject({

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -15,8 +15,10 @@ import { useAuthState, useChatActor, useRootActor } from '../app/root-context';
 import { ImageToolToggle } from '../creation/ImageToolToggle';
 import { AttachButton } from '../documents/AttachButton';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
+import { DocChatContext } from '../documents/doc-chat-context';
 import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
 import { ShareButton } from '../share/ShareButton';
+import { DocumentStarters } from '../templates/DocumentStarters';
 import { HomeTemplates } from '../templates/HomeTemplates';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -58,6 +60,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   );
   const [imageTool, setImageTool] = useState(false);
   const search = useSearchMode();
+  const docChat = useContext(DocChatContext);
   const chat = useSelector(actor, (s) => ({
     active: s.matches('active'),
     waitingForMeta: s.matches({ active: 'sending' }),
@@ -168,6 +171,9 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
               landing={landing}
               onDraft={(text) => setComposerDraft({ text, seq: Date.now() })}
             />
+          )}
+          {channelId && docChat && (
+            <DocumentStarters onDraft={(text) => setComposerDraft({ text, seq: Date.now() })} />
           )}
         </div>
       ) : (

@@ -57,6 +57,8 @@ export function ChatWithDocPage() {
       const created: DocChatCreated = await docsApi.createDocChat({
         ...body,
         model,
+        // The call's pictures flag, as the app has always sent it (pictures are read when their panel opens).
+        extract_img_5k: true,
         channelType: 'ONE_CHAT',
       });
       saveOneChatState({ channelId: created.channel_id, docs: created.docs, model: created.model });

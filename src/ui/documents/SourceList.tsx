@@ -26,7 +26,7 @@ export async function readDocument(
   // Opened now, while the click still counts as the user's, so no popup blocker stops it.
   const tab = window.open('', '_blank');
   try {
-    const created = await docsApi.createDocChat({ url, channelType: 'ONE_CHAT' });
+    const created = await docsApi.createDocChat({ url, extract_img_5k: true, channelType: 'ONE_CHAT' });
     saveOneChatState({ channelId: created.channel_id, docs: created.docs, model: created.model });
     localStorage.setItem(PAGE_MODE_KEY, 'academicSearch');
     const path = chatPath(created.channel_id);
