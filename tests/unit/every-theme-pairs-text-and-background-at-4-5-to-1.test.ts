@@ -83,6 +83,32 @@ describe('theme colours', () => {
     });
   }
 
+  // Code's syntax colours (highlight.js classes in markdown.css): the light ones on the light code background,
+  // the .dark ones on each dark theme's.
+  const markdown = readFileSync(new URL('../../src/ui/markdown/markdown.css', import.meta.url), 'utf8');
+  const syntax = [...markdown.matchAll(/((?:[^{}]*\.hljs-[^{}]*))\{[^}]*?color:\s*(#[0-9a-fA-F]{6})/g)].map(
+    (m) => ({
+      dark: /(^|\s)\.dark /.test(m[1]),
+      colour: m[2],
+    }),
+  );
+  it('code syntax colours are at least 4.5:1 on the code background of every theme', () => {
+    expect(syntax.filter((s) => s.dark).length).toBeGreaterThan(5);
+    expect(syntax.filter((s) => !s.dark).length).toBeGreaterThan(5);
+    const failing = Object.entries(THEMES).flatMap(([name, theme]) => {
+      const background = resolve(theme.tokens, 'var(--code-bg)', theme.dark);
+      return syntax
+        .filter((s) => s.dark === theme.dark)
+        .map((s) => ({
+          name,
+          colour: s.colour,
+          ratio: Math.round(contrast(s.colour, background) * 100) / 100,
+        }))
+        .filter((s) => s.ratio < 4.5);
+    });
+    expect(failing).toEqual([]);
+  });
+
   it('blue and green are tinted dark variants, not copies of dark', () => {
     expect(THEMES.blue.tokens.bg).not.toBe(dark.bg);
     expect(THEMES.green.tokens.bg).not.toBe(THEMES.blue.tokens.bg);
