@@ -8,7 +8,7 @@ import { createLogger } from './logger.js';
 import { createAiProvider } from './providers/ai/index.js';
 import { createLocalAnswerBus, createPostgresAnswerBus } from './services/answer-bus.js';
 import { createServices, type Services } from './services/index.js';
-import { shareVisitKeys } from './services/visit-keys.js';
+import { shareServerKeys } from './services/shared-keys.js';
 
 export interface RunningServer {
   url: string;
@@ -25,7 +25,7 @@ export async function startServer(
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   const ai = createAiProvider(config);
-  if (database.postgres) await shareVisitKeys(database.db, config.dataDir);
+  if (database.postgres) await shareServerKeys(database.db, config.dataDir);
   const bus = database.postgres
     ? await createPostgresAnswerBus({ ...database.postgres, logger })
     : createLocalAnswerBus();

@@ -118,7 +118,7 @@ export const messages = pgTable(
   ],
 );
 
-/** Keys every instance must hold alike (the guest-visit key pair), made by the first one to start. */
+/** Secrets every instance must hold alike (the guest-visit key pair, the captcha secrets), from the first to start. */
 export const serverKeys = pgTable('server_keys', {
   name: text('name').primaryKey(),
   privatePem: text('private_pem').notNull(),

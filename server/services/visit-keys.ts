@@ -3,9 +3,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { serverKeys } from '../db/schema.js';
 
 export interface VisitKeys {
   publicKeyPem: string;
@@ -21,7 +18,7 @@ export interface VisitKeys {
   deriveSecret(label: string): Buffer;
 }
 
-const keyPaths = (dataDir: string) => {
+export const keyPaths = (dataDir: string) => {
   const dir = path.join(dataDir, 'keys');
   return {
     dir,
@@ -30,32 +27,11 @@ const keyPaths = (dataDir: string) => {
   };
 };
 
-function writeKeyFiles(dataDir: string, pair: { privatePem: string; publicPem: string }) {
+export function writeKeyFiles(dataDir: string, pair: { privatePem: string; publicPem: string }) {
   const { dir, privatePath, publicPath } = keyPaths(dataDir);
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.writeFileSync(privatePath, pair.privatePem, { mode: 0o600 });
   fs.writeFileSync(publicPath, pair.publicPem);
-}
-
-/**
- * Instances sharing a PostgreSQL must hold the same pair (a guest's sign made with the key one instance
- * served is decrypted by whichever instance gets the visit): the first instance stores its pair in the
- * database, every instance writes the stored pair into its data dir before loading it.
- */
-export async function shareVisitKeys(db: Database, dataDir: string): Promise<void> {
-  loadOrCreateVisitKeys(dataDir);
-  const { privatePath, publicPath } = keyPaths(dataDir);
-  const local = {
-    privatePem: fs.readFileSync(privatePath, 'utf8'),
-    publicPem: fs.readFileSync(publicPath, 'utf8'),
-  };
-  await db
-    .insert(serverKeys)
-    .values({ name: 'visit', ...local })
-    .onConflictDoNothing();
-  const [stored] = await db.select().from(serverKeys).where(eq(serverKeys.name, 'visit')).limit(1);
-  if (stored && (stored.privatePem !== local.privatePem || stored.publicPem !== local.publicPem))
-    writeKeyFiles(dataDir, stored);
 }
 
 export function loadOrCreateVisitKeys(dataDir: string): VisitKeys {

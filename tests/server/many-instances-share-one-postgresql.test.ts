@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
 import { type ChannelDetail, ResponseCode, type StreamChunk } from '../../src/api/contract';
+import { solveCaptcha } from '../helpers/captcha';
 import { docsClient } from '../helpers/docs';
 import { call, freshPostgresDatabase, joinContent, streamSend, visitSign, waitFor } from '../helpers/server';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
@@ -52,6 +53,9 @@ describe('many instances on one PostgreSQL', () => {
       VISIT_RATE_LIMIT_PER_MINUTE: String(VISITS_PER_MINUTE),
       // Each test's guests come from their own address, so only the limit test meets the limit.
       TRUST_PROXY: '1',
+      // A light proof of work: the test solves one.
+      CAPTCHA_COST: '50',
+      CAPTCHA_MAX_COUNTER: '100',
     };
     // Started together: they take turns at the migrations of the empty database.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
@@ -137,6 +141,14 @@ describe('many instances on one PostgreSQL', () => {
       headers: { 'X-Forwarded-For': `198.51.100.${nextIp++}` },
     });
     expect(visit.body.code).toBe(200);
+  });
+
+  it('a human check solved for A passes on B', async () => {
+    const sent = await call(b.url, 'POST', '/api/v1/auth/toLoginByEmailValidationCode', {
+      body: { email: 'across@example.com' },
+      headers: { 'Cf-Captcha-Token': await solveCaptcha(a.url), 'X-Forwarded-For': `198.51.100.${nextIp++}` },
+    });
+    expect(sent.body.code).toBe(200);
   });
 
   it(`a per-IP limit of ${VISITS_PER_MINUTE} guest visits a minute holds at ${VISITS_PER_MINUTE} across instances`, async () => {
