@@ -90,4 +90,13 @@ test('the user properties and a cancelled pay return (payment_cancel) are tracke
   await page.waitForTimeout(1500);
   await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
   expect(sent.join('\n')).not.toContain('payment_success');
+
+  // A sent message is recorded by how it was written (typing time, pasted), never by its words.
+  await page.getByTestId('composer-input').pressSequentially('Hi there', { delay: 60 });
+  await page.getByTestId('send').click();
+  await expect.poll(() => sent.join('\n'), { timeout: 20_000 }).toContain('message_sent');
+  const record = sent.join('\n').match(/"name":"message_sent","props":(\{[^}]*\})/)?.[1] ?? '{}';
+  expect(JSON.parse(record)).toMatchObject({ pasted: false, length: 8 });
+  expect(JSON.parse(record).duration).toBeGreaterThan(300);
+  expect(sent.join('\n')).not.toContain('Hi there');
 });

@@ -24,7 +24,9 @@ test('upload a 3-page pdf, ask, and the answer cites the page, which opens besid
   const starters = page.getByTestId('document-starter');
   await expect(starters).toHaveText(['Insights', 'Translate', 'Extract data', 'Find in the document']);
   await starters.filter({ hasText: 'Extract data' }).click();
-  await expect(page.getByTestId('composer-input')).toHaveValue(/^Extract the names, dates, figures and amounts/);
+  await expect(page.getByTestId('composer-input')).toHaveValue(
+    /^Extract the names, dates, figures and amounts/,
+  );
   await page.getByTestId('composer-input').fill('');
   const channelId = page.url().split('/').pop() ?? '';
   const stored = await page.evaluate((id) => localStorage.getItem(`oneChatState_${id}`), channelId);

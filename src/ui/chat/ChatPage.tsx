@@ -9,6 +9,7 @@ import { channels } from '../../db/channels';
 import { currentLanguage } from '../../i18n';
 import { sendFeedback } from '../../machines/channel-commands';
 import { type ChatActorRef, NEW_CHAT_KEY } from '../../machines/root';
+import { analytics } from '../../workers/analytics';
 import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor, useRootActor } from '../app/root-context';
@@ -21,6 +22,7 @@ import { ShareButton } from '../share/ShareButton';
 import { DocumentStarters } from '../templates/DocumentStarters';
 import { HomeTemplates } from '../templates/HomeTemplates';
 import { Composer } from './Composer';
+import type { InputMessage } from './input-message';
 import { MessageList } from './MessageList';
 import { ModelPicker } from './ModelPicker';
 import { useLanding, useModelChoice } from './use-models';
@@ -107,7 +109,13 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   }, [cached, chat]);
 
   const send = useCallback(
-    (text: string) => {
+    (text: string, record: InputMessage) => {
+      // How the message was written (typing time, pasted or not), never its words.
+      void analytics.track(
+        'message_sent',
+        { inputId: record.id, pasted: record.pasted, duration: record.duration ?? 0, length: text.length },
+        currentLanguage(),
+      );
       actor.send({
         type: 'SEND',
         text,

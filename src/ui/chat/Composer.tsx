@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PromptLibrary } from '../prompts/PromptLibrary';
+import { type InputMessage, newInputMessage, sent, typed } from './input-message';
 
 interface Props {
   busy: boolean;
   disabled: boolean;
   disabledReason?: string;
-  onSend(text: string): boolean;
+  onSend(text: string, record: InputMessage): boolean;
   onStop(): void;
   children?: React.ReactNode;
   /** Text put in the composer from outside (a template, a recommended question); a new seq puts it again. */
@@ -20,6 +21,8 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
+  const record = useRef(newInputMessage());
+  const pasting = useRef(false);
 
   const resize = () => {
     const el = area.current;
@@ -41,7 +44,9 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
   }, [draft]);
   const send = () => {
     if (busy || disabled || !text.trim()) return;
-    if (onSend(text)) {
+    const { last, next } = sent(typed(record.current, text, Date.now()), Date.now());
+    if (onSend(text, last)) {
+      record.current = next;
       setText('');
       // Focus stays in the box (Send turns into Stop under the pointer), ready for the next message.
       requestAnimationFrame(() => {
@@ -72,7 +77,12 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
           aria-label={t('chat.placeholder')}
           onChange={(event) => {
             setText(event.target.value);
+            record.current = typed(record.current, event.target.value, Date.now(), pasting.current);
+            pasting.current = false;
             resize();
+          }}
+          onPaste={() => {
+            pasting.current = true;
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
