@@ -101,6 +101,8 @@ export interface DeviceInfo {
 
 // ---- Models -------------------------------------------------------------------------------------
 export const MODEL_STANDARD = 'Standard';
+/** The model the upgrade experiment keeps out of web-search answers. */
+export const MODEL_GPT4 = 'GPT-4';
 export const ModelRole = { Chat: 'Chat', DocChat: 'DocChat' } as const;
 
 export interface ModelListItem {

@@ -55,3 +55,24 @@ test('academic search answers from arXiv with the abstract as a source that offe
   await expect(card).toContainText('arXiv');
   await expect(card.getByTestId('read-document')).toBeVisible();
 });
+
+test('in the upgrade experiment, web search keeps GPT-4 out of the model list and says why', async ({
+  page,
+}) => {
+  // This caller's experiment answer: upgrade is on (variant A).
+  await page.route('**/api/v1/user/tips', async (route) => {
+    const body = route.request().postDataJSON() as { abKeyList?: string[] };
+    if (!body.abKeyList?.includes('upgrade')) return route.continue();
+    await route.fulfill({
+      json: { code: 200, msg: 'ok', data: { userTips: [], abResList: [{ key: 'upgrade', value: 'A' }] } },
+    });
+  });
+  await openAsGuest(page, '/');
+  await page.getByTestId('model-picker').click();
+  await expect(page.getByTestId('model-GPT-4')).not.toContainText('web search');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('search-mode-web').click();
+  await page.getByTestId('model-picker').click();
+  await expect(page.getByTestId('model-GPT-4')).toHaveAttribute('data-disabled', '');
+  await expect(page.getByTestId('model-GPT-4')).toContainText('Not with web search');
+});

@@ -77,6 +77,7 @@ export const ar: Resource = {
     dislikeSkip: 'تخطٍّ',
     dislikeThanks: 'شكرًا لإخبارنا.',
     copyAnswer: 'نسخ الإجابة',
+    gpt4NoWebSearch: 'غير متاح مع البحث على الويب: أوقف البحث على الويب لاستخدام GPT-4.',
     attach: 'إرفاق مستند',
     copyQuestion: 'نسخ الرسالة',
     editQuestion: 'تعديل الرسالة',

@@ -72,6 +72,7 @@ export const en = {
     dislikeSkip: 'Skip',
     dislikeThanks: 'Thank you for telling us.',
     copyAnswer: 'Copy answer',
+    gpt4NoWebSearch: 'Not with web search: turn web search off to use GPT-4.',
     attach: 'Attach a document',
     copyQuestion: 'Copy message',
     editQuestion: 'Edit message',

@@ -74,6 +74,7 @@ export const es: Resource = {
     dislikeSkip: 'Omitir',
     dislikeThanks: 'Gracias por contárnoslo.',
     copyAnswer: 'Copiar respuesta',
+    gpt4NoWebSearch: 'No con la búsqueda web: desactívala para usar GPT-4.',
     attach: 'Adjuntar un documento',
     copyQuestion: 'Copiar mensaje',
     editQuestion: 'Editar mensaje',

@@ -73,6 +73,7 @@ export const zh: Resource = {
     dislikeSkip: '跳过',
     dislikeThanks: '感谢你的反馈。',
     copyAnswer: '复制回答',
+    gpt4NoWebSearch: '网络搜索时不可用：关闭网络搜索即可使用 GPT-4。',
     attach: '附加文档',
     copyQuestion: '复制消息',
     editQuestion: '编辑消息',

@@ -4,7 +4,13 @@ import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, type ChatMessage } from '../../api/contract';
+import {
+  CHAT_IMAGE_MODEL,
+  CHAT_IMAGE_TYPE,
+  type ChatMessage,
+  MODEL_GPT4,
+  MODEL_STANDARD,
+} from '../../api/contract';
 import { channels } from '../../db/channels';
 import { currentLanguage } from '../../i18n';
 import { sendFeedback } from '../../machines/channel-commands';
@@ -13,6 +19,7 @@ import { analytics } from '../../workers/analytics';
 import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor, useRootActor } from '../app/root-context';
+import { useExperiment } from '../app/use-experiment';
 import { ImageToolToggle } from '../creation/ImageToolToggle';
 import { AttachButton } from '../documents/AttachButton';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
@@ -62,6 +69,13 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   );
   const [imageTool, setImageTool] = useState(false);
   const search = useSearchMode();
+  // The upgrade experiment: GPT-4 does not answer with web search; turning search on moves a GPT-4 pick
+  // back to Standard.
+  const upgradeExperiment = useExperiment('upgrade');
+  const searchBlocksGpt4 = upgradeExperiment && search.mode === 'web';
+  useEffect(() => {
+    if (searchBlocksGpt4 && model === MODEL_GPT4) choose(MODEL_STANDARD);
+  }, [searchBlocksGpt4, model, choose]);
   const docChat = useContext(DocChatContext);
   const chat = useSelector(actor, (s) => ({
     active: s.matches('active'),
@@ -204,7 +218,15 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         onStop={() => actor.send({ type: 'STOP' })}
         draft={composerDraft}
       >
-        <ModelPicker landing={landing} model={model} isGuest={auth.isGuest} onChoose={choose} />
+        <ModelPicker
+          landing={landing}
+          model={model}
+          isGuest={auth.isGuest}
+          onChoose={choose}
+          unavailable={
+            searchBlocksGpt4 ? { models: [MODEL_GPT4], reason: t('chat.gpt4NoWebSearch') } : undefined
+          }
+        />
         {!channelId && <AttachButton />}
         {channelId && <ShareButton channelId={channelId} disabled={!online || chat.active} />}
         <SearchPicker mode={search.mode} onChoose={search.choose} />

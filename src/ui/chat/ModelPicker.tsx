@@ -7,9 +7,11 @@ interface Props {
   model: string;
   isGuest: boolean;
   onChoose(model: string): void;
+  /** Models not offered right now, with the reason shown under them. */
+  unavailable?: { models: readonly string[]; reason: string };
 }
 
-export function ModelPicker({ landing, model, isGuest, onChoose }: Props) {
+export function ModelPicker({ landing, model, isGuest, onChoose, unavailable }: Props) {
   const { t } = useTranslation();
   const models = landing?.modelList.filter((m) => m.role === 'Chat') ?? [];
   return (
@@ -31,7 +33,8 @@ export function ModelPicker({ landing, model, isGuest, onChoose }: Props) {
             <DropdownMenu.Label className="menu-label">{t('chat.guestStandardOnly')}</DropdownMenu.Label>
           )}
           {models.map((item) => {
-            const locked = item.disabled || (isGuest && !item.free);
+            const off = unavailable?.models.includes(item.name) ?? false;
+            const locked = item.disabled || (isGuest && !item.free) || off;
             return (
               <DropdownMenu.Item
                 key={item.name}
@@ -46,7 +49,9 @@ export function ModelPicker({ landing, model, isGuest, onChoose }: Props) {
                   {item.free && <span className="badge unlimited">{t('chat.unlimited')}</span>}
                   {item.name === model && <span aria-hidden> ✓</span>}
                 </span>
-                <span className="muted small">{locked && isGuest ? t('chat.loginForModel') : item.desc}</span>
+                <span className="muted small">
+                  {off ? unavailable?.reason : locked && isGuest ? t('chat.loginForModel') : item.desc}
+                </span>
               </DropdownMenu.Item>
             );
           })}
