@@ -29,7 +29,7 @@ export function TextView({ md5, active }: { md5: string; active: ActivePage | nu
   if (failed) return <p className="error-text">{t('docs.documentFailed')}</p>;
   if (!doc) return <p className="muted">{t('docs.loadingDocument')}</p>;
   return (
-    <div ref={root} className="doc-text" dir="auto">
+    <div ref={root} className="doc-text">
       {doc.pages.map((page) => (
         <section
           key={page.page}
@@ -41,7 +41,9 @@ export function TextView({ md5, active }: { md5: string; active: ActivePage | nu
           <h3 className="muted small">
             {t(doc.pages_estimated ? 'docs.pageEstimated' : 'docs.page', { page: page.page })}
           </h3>
-          <p>{page.text}</p>
+          {/* The document's own direction (an English file in the Arabic app reads left to right) and its
+              own line breaks. */}
+          <p dir="auto">{page.text}</p>
         </section>
       ))}
     </div>
