@@ -3,6 +3,7 @@ import { parseModelMap } from '../../server/config';
 import { composeDocumentAnswer } from '../../server/providers/ai/offline-documents';
 import {
   composeOfflineAnswer,
+  createOfflineModel,
   keyTerms,
   relatedEarlierSentences,
   toPieces,
@@ -66,6 +67,26 @@ describe('server helpers', () => {
     expect(channelNameFrom('  Plan the trip\nwith details')).toBe('Plan the trip');
     expect(channelNameFrom('x'.repeat(80))).toHaveLength(50);
     expect(channelNameFrom('   ')).toBe('New chat');
+  });
+
+  it('continues an answer after any prefix of it (cut mid-word too) with exactly the rest', async () => {
+    const model = createOfflineModel({ chunkDelayMs: 0 });
+    const conversation = [
+      { role: 'user' as const, content: 'Pack for a glacier walk: boots, crampons, layers.' },
+    ];
+    const answer = composeOfflineAnswer(conversation);
+    for (const cut of [0, 1, 37, Math.floor(answer.length / 2), answer.length - 1]) {
+      const prefix = answer.slice(0, cut);
+      let rest = '';
+      for await (const piece of model.stream({
+        model: 'Standard',
+        messages: conversation,
+        signal: new AbortController().signal,
+        ...(prefix ? { prefix } : {}),
+      }))
+        rest += piece;
+      expect(prefix + rest).toBe(answer);
+    }
   });
 
   it('rate limits per key within a window', async () => {
