@@ -20,6 +20,12 @@ const en = {
   'auth.signInvalid': 'This visit could not be verified. Please reload the page.',
   'auth.signExpired': 'This visit has expired. Please reload the page.',
   'auth.signReused': 'This visit was already used. Please reload the page.',
+  'mail.loginCode.subject': 'Your Parley login code: {{code}}',
+  'mail.loginCode.text':
+    'Your Parley login code is {{code}}.\n\nIt works once, for 10 minutes. If you did not ask for it, ignore this mail.',
+  'mail.studentCode.subject': 'Your Parley student code: {{code}}',
+  'mail.studentCode.text':
+    'Your Parley student verification code is {{code}}.\n\nIt works once, for 10 minutes.',
   'channel.notFound': 'This chat does not exist or is not yours.',
   'channel.nameRequired': 'A chat name cannot be empty.',
   'channel.nameTooLong': 'A chat name can have at most 200 characters.',
@@ -115,6 +121,11 @@ const ar: Record<Key, string> = {
   'auth.signInvalid': 'تعذر التحقق من هذه الزيارة. يرجى إعادة تحميل الصفحة.',
   'auth.signExpired': 'انتهت صلاحية هذه الزيارة. يرجى إعادة تحميل الصفحة.',
   'auth.signReused': 'تم استخدام هذه الزيارة من قبل. يرجى إعادة تحميل الصفحة.',
+  'mail.loginCode.subject': 'رمز تسجيل الدخول إلى Parley: {{code}}',
+  'mail.loginCode.text':
+    'رمز تسجيل الدخول إلى Parley هو {{code}}.\n\nيعمل مرة واحدة لمدة 10 دقائق. إن لم تطلبه فتجاهل هذه الرسالة.',
+  'mail.studentCode.subject': 'رمز الطالب في Parley: {{code}}',
+  'mail.studentCode.text': 'رمز التحقق من صفة الطالب في Parley هو {{code}}.\n\nيعمل مرة واحدة لمدة 10 دقائق.',
   'channel.notFound': 'هذه المحادثة غير موجودة أو ليست لك.',
   'channel.nameRequired': 'لا يمكن أن يكون اسم المحادثة فارغًا.',
   'channel.nameTooLong': 'يمكن أن يحتوي اسم المحادثة على 200 حرف على الأكثر.',
@@ -206,6 +217,11 @@ const zh: Record<Key, string> = {
   'auth.signInvalid': '无法验证此次访问，请重新加载页面。',
   'auth.signExpired': '此次访问已过期，请重新加载页面。',
   'auth.signReused': '此次访问已被使用，请重新加载页面。',
+  'mail.loginCode.subject': '您的 Parley 登录验证码：{{code}}',
+  'mail.loginCode.text':
+    '您的 Parley 登录验证码是 {{code}}。\n\n该验证码仅可使用一次，10 分钟内有效。如果这不是您本人的请求，请忽略此邮件。',
+  'mail.studentCode.subject': '您的 Parley 学生验证码：{{code}}',
+  'mail.studentCode.text': '您的 Parley 学生身份验证码是 {{code}}。\n\n该验证码仅可使用一次，10 分钟内有效。',
   'channel.notFound': '此对话不存在或不属于你。',
   'channel.nameRequired': '对话名称不能为空。',
   'channel.nameTooLong': '对话名称最多 200 个字符。',
@@ -296,6 +312,12 @@ const es: Record<Key, string> = {
   'auth.signInvalid': 'No se pudo verificar esta visita. Recarga la página.',
   'auth.signExpired': 'Esta visita ha caducado. Recarga la página.',
   'auth.signReused': 'Esta visita ya se utilizó. Recarga la página.',
+  'mail.loginCode.subject': 'Tu código de acceso a Parley: {{code}}',
+  'mail.loginCode.text':
+    'Tu código de acceso a Parley es {{code}}.\n\nSirve una sola vez, durante 10 minutos. Si no lo pediste, ignora este correo.',
+  'mail.studentCode.subject': 'Tu código de estudiante de Parley: {{code}}',
+  'mail.studentCode.text':
+    'Tu código de verificación de estudiante de Parley es {{code}}.\n\nSirve una sola vez, durante 10 minutos.',
   'channel.notFound': 'Este chat no existe o no es tuyo.',
   'channel.nameRequired': 'El nombre del chat no puede estar vacío.',
   'channel.nameTooLong': 'El nombre del chat puede tener como máximo 200 caracteres.',

@@ -14,7 +14,10 @@ export const accountRoutes = new Hono<AppEnv>()
     const { captcha, loginCodes } = c.get('services');
     assertValidEmail(email);
     await captcha.require(c.req.header(Headers.captchaToken) || captchaToken, c.get('info').ip);
-    await loginCodes.send(email, c.get('info').ip, { viewer: mailboxViewer(c) });
+    await loginCodes.send(email, c.get('info').ip, {
+      viewer: mailboxViewer(c),
+      language: c.get('info').language,
+    });
     return ok(c, true);
   })
   .post(Paths.loginByCode, async (c) => {

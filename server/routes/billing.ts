@@ -119,7 +119,9 @@ export const billingRoutes = new Hono<AppEnv>()
   .post(BillingPaths.toStudentCode, async (c) => {
     const caller = requireMember(c);
     const { email } = await readJson(c, StudentCodeRequest);
-    await c.get('services').billing.student.sendCode(caller, email, mailboxViewer(c));
+    await c
+      .get('services')
+      .billing.student.sendCode(caller, email, mailboxViewer(c), undefined, c.get('info').language);
     return ok(c, true);
   })
   .post(BillingPaths.studentCode, async (c) => {

@@ -2,10 +2,11 @@
 // code for the same address no sooner than 59 s, and per-IP limits on sends and attempts.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { ResponseCode } from '../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../src/api/contract.js';
 import type { Database } from '../db/client.js';
 import { loginCodes } from '../db/schema.js';
 import { AppError, tooManyRequests } from '../http/errors.js';
+import { translate } from '../http/messages.js';
 import type { Mailer } from '../providers/mail/index.js';
 import { completeLogin, findOrCreateMember } from './account-login.js';
 import { newId, sha256 } from './ids.js';
@@ -41,7 +42,7 @@ export function createLoginCodeService(deps: {
     async send(
       rawEmail: string,
       ip: string,
-      options: { viewer?: string | null; now?: Date } = {},
+      options: { viewer?: string | null; now?: Date; language?: Language } = {},
     ): Promise<void> {
       const now = options.now ?? new Date();
       assertValidEmail(rawEmail);
@@ -77,8 +78,9 @@ export function createLoginCodeService(deps: {
       await deps.mailer.send(
         {
           to: email,
-          subject: `Your Parley login code: ${code}`,
-          text: `Your Parley login code is ${code}.\n\nIt works once, for 10 minutes. If you did not ask for it, ignore this mail.`,
+          // In the language of the page that asked for it.
+          subject: translate(options.language ?? DEFAULT_LANGUAGE, 'mail.loginCode.subject', { code }),
+          text: translate(options.language ?? DEFAULT_LANGUAGE, 'mail.loginCode.text', { code }),
         },
         { viewer: options.viewer },
       );

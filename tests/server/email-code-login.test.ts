@@ -40,6 +40,19 @@ describe.each(DATABASES)('email code login on %s', (kind) => {
     expect((await call(env.server.url, 'GET', '/api/v1/user/currentUser', { token })).status).toBe(401);
   });
 
+  it('the mail is written in the language of the page that asked for it, and its code logs in', async () => {
+    const mailTo = (email: string) => [...env.smtp.inbox].reverse().find((m) => m.to === email);
+    await sendCode('layla@example.com', 'ar');
+    const code = await env.smtp.codeFor('layla@example.com');
+    expect(mailTo('layla@example.com')?.subject).toBe(`رمز تسجيل الدخول إلى Parley: ${code}`);
+    expect(mailTo('layla@example.com')?.text).toContain(`رمز تسجيل الدخول إلى Parley هو ${code}.`);
+    expect(mailTo('layla@example.com')?.text).not.toMatch(/login code/);
+    expect((await login('layla@example.com', code)).body.data).toBeTruthy();
+    await sendCode('mei@example.com', 'zh');
+    const zhCode = await env.smtp.codeFor('mei@example.com');
+    expect(mailTo('mei@example.com')?.subject).toBe(`您的 Parley 登录验证码：${zhCode}`);
+  });
+
   it('a wrong code answers falsy data; the 6th try is refused even with the right code', async () => {
     await sendCode('bob@example.com');
     const code = await env.smtp.codeFor('bob@example.com');

@@ -2,10 +2,11 @@
 // use, 10 minutes, 5 wrong tries, 59 s between codes), then the student coupon on the caller's subscription.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { ResponseCode } from '../../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../../src/api/contract.js';
 import type { Database } from '../../db/client.js';
 import { studentCodes } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { translate } from '../../http/messages.js';
 import type { Mailer } from '../../providers/mail/index.js';
 import { newId, sha256 } from '../ids.js';
 import {
@@ -45,7 +46,13 @@ const hashCode = (userId: string, email: string, code: string) =>
 export function createStudentDiscount(deps: { db: Database; mailer: Mailer; management: BillingManagement }) {
   const { db } = deps;
   return {
-    async sendCode(caller: Caller, rawEmail: string, viewer: string | null = null, now = new Date()) {
+    async sendCode(
+      caller: Caller,
+      rawEmail: string,
+      viewer: string | null = null,
+      now = new Date(),
+      language: Language = DEFAULT_LANGUAGE,
+    ) {
       if (!isAcademicEmail(rawEmail)) throw notStudent();
       const email = normaliseEmail(rawEmail);
       const [latest] = await db
@@ -75,8 +82,8 @@ export function createStudentDiscount(deps: { db: Database; mailer: Mailer; mana
       await deps.mailer.send(
         {
           to: email,
-          subject: `Your Parley student code: ${code}`,
-          text: `Your Parley student verification code is ${code}.\n\nIt works once, for 10 minutes.`,
+          subject: translate(language, 'mail.studentCode.subject', { code }),
+          text: translate(language, 'mail.studentCode.text', { code }),
         },
         { viewer },
       );
