@@ -5,6 +5,7 @@ import {
   CancelRequest,
   CheckoutQuery,
   ConfirmQuery,
+  FastSpringCheckQuery,
   PortalQuery,
   PreviewQuery,
   StudentCodeRequest,
@@ -95,20 +96,17 @@ export const billingRoutes = new Hono<AppEnv>()
   })
   .get(BillingPaths.stripePortal, async (c) => portal(c, PayProvider.Card))
   .get(BillingPaths.fastspringPortal, async (c) => portal(c, PayProvider.MerchantOfRecord))
-  .get(BillingPaths.fastspringCheck, (c) => checkout(c, { trial: false, withCoupon: false }, 'fastspring'))
+  // FastSpring's own calls: check (a product in the query) and order (FastSpring's order payload) both open a
+  // storefront session and answer it as the order: its id, and the storefront address that takes the payment.
+  .get(BillingPaths.fastspringCheck, async (c) => {
+    const { productId } = readQuery(c, FastSpringCheckQuery);
+    return ok(c, await fastspringOrder(c, productId));
+  })
   .post(BillingPaths.fastspringOrder, async (c) => {
-    const caller = requireMember(c);
     const body = (await readJsonValue(c).catch(() => ({}))) as { items?: { product?: unknown }[] };
     const productId = body.items?.[0]?.product;
     if (typeof productId !== 'string') throw badRequest('billing.unknownProduct');
-    const services = c.get('services');
-    const origin = originOf(c, services.config.publicBaseUrl);
-    const url = await services.billing.checkout(
-      caller,
-      { productId, successUrl: '/?fscNext=1', cancelUrl: '/' },
-      { provider: PayProvider.MerchantOfRecord, trial: false, withCoupon: false, origin },
-    );
-    return ok(c, { url });
+    return ok(c, await fastspringOrder(c, productId));
   })
   .get(BillingPaths.fastspringPrice, async (c) => {
     const caller = requireMember(c);
@@ -140,6 +138,25 @@ export const billingRoutes = new Hono<AppEnv>()
     return ok(c, { received: count });
   });
 
+async function fastspringOrder(c: Context<AppEnv>, productId: string) {
+  const caller = requireMember(c);
+  const services = c.get('services');
+  const url = await services.billing.checkout(
+    caller,
+    { productId, successUrl: '/?fscNext=1', cancelUrl: '/' },
+    {
+      provider: PayProvider.MerchantOfRecord,
+      trial: false,
+      withCoupon: false,
+      origin: originOf(c, services.config.publicBaseUrl),
+      language: c.get('info').language,
+    },
+  );
+  // The storefront's session id is the order id (the last segment of its address).
+  const id = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
+  return { id, orderId: id, url };
+}
+
 async function portal(c: Context<AppEnv>, provider: number) {
   const caller = requireMember(c);
   const query = readQuery(c, PortalQuery);
@@ -160,18 +177,13 @@ async function portal(c: Context<AppEnv>, provider: number) {
   );
 }
 
-async function checkout(
-  c: Context<AppEnv>,
-  options: { trial: boolean; withCoupon: boolean },
-  providerName?: 'fastspring',
-) {
+async function checkout(c: Context<AppEnv>, options: { trial: boolean; withCoupon: boolean }) {
   const caller = requireCaller(c);
   const query = readQuery(c, CheckoutQuery);
   const services = c.get('services');
   const url = await services.billing.checkout(caller, query, {
     ...options,
-    provider:
-      providerName === 'fastspring' ? PayProvider.MerchantOfRecord : (query.payProvider ?? PayProvider.Card),
+    provider: query.payProvider ?? PayProvider.Card,
     origin: originOf(c, services.config.publicBaseUrl),
     language: c.get('info').language,
   });

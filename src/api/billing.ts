@@ -77,7 +77,15 @@ export const billingApi = {
     request<UpgradeResult>('GET', BillingPaths.upgradeV2, { query: { productId }, suppressAlert: true }),
   checkConfirm: (confirmId: string) =>
     request<ConfirmStatus>('GET', BillingPaths.checkConfirm, { query: { confirmId }, suppressAlert: true }),
-  /** The provider's billing portal: a card or merchant customer by id, or the wallet (payProvider 3). */
-  portal: (who: { customer: string } | { payProvider: number }, callbackUrl: string) =>
-    request<string>('GET', BillingPaths.stripePortal, { query: { ...who, callbackUrl } }),
+  /**
+   * The provider's billing portal: a card customer (Stripe's portal), a FastSpring account (FastSpring's
+   * account page, by accountId), or the wallet (payProvider 3).
+   */
+  portal: (
+    who: { customer: string } | { accountId: string } | { payProvider: number },
+    callbackUrl: string,
+  ) =>
+    request<string>('GET', 'accountId' in who ? BillingPaths.fastspringPortal : BillingPaths.stripePortal, {
+      query: { ...who, callbackUrl },
+    }),
 };

@@ -1,6 +1,9 @@
 // Request validators of plans and billing; the server parses with them, the client imports types only.
 import { z } from 'zod';
 
+/** FastSpring's check: the product (and the risk-control token in its header); answers the order id. */
+export const FastSpringCheckQuery = z.object({ productId: z.string().min(1).max(200) });
+
 export const CheckoutQuery = z.object({
   successUrl: z.string().min(1).max(2000),
   cancelUrl: z.string().min(1).max(2000),

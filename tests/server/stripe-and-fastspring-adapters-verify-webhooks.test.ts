@@ -229,11 +229,29 @@ describe.each(DATABASES)('Stripe and FastSpring adapters on %s', (kind) => {
     });
 
     const other = await loginMember(server, 'fs-order@example.com');
-    const order = await call<{ url: string }>(server.url, 'POST', '/api/v1/fastspring/order', {
+    // FastSpring's order call answers the order (the storefront session): its id and where to pay.
+    const order = await call<{ id: string; url: string }>(server.url, 'POST', '/api/v1/fastspring/order', {
       token: other,
       body: { items: [{ product: 'parley-pro-monthly' }] },
     });
-    expect(order.body.data.url).toBe('https://parley.test.onfastspring.com/session/fs_session_1');
+    expect(order.body.data).toMatchObject({
+      id: 'fs_session_1',
+      url: 'https://parley.test.onfastspring.com/session/fs_session_1',
+    });
+    // Its check takes just the product (the spec's parameters) and answers the same open order.
+    const check = await call<{ id: string }>(
+      server.url,
+      'GET',
+      '/api/v1/fastspring/check?productId=parley-pro-monthly',
+      { token: other },
+    );
+    expect(check.body.code).toBe(200);
+    expect(check.body.data.id).toBe('fs_session_1');
+    // A FastSpring subscriber's billing portal is FastSpring's account page.
+    const portal = await call<string>(server.url, 'GET', '/api/v1/fastspring/portal?accountId=fs-acct-1', {
+      token,
+    });
+    expect(portal.body.data).toBe('https://parley.test.onfastspring.com/account/x');
     const payment = await call<{ providers: { id: number }[] }>(
       server.url,
       'GET',

@@ -87,14 +87,18 @@ function FreeView({ billing }: { billing: Billing }) {
 function PlanDetail({ billing, detail }: { billing: Billing; detail: BillingDetail }) {
   const { t } = useTranslation();
   const { user } = useAuthState();
-  const customer = user?.stripeCustomer ?? user?.fastspringCustomer ?? null;
-  // Wallet payers have no card customer in the user info; their portal is found by provider.
+  // Wallet payers have no card customer in the user info; their portal is found by provider. A FastSpring
+  // subscriber manages it on FastSpring's account page, not Stripe's portal.
   const portalOf =
     detail.provider === PayProvider.Wallet
       ? { payProvider: PayProvider.Wallet }
-      : customer
-        ? { customer }
-        : null;
+      : detail.provider === PayProvider.MerchantOfRecord && user?.fastspringCustomer
+        ? { accountId: user.fastspringCustomer }
+        : user?.stripeCustomer
+          ? { customer: user.stripeCustomer }
+          : user?.fastspringCustomer
+            ? { accountId: user.fastspringCustomer }
+            : null;
   const per =
     detail.subscriptionInterval === 'Year' ? t('billing.manage.perYear') : t('billing.manage.perMonth');
   return (
