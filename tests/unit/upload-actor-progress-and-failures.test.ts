@@ -86,6 +86,36 @@ describe('upload actor', () => {
     });
   });
 
+  it('while parsing, shows the page the server reads without a text layer, and forgets it after', async () => {
+    let finish: (document: CreatedDocument) => void = () => {};
+    const polled: string[] = [];
+    const machine = uploadMachine.provide({
+      actors: {
+        send: fromCallback<UploadEvent, { file: File }>(({ sendBack }) => {
+          sendBack({ type: 'SENT', result: { md5: parsed.md5, instant: false } });
+        }),
+        parse: fromPromise(() => new Promise<CreatedDocument>((resolve) => (finish = resolve))),
+        parseProgress: fromCallback<UploadEvent, { md5: string }>(({ input, sendBack }) => {
+          polled.push(input.md5);
+          sendBack({ type: 'PARSE_PROGRESS', progress: { page: 12, pages: 40 } });
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'UPLOAD', file: file() });
+    expect(actor.getSnapshot().context).toMatchObject({
+      uploadStatus: UploadStatus.Parsing,
+      parseProgress: { page: 12, pages: 40 },
+    });
+    expect(polled).toEqual([parsed.md5]);
+    finish(parsed);
+    await vi.runAllTimersAsync();
+    expect(actor.getSnapshot().context).toMatchObject({
+      uploadStatus: UploadStatus.Success,
+      parseProgress: null,
+    });
+  });
+
   it('any failure goes to Failed with progress 0 and the error kept; retry sends again', async () => {
     const { actor, control, state } = harness();
     actor.send({ type: 'UPLOAD', file: file() });
