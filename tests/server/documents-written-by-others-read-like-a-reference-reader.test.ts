@@ -2,6 +2,7 @@
 // API and compared with what a reference reader (poppler's pdftotext) gets from it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentPaths, type ParseProgress, ResponseCode } from '../../src/api/contract';
 import { docsClient } from '../helpers/docs';
@@ -221,5 +222,28 @@ describe('documents written by others', () => {
     const one = await read('testPPT.ppt');
     expect(one.created.body.data.page_count).toBe(1);
     expect(one.pages[0]).toContain('Sample Powerpoint Slide');
+  });
+
+  it('keeps words apart that a pdf draws one by one or draws twice for a shadow', async () => {
+    // As pdf.js's issue20513.pdf does (pdftotext reads "YOUR One-Stop"); pdf.js gave "YOURYOUR".
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    for (const [x, y] of [
+      [40, 800],
+      [41.5, 798.5],
+    ])
+      page.drawText('YOUR', { x, y, size: 24, font });
+    // Words set one by one with the gap of a space and no space character.
+    let x = 40;
+    for (const word of ['Harbour', 'tides', 'recorded']) {
+      page.drawText(word, { x, y: 700, size: 12, font });
+      x += font.widthOfTextAtSize(word, 12) + 6;
+    }
+    const docs = docsClient(server.url, token);
+    const created = await docs.uploadAndCreate(Buffer.from(await pdf.save()), 'shadow.pdf');
+    const text = (await docs.pages(created.body.data.md5)).body.data.pages[0].text;
+    expect(text).toContain('YOUR YOUR');
+    expect(text).toContain('Harbour tides recorded');
   });
 });

@@ -125,10 +125,40 @@ function pdfLineText(items) {
     });
     ordered = runs.reverse().flat();
   }
-  return ordered
-    .map((item) => item.str)
-    .join('')
-    .replace(PRESENTATION_FORMS, (forms) => forms.normalize('NFKC'));
+  return (ordered === items ? joinDrawn(items) : ordered.map((item) => item.str).join('')).replace(
+    PRESENTATION_FORMS,
+    (forms) => forms.normalize('NFKC'),
+  );
+}
+
+/** Letters of scripts written without spaces between words. */
+// Script extensions, so that the marks these scripts share (ー, 、, 。) count as theirs.
+const UNSPACED = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}]/u;
+
+/**
+ * Left-to-right items of one line. pdf.js puts a space where a run of text leaves a gap, but not between two
+ * items: words drawn one by one (or drawn again over themselves for a shadow) would run together, so a space
+ * goes between items where the next starts a third of its font size after the end of the previous one, or as
+ * far back inside it (drawn over it).
+ * @param {any[]} items
+ */
+function joinDrawn(items) {
+  let text = '';
+  /** @type {any} */
+  let previous = null;
+  for (const item of items) {
+    if (!item.str) continue;
+    if (previous && !/\s$/.test(text) && !/^\s/.test(item.str)) {
+      const size = Math.abs(item.transform[3]) || Math.abs(item.transform[0]) || 1;
+      const start = item.transform[4];
+      const gap = start - (previous.transform[4] + previous.width);
+      const spaced = !UNSPACED.test(text.slice(-1)) || !UNSPACED.test(item.str[0]);
+      if (spaced && Math.abs(gap) > size / 3) text += ' ';
+    }
+    text += item.str;
+    previous = item;
+  }
+  return text;
 }
 
 /**
