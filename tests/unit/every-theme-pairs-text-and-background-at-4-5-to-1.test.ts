@@ -1,5 +1,6 @@
 // The colour tokens of each theme, read from src/ui/styles.css and resolved through @radix-ui/colors: every
-// text/background pair the interface draws is at least 4.5:1 (WCAG AA for normal text).
+// text/background pair the interface draws is at least 4.5:1 (WCAG AA for normal text), code's syntax colours
+// too, and the edge of a text box is at least 3:1 against the page (WCAG 1.4.11).
 import { readFileSync } from 'node:fs';
 import * as radix from '@radix-ui/colors';
 import { describe, expect, it } from 'vitest';
@@ -106,6 +107,25 @@ describe('theme colours', () => {
         }))
         .filter((s) => s.ratio < 4.5);
     });
+    expect(failing).toEqual([]);
+  });
+
+  it('text box edges are at least 3:1 against the page in every theme', () => {
+    const failing = Object.entries(THEMES)
+      .flatMap(([name, theme]) =>
+        ['bg', 'bg-soft'].map((background) => ({
+          name,
+          background,
+          ratio:
+            Math.round(
+              contrast(
+                resolve(theme.tokens, 'var(--control-border)', theme.dark),
+                resolve(theme.tokens, `var(--${background})`, theme.dark),
+              ) * 100,
+            ) / 100,
+        })),
+      )
+      .filter((p) => p.ratio < 3);
     expect(failing).toEqual([]);
   });
 
