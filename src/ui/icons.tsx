@@ -25,6 +25,10 @@ const PATHS = {
   megaphone: 'M3 10v4h3l6 4V6L6 10zM16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12',
   flask: 'M9 3h6M10 3v6l-6 10.5A1 1 0 0 0 5 21h14a1 1 0 0 0 .9-1.5L14 9V3M7 15h10',
   wrench: 'M14.5 6a4 4 0 0 0-5 5L3 17.5 6.5 21l6.5-6.5a4 4 0 0 0 5-5l-2.5 2.5-2.5-.5-.5-2.5z',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
+  flowchart: 'M9 3h6v5H9zM4 16h6v5H4zM14 16h6v5h-6zM12 8v4M7 16v-2h10v2',
+  image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15 9h.01',
+  grid: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   arrowDown: 'M12 5v14M6 13l6 6 6-6',
   attach: 'M20 11l-8.5 8.5a5 5 0 0 1-7-7L13 4a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L14 7',
 } as const;

@@ -97,6 +97,10 @@ test('the sidebar feature menu routes to each feature and tips stay closed after
   }
   await page.getByTestId('feature-workspace').click();
   await expect(page).toHaveURL(/\/workspace\/uploaded\/all$/);
+  // More holds the other creation tools.
+  await page.getByTestId('feature-more').click();
+  await page.getByTestId('feature-flowchart').click();
+  await expect(page).toHaveURL(/\/creation\/all\/Flowchart$/);
 });
 
 test('a session revoked elsewhere: the next call drops to guest and offers the login again', async ({

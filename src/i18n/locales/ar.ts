@@ -284,6 +284,10 @@ export const ar: Resource = {
     notPublished: 'لم ينشر هذا الخادم رابط {{store}} بعد.',
   },
   features: {
+    more: 'المزيد',
+    flowchart: 'المخططات الانسيابية',
+    image: 'الصور',
+    allTools: 'كل الأدوات',
     menu: 'الميزات',
     docChat: 'الدردشة مع المستندات',
     presentation: 'العروض التقديمية',

@@ -281,6 +281,10 @@ export const en = {
     notPublished: 'This server has not published a {{store}} link yet.',
   },
   features: {
+    more: 'More',
+    flowchart: 'Flowcharts',
+    image: 'Images',
+    allTools: 'All tools',
     menu: 'Features',
     docChat: 'Chat with documents',
     presentation: 'Presentations',

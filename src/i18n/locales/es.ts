@@ -288,6 +288,10 @@ export const es: Resource = {
     notPublished: 'Este servidor aún no ha publicado un enlace de {{store}}.',
   },
   features: {
+    more: 'Más',
+    flowchart: 'Diagramas de flujo',
+    image: 'Imágenes',
+    allTools: 'Todas las herramientas',
     menu: 'Funciones',
     docChat: 'Chat con documentos',
     presentation: 'Presentaciones',

@@ -272,6 +272,10 @@ export const zh: Resource = {
     notPublished: '此服务器尚未发布 {{store}} 链接。',
   },
   features: {
+    more: '更多',
+    flowchart: '流程图',
+    image: '图片',
+    allTools: '全部工具',
     menu: '功能',
     docChat: '文档对话',
     presentation: '演示文稿',

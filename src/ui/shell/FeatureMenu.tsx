@@ -1,8 +1,9 @@
 // The sidebar's feature menu: document chat, presentation, writing and workspace (their screens are
-// separate routes). Writing and workspace carry feature tips.
+// separate routes), and a More item with the other creation tools. Writing and workspace carry feature tips.
 import { useSelector } from '@xstate/react';
+import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { tipShown } from '../../machines/tips.machine';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
@@ -17,6 +18,13 @@ const ITEMS: { key: string; path: string; icon: IconName; tip?: string }[] = [
   { key: 'presentation', path: '/creation/all/Presentation', icon: 'slides' },
   { key: 'writing', path: '/writing', icon: 'write', tip: WRITING_TIP },
   { key: 'workspace', path: '/workspace/uploaded/all', icon: 'folder', tip: WORKSPACE_TIP },
+];
+
+/** Tools one click further away, under More. */
+const MORE: { key: string; path: string; icon: IconName }[] = [
+  { key: 'flowchart', path: '/creation/all/Flowchart', icon: 'flowchart' },
+  { key: 'image', path: '/creation/all/Image', icon: 'image' },
+  { key: 'allTools', path: '/creation/all', icon: 'grid' },
 ];
 
 export function FeatureMenu({ collapsed }: { collapsed: boolean }) {
@@ -50,6 +58,43 @@ export function FeatureMenu({ collapsed }: { collapsed: boolean }) {
           )}
         </div>
       ))}
+      <MoreMenu collapsed={collapsed} />
     </nav>
+  );
+}
+
+function MoreMenu({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const to = useLangPath();
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="feature-item feature-more"
+        title={collapsed ? t('features.more') : undefined}
+        aria-label={collapsed ? t('features.more') : undefined}
+        data-testid="feature-more"
+      >
+        <Icon name="more" />
+        {!collapsed && <span>{t('features.more')}</span>}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" side="right" align="start" sideOffset={4}>
+          {MORE.map((item) => (
+            <DropdownMenu.Item
+              key={item.key}
+              className="menu-item"
+              onSelect={() => navigate(to(item.path))}
+              data-testid={`feature-${item.key}`}
+            >
+              <span className="menu-item-main">
+                <Icon name={item.icon} />
+                {t(`features.${item.key}`)}
+              </span>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
