@@ -18,6 +18,7 @@ export class AnswerRun {
   readonly controller = new AbortController();
   private readonly listeners = new Set<RunListener>();
   private nextChunkId = 0;
+  private lastPublished = -1;
   private settle: (status: MessageStatus) => void = () => {};
   /** Resolves with the final status once the answer is finished and stored. */
   readonly finished = new Promise<MessageStatus>((resolve) => {
@@ -48,12 +49,15 @@ export class AnswerRun {
 
   /** Hands a (durable) chunk to the clients. */
   publish(chunk: StreamChunk) {
+    this.lastPublished = chunk.chunkId;
     this.chunks.push(chunk);
     for (const listener of this.listeners) listener.chunk(chunk);
   }
 
   /** Publishes a chunk read back from the database under its stored number; new chunks are numbered after it. */
   restore(chunk: StreamChunk) {
+    // Already sent (a run that was generated here and is followed now): each chunk reaches clients once.
+    if (chunk.chunkId <= this.lastPublished) return;
     this.nextChunkId = Math.max(this.nextChunkId, chunk.chunkId + 1);
     this.publish(chunk);
   }

@@ -429,10 +429,14 @@ export function createChatService(deps: {
     if (!error && (reason === HANDOVER || reason === LEASE_LOST)) {
       // Another instance continues it from the stored chunks: store ours, write nothing final.
       await journal.drain(run);
-      if (reason === HANDOVER)
-        await deps.lease
-          .release([run.requestId])
-          .catch((cause) => deps.logger.warn({ err: cause }, 'release failed'));
+      if (reason === LEASE_LOST) {
+        // Presumed dead and taken over (a stall longer than the lease): clients here follow the new owner.
+        void followRun(run);
+        return;
+      }
+      await deps.lease
+        .release([run.requestId])
+        .catch((cause) => deps.logger.warn({ err: cause }, 'release failed'));
       run.abandon();
       if (runs.get(run.requestId) === run) runs.delete(run.requestId);
       return;

@@ -24,6 +24,8 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM: the graceful shutdown an orchestrator asks for. */
   terminate(): Promise<void>;
+  /** Sends a signal and returns at once (SIGSTOP/SIGCONT: a stalled process). */
+  signal(signal: NodeJS.Signals): void;
   /** Starts the server again on the same data and port. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -78,6 +80,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     dataDir,
     kill: () => stop('SIGKILL'),
     terminate: () => stop('SIGTERM'),
+    signal: (signal) => {
+      (child as ChildProcess | null)?.kill(signal);
+    },
     restart: launch,
     async close() {
       await stop('SIGKILL');

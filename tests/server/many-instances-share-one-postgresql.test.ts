@@ -205,6 +205,26 @@ describe('many instances on one PostgreSQL', () => {
     expect(codes.filter((code) => code === ResponseCode.UsageExceedsLimit)).toHaveLength(RACERS - 1);
   });
 
+  it('A stalled longer than its lease: B continues the answer and A’s client still gets it whole and once', async () => {
+    const token = await guest(a.url);
+    const message = longQuestion('fjord');
+    const streaming = streamSend(a.url, token, { requestId: 'a-stalls-mid-answer', message });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    a.signal('SIGSTOP');
+    // Stale after 1.2 s; B looks every 0.4 s.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    a.signal('SIGCONT');
+    const result = await streaming;
+    expect(result.done).toEqual({ status: 'done' });
+    expectOnceEach(result.chunks);
+    const whole = composeOfflineAnswer([{ role: 'user', content: message }]);
+    expect(joinContent(result.chunks)).toBe(whole);
+    expect(await answerOf(b.url, token, result.meta!.channelId)).toMatchObject({
+      status: 'done',
+      content: whole,
+    });
+  });
+
   it('B shut down gracefully mid-answer: it hands the answer over and the client resuming on A gets it whole', async () => {
     expect((await fetch(`${b.url}/api/v1/ready`)).status).toBe(200);
     const token = await guest(b.url);
