@@ -1,4 +1,4 @@
-// axe-core finds no critical or serious violation on the main screens and dialogs, in English, in Arabic
+// axe-core finds no critical or serious violation on the main screens, dialogs and a share page, in English, in Arabic
 // and in the dark theme; every screen has one h1 and a skip link to its content. The theme chosen in
 // Settings is kept on the device and applied before the first paint.
 import AxeBuilder from '@axe-core/playwright';
@@ -48,6 +48,11 @@ async function walkScreens(page: Page, prefix: '' | '/ar', email: string) {
   await sendMessage(page, 'Explain markdown tables with a short example');
   await lastAnswerDone(page);
   await expectAccessible(page, 'chat with an answer');
+  await page.getByTestId('share-open').click();
+  await page.getByTestId('share-create').click();
+  const shareKey = (await page.getByTestId('share-link').inputValue()).split('/').pop();
+  await expectAccessible(page, 'share dialog', { dialog: true });
+  await page.keyboard.press('Escape');
 
   await page.goto(`${prefix}/chatwithdoc`);
   await expect(page.getByTestId('upload-input')).toBeAttached();
@@ -76,6 +81,18 @@ async function walkScreens(page: Page, prefix: '' | '/ar', email: string) {
   await page.getByTestId('upgrade-button').click();
   await expect(page.getByTestId('pricing-modal').locator('[data-testid^="buy-"]').first()).toBeVisible();
   await expectAccessible(page, 'pricing dialog', { dialog: true });
+  await page.getByTestId('pricing-modal').getByTestId('modal-close').click();
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-billing').click();
+  await expect(page.getByTestId('billing-modal')).toBeVisible();
+  await expectAccessible(page, 'billing dialog', { dialog: true });
+  await page.getByTestId('billing-close').click();
+
+  await page.goto(`${prefix}/share/${shareKey}`);
+  await expect(page.getByTestId('share-page')).toBeVisible();
+  await expect(page.getByTestId('message-assistant')).toHaveCount(1);
+  await expectAccessible(page, 'share page');
 }
 
 test('English, light theme', async ({ page }) => {
