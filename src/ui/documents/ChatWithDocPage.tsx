@@ -107,7 +107,7 @@ export function ChatWithDocPage() {
       {ready.length > 0 && (
         <button
           type="button"
-          className="primary doc-start"
+          className="button primary doc-start"
           disabled={busy}
           data-testid="doc-chat-start"
           onClick={() => void open({ md5s: ready.map((d) => d.md5) })}
@@ -120,13 +120,19 @@ export function ChatWithDocPage() {
         <div className="doc-url-row">
           <input
             id="doc-url-input"
+            className="text-input"
             type="url"
             value={url}
             placeholder={t('docs.urlPlaceholder')}
             onChange={(event) => setUrl(event.target.value)}
             data-testid="doc-url-input"
           />
-          <button type="submit" disabled={busy || !url.trim()} data-testid="doc-url-submit">
+          <button
+            type="submit"
+            className="button"
+            disabled={busy || !url.trim()}
+            data-testid="doc-url-submit"
+          >
             {t('docs.urlSubmit')}
           </button>
         </div>

@@ -81,7 +81,7 @@ export function DocumentUploader(props: {
         onDrop={onDrop}
       >
         <p>{t('upload.drop')}</p>
-        <button type="button" className="primary" onClick={() => input.current?.click()}>
+        <button type="button" className="button primary" onClick={() => input.current?.click()}>
           {t('upload.choose')}
         </button>
         <input
