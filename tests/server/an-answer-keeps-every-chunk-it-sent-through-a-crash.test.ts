@@ -59,5 +59,5 @@ describe.each(DATABASES)('an answer cut by SIGKILL on %s', (kind) => {
         { role: 'user', content: 'Tell me everything about mountain weather and packing' },
       ]),
     );
-  });
+  }, 60_000); // Two start-ups of a whole server process: slow on a busy machine.
 });

@@ -20,7 +20,8 @@ const RACERS = 2;
 const longQuestion = (topic: string) =>
   `Tell me about ${topic}: ${Array.from({ length: 120 }, (_v, i) => `${topic}${i % 7} word${i}`).join(' ')}`;
 
-describe('many instances on one PostgreSQL', () => {
+// Whole server processes start and restart here: generous time on a busy machine.
+describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let nextIp = 1;
