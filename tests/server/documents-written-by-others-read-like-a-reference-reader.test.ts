@@ -246,4 +246,10 @@ describe('documents written by others', () => {
     expect(text).toContain('YOUR YOUR');
     expect(text).toContain('Harbour tides recorded');
   });
+
+  it('reads a Word 6 file, which the Word 97 reader refuses', async () => {
+    const { created, text } = await read('testWORD6.doc');
+    expect(created.body.code).toBe(200);
+    expect(text).toBe('The quick brown fox jumps over the lazy dog');
+  });
 });

@@ -373,6 +373,55 @@ async function refuseEncryptedOffice(bytes) {
   if (cfbEncrypted(CFB, file)) throw new ParseError('password', 'office file encrypted with a password');
 }
 
+/**
+ * The text of a Word 6 or Word 95 file (word-extractor reads Word 97 and later): the FIB (ident 0xA5DC, nFib
+ * 101 to 105) gives the text as one run of Windows-1252 bytes from fcMin to fcMac, unless the file was fast
+ * saved (fComplex), whose pieces this does not follow. Field codes are dropped and their results kept. Null
+ * when the file is not such a file.
+ * @param {Buffer} bytes
+ */
+async function word6Text(bytes) {
+  const CFB = await import('cfb');
+  let stream;
+  try {
+    stream = CFB.find(CFB.read(bytes, { type: 'buffer' }), 'WordDocument')?.content;
+  } catch {
+    return null;
+  }
+  if (!stream || stream.length < 0x20) return null;
+  const data = Buffer.from(/** @type {Uint8Array} */ (stream));
+  const nFib = data.readUInt16LE(2);
+  if (data.readUInt16LE(0) !== 0xa5dc || nFib < 101 || nFib > 105 || data.readUInt16LE(0x0a) & 0x0004)
+    return null;
+  const fcMin = data.readUInt32LE(0x18);
+  const fcMac = Math.min(data.length, data.readUInt32LE(0x1c));
+  if (fcMin >= fcMac) return null;
+  return fieldResults(new TextDecoder('windows-1252').decode(data.subarray(fcMin, fcMac)));
+}
+
+/**
+ * Word's text with field codes dropped and their results kept (0x13 code 0x14 result 0x15, nested), paragraph
+ * ends (CR) as line ends, cell ends (BEL) as tabs, page breaks (FF) kept, other control characters dropped.
+ * @param {string} text
+ */
+function fieldResults(text) {
+  let out = '';
+  /** @type {('code' | 'result')[]} */
+  const fields = [];
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code === 0x13) fields.push('code');
+    else if (code === 0x14) {
+      if (fields.length) fields[fields.length - 1] = 'result';
+    } else if (code === 0x15) fields.pop();
+    else if (fields.includes('code')) continue;
+    else if (code === 0x0d) out += '\n';
+    else if (code === 0x07) out += '\t';
+    else if (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0c) out += char;
+  }
+  return out;
+}
+
 /** @param {Buffer} bytes */
 async function parseDoc(bytes) {
   await refuseEncryptedOffice(bytes);
@@ -381,6 +430,8 @@ async function parseDoc(bytes) {
   try {
     doc = await new WordExtractor().extract(bytes);
   } catch (error) {
+    const old = await word6Text(bytes);
+    if (old !== null) return { ...pagesOfText(old), title: '' };
     throw new ParseError('broken', `doc: ${String(error)}`);
   }
   const { pages, estimated } = pagesOfText(doc.getBody());
