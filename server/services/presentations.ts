@@ -180,7 +180,7 @@ export function createPresentationService(deps: {
     const { signal } = run.controller;
     if (ai.offline) {
       const draft = source.document
-        ? outlineFromDocument(source.document.text, source.document.fileName, source.document.pages)
+        ? outlineFromDocument(source.document.text, source.document.fileName, source.document.pages, language)
         : outlineFromTopic(source.topic, language);
       const total = draft.sections.length;
       emitTitle(draft.title, total);

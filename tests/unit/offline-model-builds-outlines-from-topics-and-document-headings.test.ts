@@ -100,4 +100,14 @@ describe('offline presentation outlines', () => {
     });
     expect(offlineSlide({ title: 'Empty', points: [] }, 'Tides').bullets).toEqual(['Empty in Tides']);
   });
+
+  it("a section without points gets one bullet in the caller's language", () => {
+    expect(offlineSlide({ title: 'Tides', points: [] }, 'The sea', 'es').bullets).toEqual([
+      'Tides en The sea',
+    ]);
+    expect(offlineSlide({ title: 'Tides', points: [] }, 'The sea', 'ar').bullets).toEqual([
+      'Tides في The sea',
+    ]);
+    expect(offlineSlide({ title: 'Tides', points: [] }, 'The sea').bullets).toEqual(['Tides in The sea']);
+  });
 });

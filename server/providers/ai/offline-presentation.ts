@@ -21,6 +21,10 @@ const PHRASES: Record<
     summary: string;
     questions: string;
     join: string;
+    /** A section with no key terms to name it. */
+    part: (n: number) => string;
+    /** The one bullet of a section with no sentences: the section within the presentation. */
+    inTitle: (section: string, title: string) => string;
   }
 > = {
   en: {
@@ -36,6 +40,8 @@ const PHRASES: Record<
     summary: 'Summary',
     questions: 'Questions and discussion',
     join: ', ',
+    part: (n) => `Part ${n}`,
+    inTitle: (section, title) => `${section} in ${title}`,
   },
   ar: {
     note: 'أنشأه نموذج Parley غير المتصل (لا يوجد مزوّد ذكاء اصطناعي): مستخرج من كلماتك أنت.',
@@ -50,6 +56,8 @@ const PHRASES: Record<
     summary: 'الخلاصة',
     questions: 'أسئلة ونقاش',
     join: '، ',
+    part: (n) => `الجزء ${n}`,
+    inTitle: (section, title) => `${section} في ${title}`,
   },
   zh: {
     note: '由 Parley 离线模型生成（未配置 AI 服务）：内容取自你自己的文字。',
@@ -64,6 +72,8 @@ const PHRASES: Record<
     summary: '总结',
     questions: '提问与讨论',
     join: '、',
+    part: (n) => `第 ${n} 部分`,
+    inTitle: (section, title) => `${title}中的${section}`,
   },
   es: {
     note: 'Creada por el modelo sin conexión de Parley (no hay proveedor de IA configurado): extraída de tus propias palabras.',
@@ -78,6 +88,8 @@ const PHRASES: Record<
     summary: 'Resumen',
     questions: 'Preguntas y debate',
     join: ', ',
+    part: (n) => `Parte ${n}`,
+    inTitle: (section, title) => `${section} en ${title}`,
   },
 };
 const phrases = (language: string) => PHRASES[(language in PHRASES ? language : 'en') as Lang];
@@ -192,7 +204,12 @@ function bestSentences(body: string[], heading: string, limit: number): string[]
     .map((s) => clip(s.sentence, 300));
 }
 
-export function outlineFromDocument(text: string, fileName = '', pages: string[] = []): DraftOutline {
+export function outlineFromDocument(
+  text: string,
+  fileName = '',
+  pages: string[] = [],
+  language = 'en',
+): DraftOutline {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -233,7 +250,7 @@ export function outlineFromDocument(text: string, fileName = '', pages: string[]
       const text = usablePages.slice(i * size, (i + 1) * size).join('\n');
       const terms = keyTerms(text, 3).map(capitalise);
       sections.push({
-        title: clip(terms.join(', ') || `Part ${i + 1}`, 200),
+        title: clip(terms.join(', ') || phrases(language).part(i + 1), 200),
         points: bestSentences([text], terms.join(' '), 4),
       });
     }
@@ -248,7 +265,7 @@ export function outlineFromDocument(text: string, fileName = '', pages: string[]
       const part = all.slice(i * size, (i + 1) * size);
       const terms = keyTerms(part.join(' '), 3).map(capitalise);
       sections.push({
-        title: clip(terms.join(', ') || `Part ${i + 1}`, 200),
+        title: clip(terms.join(', ') || phrases(language).part(i + 1), 200),
         points: bestSentences(part, terms.join(' '), 4),
       });
     }
@@ -257,7 +274,8 @@ export function outlineFromDocument(text: string, fileName = '', pages: string[]
 }
 
 export function offlineSlide(section: OutlineSection, title: string, language = 'en'): Slide {
-  const bullets = section.points.length > 0 ? section.points : [`${section.title} in ${title}`];
+  const bullets =
+    section.points.length > 0 ? section.points : [phrases(language).inTitle(section.title, title)];
   return { title: section.title, bullets: bullets.slice(0, 8), notes: offlinePresentationNote(language) };
 }
 
