@@ -45,6 +45,8 @@ export interface BillingContext {
   preview: CouponPreview | null;
   student: { email: string; sent: boolean; resendAt: number; error: string | null; done: boolean };
   upgradeList: UpgradeItem[] | null;
+  /** The upgrade picker's answer: this user may take the student discount instead of paying more. */
+  upgradeStudentOffer: boolean;
   busy: boolean;
   error: string | null;
   /** Experiment variants the pricing modal depends on (teams), keyed by experiment. */
@@ -73,6 +75,7 @@ export type BillingEvent =
   | { type: 'BILLING.NEXT' }
   | { type: 'BILLING.BACK' }
   | { type: 'COUPON.ACCEPT' }
+  | { type: 'UPGRADE.STUDENT' }
   | { type: 'STUDENT.SEND'; email: string }
   | { type: 'STUDENT.VERIFY'; email: string; code: string }
   | { type: 'QUESTIONNAIRE.SUBMIT'; answers: Record<string, string> }
@@ -224,6 +227,7 @@ export const billingMachine = setup({
     preview: null,
     student: { email: '', sent: false, resendAt: 0, error: null, done: false },
     upgradeList: null,
+    upgradeStudentOffer: false,
     busy: false,
     error: null,
     experiments: {},
@@ -507,6 +511,10 @@ export const billingMachine = setup({
               { target: '.loadingUpgrades' },
             ],
             'UPGRADE.CLOSE': { actions: assign({ upgradeList: null }) },
+            // The picker's student notice: verify a school email for the discount instead of upgrading.
+            'UPGRADE.STUDENT': {
+              actions: assign({ upgradeList: null, step: 4 as const }),
+            },
             'UPGRADE.CHOOSE': '.upgrading',
           },
           initial: 'idle',
@@ -629,7 +637,10 @@ export const billingMachine = setup({
                 src: 'loadUpgrades',
                 onDone: {
                   target: 'idle',
-                  actions: assign({ upgradeList: ({ event }) => event.output.upgradeList }),
+                  actions: assign({
+                    upgradeList: ({ event }) => event.output.upgradeList,
+                    upgradeStudentOffer: ({ event }) => event.output.studentDiscount,
+                  }),
                 },
                 onError: { target: 'idle', actions: () => toast.error(t('billing.networkError')) },
               },

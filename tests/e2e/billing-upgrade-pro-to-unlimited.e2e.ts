@@ -11,6 +11,14 @@ test('upgrade Pro -> Unlimited from the billing manager', async ({ page }) => {
   await expect(page.getByTestId('billing-price')).toHaveText('$9.99/month');
   await page.getByTestId('billing-upgrade').click();
   await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', 'upgrade');
+  // A student-discount-eligible user is told of the student price first; the notice leads to its step.
+  await expect(page.getByTestId('upgrade-student-notice')).toBeVisible();
+  await page.getByTestId('upgrade-student').click();
+  await expect(page.getByTestId('billing-modal')).toHaveAttribute('data-step', '4');
+  await expect(page.getByTestId('student-email')).toBeVisible();
+  await page.getByTestId('billing-close').click();
+  await openBilling(page);
+  await page.getByTestId('billing-upgrade').click();
   await page.getByTestId('upgrade-pay-4').click();
   await expect(page.getByText('Upgrade successful')).toBeVisible();
   await expect(page.getByTestId('billing-plan')).toHaveText('Unlimited (monthly)');

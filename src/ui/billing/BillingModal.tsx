@@ -466,9 +466,23 @@ function UpgradePicker({ billing }: { billing: Billing }) {
   const { t } = useTranslation();
   const list = useSelector(billing, (s) => s.context.upgradeList ?? []);
   const busy = useSelector(billing, (s) => s.context.busy);
+  const studentOffer = useSelector(billing, (s) => s.context.upgradeStudentOffer);
   return (
     <>
       <Dialog.Title>{t('billing.upgradePicker.title')}</Dialog.Title>
+      {studentOffer && (
+        <div className="banner student-notice" data-testid="upgrade-student-notice">
+          <span>{t('billing.upgradePicker.studentNotice')}</span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => billing.send({ type: 'UPGRADE.STUDENT' })}
+            data-testid="upgrade-student"
+          >
+            {t('billing.upgradePicker.studentVerify')}
+          </button>
+        </div>
+      )}
       {list.length === 0 && <p>{t('billing.upgradePicker.empty')}</p>}
       <div className="upgrade-list">
         {list.map((item) => (

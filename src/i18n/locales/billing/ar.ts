@@ -145,6 +145,8 @@ export const billingAr: BillingResource = {
     done: 'تم',
   },
   upgradePicker: {
+    studentNotice: 'هل أنت طالب؟ تحقّق من بريدك الجامعي وادفع النصف بدلًا من الترقية.',
+    studentVerify: 'التحقق من صفة الطالب',
     title: 'ترقية خطتك',
     pay: 'ادفع {{amount}} الآن',
     credit: 'رصيد الوقت غير المستخدم: {{amount}}',

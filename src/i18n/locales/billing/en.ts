@@ -152,6 +152,8 @@ export const billingEn = {
     done: 'Done',
   },
   upgradePicker: {
+    studentNotice: 'A student? Verify your school email and pay half instead of upgrading.',
+    studentVerify: 'Verify student status',
     title: 'Upgrade your plan',
     pay: 'Pay {{amount}} now',
     credit: 'Unused time credited: {{amount}}',

@@ -156,6 +156,9 @@ export const billingEs: BillingResource = {
     done: 'Hecho',
   },
   upgradePicker: {
+    studentNotice:
+      '¿Eres estudiante? Verifica tu correo académico y paga la mitad en lugar de mejorar tu plan.',
+    studentVerify: 'Verificar condición de estudiante',
     title: 'Mejora tu plan',
     pay: 'Pagar {{amount}} ahora',
     credit: 'Tiempo no usado abonado: {{amount}}',

@@ -144,6 +144,8 @@ export const billingZh: BillingResource = {
     done: '完成',
   },
   upgradePicker: {
+    studentNotice: '是学生吗？验证学校邮箱即可半价，无需升级。',
+    studentVerify: '验证学生身份',
     title: '升级您的套餐',
     pay: '立即支付 {{amount}}',
     credit: '未使用时间抵扣：{{amount}}',
