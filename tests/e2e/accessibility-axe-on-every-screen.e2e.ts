@@ -32,6 +32,9 @@ async function walkScreens(page: Page, prefix: '' | '/ar', email: string) {
   const skip = page.getByTestId('skip-link');
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#content')).toBeFocused();
+  expect(new URL(page.url()).hash).toBe('');
   await expectAccessible(page, 'home');
 
   await page.getByTestId('open-login').click();

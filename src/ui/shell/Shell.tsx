@@ -72,7 +72,16 @@ export function Shell() {
   return (
     <div className={classes.filter(Boolean).join(' ')}>
       {/* First Tab stop: past the sidebar's links straight to the page (shown only while focused). */}
-      <a href="#content" className="skip-link" data-testid="skip-link">
+      <a
+        href="#content"
+        className="skip-link"
+        data-testid="skip-link"
+        onClick={(event) => {
+          // Focus moves without a fragment in the URL (the router owns the address).
+          event.preventDefault();
+          document.getElementById('content')?.focus();
+        }}
+      >
         {t('shell.skipToContent')}
       </a>
       <Sidebar
