@@ -72,18 +72,15 @@ export function Shell() {
   return (
     <div className={classes.filter(Boolean).join(' ')}>
       {/* First Tab stop: past the sidebar's links straight to the page (shown only while focused). */}
-      <a
-        href="#content"
+      <button
+        type="button"
         className="skip-link"
         data-testid="skip-link"
-        onClick={(event) => {
-          // Focus moves without a fragment in the URL (the router owns the address).
-          event.preventDefault();
-          document.getElementById('content')?.focus();
-        }}
+        // Moves focus to the content; a #content link would put a fragment in the router's URL.
+        onClick={() => document.getElementById('content')?.focus()}
       >
         {t('shell.skipToContent')}
-      </a>
+      </button>
       <Sidebar
         collapsed={!narrow && collapsed}
         onToggle={narrow ? drawer.close : () => setCollapsed((c) => !c)}
