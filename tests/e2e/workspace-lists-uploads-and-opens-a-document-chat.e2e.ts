@@ -4,7 +4,11 @@ import { expect, openAsGuest, test } from './support/app';
 test('the workspace lists uploaded files by category, opens one as a document chat, deletes one', async ({
   page,
 }) => {
-  await openAsGuest(page, '/chatwithdoc');
+  // An empty workspace says so and offers the way to fill it.
+  await openAsGuest(page, '/workspace/uploaded/all');
+  await expect(page.getByTestId('empty-state')).toContainText('No files here yet.');
+  await page.getByTestId('workspace-upload').click();
+  await expect(page).toHaveURL(/\/chatwithdoc$/);
   await page.getByTestId('upload-input').setInputFiles([
     {
       name: 'atlas.pdf',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentPages } from '../../api/contract';
 import { docsApi } from '../../api/docs';
 import { docFiles } from '../../db/doc-files';
+import { Skeleton } from '../kit/Skeleton';
 import type { ActivePage } from './DocumentPane';
 
 export function TextView({ md5, active }: { md5: string; active: ActivePage | null }) {
@@ -27,7 +28,7 @@ export function TextView({ md5, active }: { md5: string; active: ActivePage | nu
     root.current?.querySelector(`[data-page="${active.page}"]`)?.scrollIntoView({ block: 'start' });
   }, [active, doc]);
   if (failed) return <p className="error-text">{t('docs.documentFailed')}</p>;
-  if (!doc) return <p className="muted">{t('docs.loadingDocument')}</p>;
+  if (!doc) return <Skeleton lines={8} label={t('docs.loadingDocument')} />;
   return (
     <div ref={root} className="doc-text">
       {doc.pages.map((page) => (

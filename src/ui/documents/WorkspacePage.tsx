@@ -15,6 +15,7 @@ import { writingRepository } from '../../db/writing';
 import { currentLanguage } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
+import { EmptyState, Skeleton } from '../kit/Skeleton';
 import '../pages/pages.css';
 import './doc-chat.css';
 import { PromptLibrary } from '../prompts/PromptLibrary';
@@ -97,7 +98,17 @@ export function WorkspacePage() {
         ))}
       </nav>
       {failed && <p className="error-text">{t('docs.documentFailed')}</p>}
-      {files && files.length === 0 && <p className="muted">{t('docs.workspaceEmpty')}</p>}
+      {!files && !failed && <Skeleton lines={4} label={t('docs.loadingDocument')} />}
+      {files && files.length === 0 && (
+        <EmptyState
+          text={t('docs.workspaceEmpty')}
+          action={
+            <Link to={to('/chatwithdoc')} className="button primary" data-testid="workspace-upload">
+              {t('docs.workspaceUpload')}
+            </Link>
+          }
+        />
+      )}
       {files && files.length > 0 && (
         <ul className="workspace-files">
           {files.map((file) => (

@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { channels } from '../../db/channels';
 import { currentLanguage } from '../../i18n';
+import { Skeleton } from '../kit/Skeleton';
 import { HistoryItem } from './HistoryItem';
 import { groupHistory } from './history-groups';
 
@@ -17,7 +18,7 @@ export function History() {
     () => groupHistory(list ?? [], deferred, Date.now(), currentLanguage()),
     [list, deferred],
   );
-  if (!list) return null;
+  if (!list) return <Skeleton lines={4} label={t('shell.history')} />;
   if (list.length === 0) return <p className="muted small">{t('shell.noChats')}</p>;
   return (
     <>

@@ -28,6 +28,7 @@ export const docsAr: Localized<typeof docsEn> = {
   academicSearch: 'البحث الأكاديمي',
   workspace: 'مساحة العمل',
   workspaceEmpty: 'لا توجد ملفات هنا بعد.',
+  workspaceUpload: 'رفع مستند',
   deleteFile: 'حذف «{{name}}»؟',
   deleteFileBody: 'سيُحذف من مساحة عملك نهائيًا.',
   fileDeleted: 'تم الحذف',

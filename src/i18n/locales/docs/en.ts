@@ -27,6 +27,7 @@ export const docsEn = {
   academicSearch: 'Academic search',
   workspace: 'Workspace',
   workspaceEmpty: 'No files here yet.',
+  workspaceUpload: 'Upload a document',
   deleteFile: 'Delete “{{name}}”?',
   deleteFileBody: 'It is removed from your workspace for good.',
   fileDeleted: 'Deleted',

@@ -28,6 +28,7 @@ export const docsEs: Localized<typeof docsEn> = {
   academicSearch: 'Búsqueda académica',
   workspace: 'Espacio de trabajo',
   workspaceEmpty: 'Todavía no hay archivos aquí.',
+  workspaceUpload: 'Subir un documento',
   deleteFile: '¿Eliminar «{{name}}»?',
   deleteFileBody: 'Se eliminará de tu espacio de trabajo para siempre.',
   fileDeleted: 'Eliminado',

@@ -28,6 +28,7 @@ export const docsZh: Localized<typeof docsEn> = {
   academicSearch: '学术搜索',
   workspace: '工作区',
   workspaceEmpty: '这里还没有文件。',
+  workspaceUpload: '上传文档',
   deleteFile: '删除“{{name}}”？',
   deleteFileBody: '它将从你的工作区中永久删除。',
   fileDeleted: '已删除',
