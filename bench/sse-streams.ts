@@ -63,7 +63,9 @@ async function startServerProcess(dataDir: string): Promise<{ url: string; close
     });
   });
   fs.mkdirSync(path.join(dataDir, 'none'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/index.ts'], {
+  // Node itself runs the server (tsx as a loader), not npx: a signal to npx left its grandchild, the server,
+  // running after the benchmark ended.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     stdio: 'ignore',
     env: {
       ...process.env,
@@ -93,8 +95,11 @@ async function startServerProcess(dataDir: string): Promise<{ url: string; close
     url,
     close: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+        // A server that does not finish its graceful shutdown in 10 s is stopped all the same.
+        setTimeout(() => child.exitCode === null && child.kill('SIGKILL'), 10_000).unref();
       }),
   };
 }
