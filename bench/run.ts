@@ -1,5 +1,6 @@
 // npm run bench: every benchmark in turn. Figures go into the README by hand, with the machine they ran on.
 import { printBundleSize } from './bundle-size';
+import { benchChunkJournal } from './chunk-journal';
 import { benchDocCorpus } from './doc-corpus';
 import { benchDocFirstAnswer } from './doc-first-answer';
 import { benchMd5Throughput } from './md5-throughput';
@@ -7,6 +8,7 @@ import { benchSseStreams } from './sse-streams';
 import { benchWritingTyping } from './writing-typing';
 
 await benchSseStreams();
+await benchChunkJournal();
 printBundleSize();
 await benchWritingTyping();
 await benchMd5Throughput();
