@@ -54,8 +54,10 @@ test('Apple waits behind “more” and signs in through the provider’s form p
 test('cancelling at the provider comes back home as a guest, with no message, only a LoginFail event', async ({
   page,
 }) => {
-  const logged: string[] = [];
-  page.on('console', (message) => logged.push(message.text()));
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/analytics/events')) sent.push(request.postData() ?? '');
+  });
   await openAsGuest(page);
   await page.getByTestId('open-login').click();
   await page.getByTestId('login-google').click();
@@ -63,7 +65,11 @@ test('cancelling at the provider comes back home as a guest, with no message, on
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('auth-state')).toHaveText('Guest');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  expect(logged.some((line) => line.includes('LoginFail google access_denied'))).toBe(true);
+  // The LoginFail analytics event reaches the server with the login type and the provider's reason.
+  await page.evaluate(() => window.parleyAnalytics?.flush());
+  await expect
+    .poll(() => sent.join('\n'), { timeout: 20_000 })
+    .toMatch(/"name":"LoginFail","props":\{"loginType":"google","details":"[^"]*access_denied/);
 });
 
 test('Google Drive connects from the settings connector tab through the consent page, then disconnects', async ({
