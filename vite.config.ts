@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -9,10 +11,40 @@ const isDiagramOnly = (moduleIds: readonly string[]) =>
   moduleIds.length > 0 &&
   moduleIds.every((id) => DIAGRAM_PACKAGES.test(id) || id.includes('/src/ui/markdown/MermaidDiagram'));
 
+/**
+ * The files the page cannot start without: the entry chunk, every chunk it imports statically (read from the
+ * build manifest, transitively) and their CSS. Everything else (pages, locales, workers) is cached on first use.
+ */
+function shellFiles(viteManifestPath: string): Set<string> {
+  type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+  const chunks: Record<string, Chunk> = JSON.parse(fs.readFileSync(viteManifestPath, 'utf8'));
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(chunks)) if (chunk.isEntry) visit(key);
+  return files;
+}
+
+// The build's output folder as resolved (a test builds into a temporary one): the shell is read from its manifest.
+let outDir = path.resolve(import.meta.dirname, 'dist');
+
 const apiTarget = process.env.PARLEY_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
+    {
+      name: 'parley-out-dir',
+      configResolved(config) {
+        outDir = path.resolve(config.root, config.build.outDir);
+      },
+    },
     react(),
     VitePWA({
       // The app registers the worker itself through workbox-window, to show its own update prompt.
@@ -63,9 +95,23 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // Diagram code (mermaid and friends) is large and rarely needed: cached on first use, not precached.
+        // Not even read: neither diagram code nor the install sheet's screenshots is part of the shell.
         globIgnores: ['assets/lazy/**', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Precache the shell only (a phone's first visit downloads what it runs, not every page of the app):
+        // the page, theme.js and the start-up chunks. The icons and the web manifest are added after this.
+        manifestTransforms: [
+          (entries) => {
+            const shell = shellFiles(path.join(outDir, '.vite/manifest.json'));
+            const manifest = entries.filter(
+              (entry) => entry.url === 'index.html' || entry.url === 'theme.js' || shell.has(entry.url),
+            );
+            return { manifest, warnings: [] };
+          },
+        ],
+        // First use happens before the worker controls the page too: clientsClaim lets it take the open
+        // page at once, and the page then asks again for the chunks it loaded before (UpdatePrompt.tsx).
+        clientsClaim: true,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [
           /^\/api\//,

@@ -1,12 +1,25 @@
 // A new version shows an update prompt (workbox-window); the service worker waits until the user agrees.
 // The open app also looks for a new version every hour and whenever it comes back to the foreground, so an
 // installed app that is never closed still hears of updates. "Later" hides the prompt until the next version.
+// The worker precaches only the shell; on a first visit it takes the page at once, and the page asks for the
+// chunks it loaded before that again, now through the worker, so they are cached for offline use too.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workbox } from 'workbox-window';
 import { Icon } from '../icons';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
+
+/** Requests the app's own chunks this page loaded before a worker controlled it, so the worker caches them. */
+function cacheChunksLoadedBeforeControl() {
+  const urls = new Set<string>();
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name);
+    if (url.origin === location.origin && url.pathname.startsWith('/assets/')) urls.add(url.href);
+  }
+  // The HTTP cache answers (force-cache), so this costs no download; failures only mean "not cached yet".
+  for (const url of urls) void fetch(url, { cache: 'force-cache' }).catch(() => {});
+}
 
 export function UpdatePrompt() {
   const { t } = useTranslation();
@@ -21,7 +34,11 @@ export function UpdatePrompt() {
       if (cancelled) return;
       const wb = new Workbox('/sw.js', { scope: '/' });
       wb.addEventListener('waiting', () => setWaiting(wb));
-      wb.addEventListener('controlling', () => location.reload());
+      wb.addEventListener('controlling', (event) => {
+        // A first install taking the page runs the same version: nothing to reload, only chunks to cache.
+        if (!event.isUpdate && !event.isExternal) cacheChunksLoadedBeforeControl();
+        else location.reload();
+      });
       void wb.register();
       const check = () => {
         if (navigator.onLine) void wb.update().catch(() => {});
