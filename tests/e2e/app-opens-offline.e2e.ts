@@ -31,6 +31,37 @@ test('the installed app of a logged-in user opens offline and shows cached chats
   await context.setOffline(false);
 });
 
+test('on a first visit the worker takes the page and caches what it loaded, so it opens offline without a reload', async ({
+  page,
+  context,
+}) => {
+  await openAsGuest(page);
+  await sendMessage(page, 'Plan a first visit');
+  await lastAnswerDone(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Only the shell is precached: the chunks loaded before the worker controlled the page are cached because
+  // the page asks for them again through it.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const missing: string[] = [];
+        for (const entry of performance.getEntriesByType('resource')) {
+          const url = new URL(entry.name);
+          if (url.origin !== location.origin || !url.pathname.startsWith('/assets/')) continue;
+          if (!(await caches.match(url.href))) missing.push(url.pathname);
+        }
+        return missing;
+      }),
+    )
+    .toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('message-user')).toHaveText('Plan a first visit');
+  await context.setOffline(false);
+});
+
 test('the page carries a web app manifest with icons', async ({ page, request }) => {
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');

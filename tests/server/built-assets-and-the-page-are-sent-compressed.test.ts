@@ -1,27 +1,34 @@
 // The built client goes out compressed: assets from the .br/.gz files the build writes beside them, the
-// page (which differs per language) compressed by the server, each by the browser's Accept-Encoding.
+// page (which differs per language) compressed by the server, each by the browser's Accept-Encoding. The real
+// build's service worker precaches the shell only, and that shell is small as sent.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** A raw GET (no automatic decompression): the headers and the bytes as sent. */
 function rawGet(url: string, acceptEncoding: string | null) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const request = http.get(
-      url,
-      { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} },
-      (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (part: Buffer) => parts.push(part));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
-      },
-    );
-    request.on('error', reject);
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const request = http.get(
+        url,
+        { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (part: Buffer) => parts.push(part));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }),
+          );
+        },
+      );
+      request.on('error', reject);
+    },
+  );
 }
 
 describe('compressed client', () => {
@@ -68,5 +75,63 @@ describe('compressed client', () => {
     const plain = await rawGet(`${server.url}/`, null);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
+describe('the built service worker', () => {
+  let server: TestServer;
+  let outDir: string;
+  beforeAll(async () => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-build-'));
+    const root = path.resolve(import.meta.dirname, '../..');
+    // The real build (a production one: the test runner's NODE_ENV would give React's development build).
+    await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/vite'),
+      ['build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
+      { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, maxBuffer: 16 * 1024 * 1024 },
+    );
+    server = await startTestServer('pglite', { staticDir: outDir });
+  }, 300_000);
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('precaches the shell only, at most 600 KiB as sent (brotli); pages are cached on first use', async () => {
+    const sw = fs.readFileSync(path.join(outDir, 'sw.js'), 'utf8');
+    const precached = [...new Set([...sw.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]))];
+    type Chunk = { file: string; isEntry?: boolean; css?: string[] };
+    const chunks: Record<string, Chunk> = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+    );
+    const entry = Object.values(chunks).find((chunk) => chunk.isEntry);
+    expect(precached).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'theme.js',
+        'manifest.webmanifest',
+        'icons/icon-192.png',
+        'icons/icon-512.png',
+        'icons/favicon.svg',
+        entry?.file,
+        ...(entry?.css ?? []),
+      ]),
+    );
+    for (const page of ['src/ui/chat/ChatPage.tsx', 'src/ui/writing/WritingPage.tsx']) {
+      expect(precached).not.toContain(chunks[page]?.file);
+    }
+    expect(precached.filter((url) => url.startsWith('assets/lazy/'))).toEqual([]);
+    expect(precached.length).toBeLessThanOrEqual(60);
+
+    let sent = 0;
+    for (const url of precached) {
+      const response = await rawGet(`${server.url}/${url}`, 'gzip, deflate, br, zstd');
+      expect(response.status, url).toBe(200);
+      sent += response.body.length;
+    }
+    expect(sent).toBeLessThanOrEqual(600 * 1024);
+    console.info(
+      `service worker precache: ${precached.length} files, ${(sent / 1024).toFixed(0)} KiB as sent`,
+    );
   });
 });
