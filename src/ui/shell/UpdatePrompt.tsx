@@ -35,9 +35,10 @@ export function UpdatePrompt() {
       const wb = new Workbox('/sw.js', { scope: '/' });
       wb.addEventListener('waiting', () => setWaiting(wb));
       wb.addEventListener('controlling', (event) => {
-        // A first install taking the page runs the same version: nothing to reload, only chunks to cache.
-        if (!event.isUpdate && !event.isExternal) cacheChunksLoadedBeforeControl();
-        else location.reload();
+        // A page no worker controlled at start was loaded from the network: a worker taking it (the first
+        // install claims it) needs no reload, only the chunks cached. An update (the user agreed) reloads.
+        if (event.isUpdate) location.reload();
+        else cacheChunksLoadedBeforeControl();
       });
       void wb.register();
       const check = () => {
