@@ -25,3 +25,22 @@ test('upgrade Pro -> Unlimited from the billing manager', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(page.locator('.plan-badge')).toHaveText('Unlimited');
 });
+
+for (const language of ['zh', 'es'] as const) {
+  test(`in ${language} the $9.99 monthly plan shows 9.99 as the language writes it, in pricing and billing`, async ({
+    page,
+  }) => {
+    const price = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(9.99);
+    await openAsGuest(page, `/${language}`);
+    await logIn(page, `price-${language}@example.com`);
+    await page.getByTestId('upgrade-button').click();
+    await page.getByTestId('period-month').click();
+    await expect(page.getByTestId('plan-Pro-month').getByTestId('plan-price')).toHaveText(price);
+    await page.keyboard.press('Escape');
+    await buyPlan(page, { type: 'Pro', period: 'month' }, 'succeeds');
+    await backPaid(page);
+    await expect(page).toHaveURL(new RegExp(`/${language}$`));
+    await openBilling(page);
+    await expect(page.getByTestId('billing-price')).toContainText(price);
+  });
+}
