@@ -44,7 +44,11 @@ test('a pdf shows its pictures under Images, loads more at the end, and a pictur
     .toBe(100);
 
   await grid.evaluate((element) => element.scrollTo(0, 0));
-  await thumbs.nth(1).click();
+  // The grid is virtualised: right after the scroll, 'the second thumbnail' may still be one from the
+  // bottom (page 6). The picture of page 2 is named by its page.
+  const pageTwo = page.locator('[data-testid="doc-image"][data-image-page="2"]').first();
+  await expect(pageTwo).toBeVisible();
+  await pageTwo.click();
   const opened = page.locator('[data-testid="doc-page"][data-active="true"]');
   await expect(opened).toHaveAttribute('data-page', '2');
   await expect(opened).toBeInViewport();
