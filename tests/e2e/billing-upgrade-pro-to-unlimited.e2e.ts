@@ -26,7 +26,7 @@ test('upgrade Pro -> Unlimited from the billing manager', async ({ page }) => {
   await expect(page.locator('.plan-badge')).toHaveText('Unlimited');
 });
 
-for (const language of ['zh', 'es'] as const) {
+for (const language of ['ar', 'zh', 'es'] as const) {
   test(`in ${language} the $9.99 monthly plan shows 9.99 as the language writes it, in pricing and billing`, async ({
     page,
   }) => {
