@@ -64,6 +64,29 @@ export function pngInput(image) {
   return { data: grey, colorType: 0 };
 }
 
+/**
+ * The image a pdf.js paint operator names: XObjects arrive by name (g_ names are shared across pages),
+ * inline images come with their data.
+ */
+export function paintedImage(page, key) {
+  return typeof key === 'string'
+    ? new Promise((resolve) => (key.startsWith('g_') ? page.commonObjs : page.objs).get(key, resolve))
+    : Promise.resolve(key);
+}
+
+/**
+ * pngInput's pixels as a PNG file.
+ * @param {typeof import('pngjs').PNG} PNG @param {{ width: number, height: number }} image
+ * @param {{ data: Buffer, colorType: 0 | 2 | 6 }} input
+ */
+export function encodePng(PNG, image, input) {
+  const { colorType } = input;
+  const options = { colorType, inputColorType: colorType, inputHasAlpha: colorType === 6 };
+  const png = new PNG({ width: image.width, height: image.height, ...options });
+  png.data = input.data;
+  return PNG.sync.write(png, options);
+}
+
 // pdf.js packs font data with ArrayBuffer.transferToFixedLength (Node 21+); on Node 20 every page with text
 // would lose its operator list, pictures included. This thread's own copy is enough.
 if (!ArrayBuffer.prototype.transferToFixedLength)
@@ -88,21 +111,11 @@ async function pdfImages(bytes, limits) {
       if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) continue;
       const [key, width, height] = ops.argsArray[i];
       if (!found.wanted(width ?? key?.width ?? 0, height ?? key?.height ?? 0)) continue;
-      // XObjects arrive by name (g_ names are shared across pages); inline images come with their data.
-      const image =
-        typeof key === 'string'
-          ? await new Promise((resolve) =>
-              (key.startsWith('g_') ? page.commonObjs : page.objs).get(key, resolve),
-            )
-          : key;
+      const image = await paintedImage(page, key);
       if (!image?.data || !found.wanted(image.width, image.height)) continue;
       const input = pngInput(image);
       if (!input) continue;
-      const { colorType } = input;
-      const options = { colorType, inputColorType: colorType, inputHasAlpha: colorType === 6 };
-      const png = new PNG({ width: image.width, height: image.height, ...options });
-      png.data = input.data;
-      const encoded = PNG.sync.write(png, options);
+      const encoded = encodePng(PNG, image, input);
       found.add(
         {
           page: n,

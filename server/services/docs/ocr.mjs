@@ -5,7 +5,7 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pngInput } from './image-extract.mjs';
+import { encodePng, paintedImage, pngInput } from './image-extract.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -44,20 +44,11 @@ async function pagePictures(page, OPS) {
     const fn = ops.fnArray[i];
     if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) continue;
     const [key] = ops.argsArray[i];
-    const image =
-      typeof key === 'string'
-        ? await new Promise((resolve) =>
-            (key.startsWith('g_') ? page.commonObjs : page.objs).get(key, resolve),
-          )
-        : key;
+    const image = await paintedImage(page, key);
     if (!image?.data || image.width < MIN_SIDE || image.height < MIN_SIDE) continue;
     const input = pngInput(image);
     if (!input) continue;
-    const { colorType } = input;
-    const options = { colorType, inputColorType: colorType, inputHasAlpha: colorType === 6 };
-    const png = new PNG({ width: image.width, height: image.height, ...options });
-    png.data = input.data;
-    pictures.push(PNG.sync.write(png, options));
+    pictures.push(encodePng(PNG, image, input));
   }
   return pictures;
 }
