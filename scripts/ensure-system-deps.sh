@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The tests need Debian's Chromium and PostgreSQL; install them when missing (never a downloaded browser).
+# The tests need Debian's Chromium, PostgreSQL and HAProxy (the load balancer of the many-instances e2e); install
+# them when missing (never a downloaded browser).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]} from Debian's packages..."
   SUDO=""

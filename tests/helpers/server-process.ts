@@ -20,6 +20,8 @@ async function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   dataDir: string;
+  /** The running process's id (an instance's answer leases name it: `<pid>-<random>`). */
+  pid(): number | undefined;
   /** SIGKILL: no shutdown handler runs, nothing is flushed. */
   kill(): Promise<void>;
   /** SIGTERM: the graceful shutdown an orchestrator asks for. */
@@ -78,6 +80,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return {
     url,
     dataDir,
+    pid: () => (child as ChildProcess | null)?.pid,
     kill: () => stop('SIGKILL'),
     terminate: () => stop('SIGTERM'),
     signal: (signal) => {
