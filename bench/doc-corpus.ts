@@ -12,9 +12,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DocumentParseError, type ParseKind, parseInWorker } from '../server/services/docs/parse';
-import { createParseQueue } from '../server/services/docs/parse-queue';
-import { readZip } from '../server/services/docs/zip-reader.mjs';
+import { DocumentParseError, type ParseKind, parseInWorker } from '../server/services/documents/parse';
+import { createParseQueue } from '../server/services/documents/parse-queue';
+import { readZip } from '../server/services/documents/zip-reader.mjs';
 import { wordRecall } from '../tests/helpers/word-recall';
 
 const CACHE = process.env.PARLEY_BENCH_CORPUS || path.join(os.homedir(), '.cache', 'parley-bench-corpus');

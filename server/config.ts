@@ -1,7 +1,7 @@
 // Every environment variable Parley reads, typed, with the embedded defaults that make `npm start` work
 // on a fresh machine with no account anywhere.
 import path from 'node:path';
-import { type AppLinks, PROMPTS_PER_USER_MAX } from '../src/api/contract.js';
+import { type AppLinks, PROMPTS_PER_USER_MAX } from '../common/contract/index.js';
 
 export interface ModelMapping {
   [parleyModel: string]: string;

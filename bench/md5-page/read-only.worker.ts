@@ -1,6 +1,6 @@
 // Reads the file in the same 1 MiB slices as the hasher, with one slice read ahead, and hashes nothing:
 // the ceiling the md5 worker is measured against. Touches one byte per slice so nothing is optimised away.
-import { HASH_CHUNK_BYTES } from '../../src/api/contract-documents';
+import { HASH_CHUNK_BYTES } from '../../common/contract/documents';
 
 self.onmessage = async (event: MessageEvent<File>) => {
   const file = event.data;

@@ -5,7 +5,7 @@ import type {
   RecommendedIconValue,
   TemplateMediaType,
   TemplateText,
-} from '../../src/api/contract.js';
+} from '../../common/contract/index.js';
 
 type Texts<T> = Record<Language, T>;
 

@@ -1,5 +1,5 @@
 // The release notes shown at /releasenote, newest first, in each language the app speaks.
-import type { Language, ReleaseNote } from '../../src/api/contract.js';
+import type { Language, ReleaseNote } from '../../common/contract/index.js';
 
 const version = '1.24.92';
 const date = '2026-11-23';

@@ -175,13 +175,13 @@ export const connectors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
-export * from './schema-billing.js';
-export * from './schema-captcha.js';
-export * from './schema-creation.js';
-export * from './schema-docimages.js';
-export * from './schema-docs.js';
-export * from './schema-extras.js';
-export * from './schema-feedback.js';
-export * from './schema-oidc.js';
-export * from './schema-uploads.js';
-export * from './schema-writing.js';
+export * from './tables/billing.js';
+export * from './tables/captcha.js';
+export * from './tables/creation.js';
+export * from './tables/document-images.js';
+export * from './tables/documents.js';
+export * from './tables/feedback.js';
+export * from './tables/prompts.js';
+export * from './tables/social-login.js';
+export * from './tables/uploads.js';
+export * from './tables/writing.js';

@@ -2,12 +2,12 @@
 // after at most that many bytes (at once when its Content-Length says so), never read whole first.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ResponseCode } from '../../src/api/contract.js';
-import { UploadPaths } from '../../src/api/contract-upload.js';
-import { WRITING_CONTENT_MAX_CHARS, WritingPaths } from '../../src/api/contract-writing.js';
+import { ResponseCode } from '../../common/contract/index.js';
+import { UploadPaths } from '../../common/contract/uploads.js';
+import { WRITING_CONTENT_MAX_CHARS, WritingPaths } from '../../common/contract/writing.js';
+import { AppError } from '../errors.js';
 import { LOCAL_POST_PATH } from '../providers/storage/local-store.js';
 import { type AppEnv, errorEnvelope } from './context.js';
-import { AppError } from './errors.js';
 
 /** A writing document may hold WRITING_CONTENT_MAX_CHARS characters; in UTF-8 each takes up to 3 bytes. */
 const WRITING_BODY_BYTES = WRITING_CONTENT_MAX_CHARS * 3 + 64 * 1024;

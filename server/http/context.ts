@@ -10,11 +10,11 @@ import {
   isLanguage,
   type Language,
   ResponseCode,
-} from '../../src/api/contract.js';
+} from '../../common/contract/index.js';
+import { AppError } from '../errors.js';
+import { translate } from '../messages/index.js';
 import type { Services } from '../services/index.js';
 import type { Caller } from '../services/sessions.js';
-import { AppError } from './errors.js';
-import { translate } from './messages.js';
 
 export interface RequestInfo {
   token: string | null;

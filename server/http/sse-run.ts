@@ -2,7 +2,7 @@
 // `id: <chunkId>` + `data: [chunk]`, then `event: done`. Last-Event-ID resumes after that chunk.
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { Headers } from '../../src/api/contract.js';
+import { Headers } from '../../common/contract/index.js';
 import type { AppEnv } from './context.js';
 
 /** What chat answers (AnswerRun) and creations (ProgressRun) share: replay after a chunk id, then live. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, VISIT_KEY_META } from '../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, VISIT_KEY_META } from '../../common/contract/index.js';
 import type { AppEnv } from './context.js';
 
 export function staticRoutes(staticDir: string, publicKeySpki: string) {

@@ -1,10 +1,10 @@
 // Reads request bodies and query strings through the contract's zod schemas, with text made storable first.
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ResponseCode } from '../../src/api/contract.js';
+import { ResponseCode } from '../../common/contract/index.js';
+import { AppError } from '../errors.js';
+import { isMessageKey } from '../messages/index.js';
 import { storableText } from '../services/storable-text.js';
-import { AppError } from './errors.js';
-import { isMessageKey } from './messages.js';
 
 function parsedOrThrow<T>(parsed: { success: true; data: T } | { success: false; error: z.ZodError }): T {
   if (parsed.success) return parsed.data;

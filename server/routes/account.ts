@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { CaptchaPaths, Headers, Paths } from '../../src/api/contract.js';
-import { LoginByCodeRequest, SendLoginCodeRequest } from '../../src/api/schemas.js';
+import { LoginByCodeRequest, SendLoginCodeRequest } from '../../common/contract/auth.schema.js';
+import { CaptchaPaths, Headers, Paths } from '../../common/contract/index.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { mailboxAccess, mailboxViewer } from '../http/dev-mailbox.js';
 import { readJson } from '../http/validate.js';

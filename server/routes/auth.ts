@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { Paths } from '../../src/api/contract.js';
-import { VisitRequest } from '../../src/api/schemas.js';
+import { VisitRequest } from '../../common/contract/auth.schema.js';
+import { Paths } from '../../common/contract/index.js';
+import { tooManyRequests } from '../errors.js';
 import { type AppEnv, ok } from '../http/context.js';
-import { tooManyRequests } from '../http/errors.js';
 import { readJson } from '../http/validate.js';
 
 export const authRoutes = new Hono<AppEnv>().post(Paths.visit, async (c) => {

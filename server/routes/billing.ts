@@ -1,6 +1,5 @@
 // Plans, purchase and provider webhooks (issue 5). Thin: validate, call the billing service, answer.
 import { type Context, Hono } from 'hono';
-import { BillingPaths, PayProvider } from '../../src/api/contract.js';
 import {
   CancelRequest,
   CheckoutQuery,
@@ -12,10 +11,11 @@ import {
   StudentVerifyRequest,
   SubscriptionQuery,
   UpgradeQuery,
-} from '../../src/api/schemas-billing.js';
+} from '../../common/contract/billing.schema.js';
+import { BillingPaths, PayProvider } from '../../common/contract/index.js';
+import { badRequest, unauthenticated } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { mailboxViewer } from '../http/dev-mailbox.js';
-import { badRequest, unauthenticated } from '../http/errors.js';
 import { sameOriginPath } from '../http/return-url.js';
 import { readJson, readJsonValue, readQuery } from '../http/validate.js';
 

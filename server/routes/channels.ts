@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { Paths } from '../../src/api/contract.js';
-import { ChannelIdRequest, RenameChannelRequest } from '../../src/api/schemas.js';
+import { ChannelIdRequest, RenameChannelRequest } from '../../common/contract/chat.schema.js';
+import { Paths } from '../../common/contract/index.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';
 

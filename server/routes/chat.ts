@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { Paths } from '../../src/api/contract.js';
-import { FeedbackRequest, SendRequest, StopRequest } from '../../src/api/schemas.js';
+import { FeedbackRequest, SendRequest, StopRequest } from '../../common/contract/chat.schema.js';
+import { Paths } from '../../common/contract/index.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { streamRun } from '../http/sse-run.js';
 import { readJson } from '../http/validate.js';

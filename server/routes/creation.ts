@@ -1,6 +1,5 @@
 // Presentations (and later flowcharts and images): thin handlers over the creation services.
 import { Hono } from 'hono';
-import { FlowchartPaths, ImagePaths, PresentationPaths } from '../../src/api/contract.js';
 import {
   FlowchartRequest,
   GeneratePresentationRequest,
@@ -8,7 +7,8 @@ import {
   ImageIdQuery,
   PresentationIdQuery,
   UpdateOutlineRequest,
-} from '../../src/api/schemas-creation.js';
+} from '../../common/contract/creation.schema.js';
+import { FlowchartPaths, ImagePaths, PresentationPaths } from '../../common/contract/index.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { streamRun } from '../http/sse-run.js';
 import { readJson, readQuery } from '../http/validate.js';

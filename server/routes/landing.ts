@@ -10,11 +10,11 @@ import {
   Paths,
   TEMPLATE_TABS,
   TemplatePaths,
-} from '../../src/api/contract.js';
-import { ar } from '../../src/i18n/locales/ar.js';
-import { en } from '../../src/i18n/locales/en.js';
-import { es } from '../../src/i18n/locales/es.js';
-import { zh } from '../../src/i18n/locales/zh.js';
+} from '../../common/contract/index.js';
+import { ar } from '../../common/i18n/locales/ar.js';
+import { en } from '../../common/i18n/locales/en.js';
+import { es } from '../../common/i18n/locales/es.js';
+import { zh } from '../../common/i18n/locales/zh.js';
 import {
   creationWorkshop,
   feedbackDislikeConfig,

@@ -3,7 +3,7 @@
 // and speak the language Parley named in the link (?lang=).
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { BillingPaths, TEST_CARDS } from '../../src/api/contract.js';
+import { BillingPaths, TEST_CARDS } from '../../common/contract/index.js';
 import type { AppEnv } from '../http/context.js';
 import {
   CHECKOUT_REPLACED,

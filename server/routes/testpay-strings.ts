@@ -1,5 +1,5 @@
 // The test provider's pages in the four languages (?lang= from the checkout link Parley hands out).
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../common/contract/index.js';
 
 const en = {
   note: 'Parley test payments: no real money moves.',

@@ -3,7 +3,7 @@
 // test provider (which then sends its signed webhooks) and returns the browser where the app asked.
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { BillingPaths } from '../../src/api/contract.js';
+import { BillingPaths } from '../../common/contract/index.js';
 import type { AppEnv } from '../http/context.js';
 import { CHECKOUT_REPLACED, WALLET_FUNDING } from '../providers/payments/testpay.js';
 import { backTo, checkoutExpired, page, price, strings, testProvider, withParams } from './testpay-page.js';

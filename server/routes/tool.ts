@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type IpInfo, Paths } from '../../src/api/contract.js';
+import { type IpInfo, Paths } from '../../common/contract/index.js';
 import { type AppEnv, ok } from '../http/context.js';
 import { countryOf, isEuMember } from '../services/geoip.js';
 

@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { DocumentPaths, UploadPaths } from '../../src/api/contract.js';
+import { DocumentPaths, UploadPaths } from '../../common/contract/index.js';
 import {
   CompleteUploadRequest,
   PartQuery,
   PresignedPostQuery,
   StartUploadRequest,
-} from '../../src/api/schemas-upload.js';
+} from '../../common/contract/uploads.schema.js';
+import { badRequest } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
-import { badRequest } from '../http/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
 import { receiveLocalPost, s3ErrorXml } from '../providers/storage/local-post.js';
 import { LOCAL_POST_PATH, type LocalObjectStore } from '../providers/storage/local-store.js';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { Paths } from '../../src/api/contract.js';
-import { TipsRequest, UpdateConnectorRequest } from '../../src/api/schemas.js';
+import { Paths } from '../../common/contract/index.js';
+import { TipsRequest, UpdateConnectorRequest } from '../../common/contract/user.schema.js';
 import { RELEASE_NOTES } from '../content/release-notes.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { type ExtractTitleResponse, WritingPaths } from '../../src/api/contract.js';
+import { type ExtractTitleResponse, WritingPaths } from '../../common/contract/index.js';
 import {
   DeleteDocRequest,
   ExtractTitleQuery,
@@ -7,9 +7,9 @@ import {
   SetTipsExistFlagRequest,
   UpdateDocRequest,
   UpsertDocRequest,
-} from '../../src/api/schemas-writing.js';
+} from '../../common/contract/writing.schema.js';
+import { badRequest, notFound } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
-import { badRequest, notFound } from '../http/errors.js';
 import { readJson, readQuery } from '../http/validate.js';
 import { objectKeyForMd5 } from '../providers/storage/object-store.js';
 

@@ -1,10 +1,10 @@
 // Analytics events: stored once per event id (a batch resent after a lost answer adds nothing), counted per
 // day for operators (members whose email is in ADMIN_EMAILS).
 import { and, count, countDistinct, eq, gte, sql } from 'drizzle-orm';
-import { type AnalyticsDaily, type AnalyticsEvent, ResponseCode } from '../../src/api/contract.js';
+import { type AnalyticsDaily, type AnalyticsEvent, ResponseCode } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { analyticsEvents, users } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { Caller } from './sessions.js';
 
 /** Events dated far from the server's clock are kept at the server's time (a wrong device clock). */

@@ -2,7 +2,7 @@
 // get everything after it, then the live rest. A chunk reaches clients only once it is in the database
 // (the chunk journal below), so what a user saw survives a crash of the server.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { MessageStatus, StreamChunk, StreamMeta } from '../../src/api/contract.js';
+import type { MessageStatus, StreamChunk, StreamMeta } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { channels, messageChunks, messages } from '../db/schema.js';
 

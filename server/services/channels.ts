@@ -1,10 +1,15 @@
 // Channels and their messages, always scoped to the caller: another caller's channel answers as not found.
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { ChannelDetail, ChannelSummary, ChannelTypeValue, ChatMessage } from '../../src/api/contract.js';
+import type {
+  ChannelDetail,
+  ChannelSummary,
+  ChannelTypeValue,
+  ChatMessage,
+} from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { channels, messages } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
-import { docEntriesByChannel } from './docs/doc-chats.js';
+import { notFound } from '../errors.js';
+import { docEntriesByChannel } from './documents/doc-chats.js';
 import type { Caller } from './sessions.js';
 
 type ChannelRow = typeof channels.$inferSelect;

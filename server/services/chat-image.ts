@@ -1,6 +1,6 @@
 // GPT-4o's image tool in chat: a ChatImage send goes through the same image service as /creation/All/Image
 // and answers a Markdown image whose source names the stored picture (the app fetches it as its owner).
-import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, IMAGE_REF_PREFIX } from '../../src/api/contract.js';
+import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, IMAGE_REF_PREFIX } from '../../common/contract/index.js';
 import type { ImageService } from './images.js';
 import type { Caller } from './sessions.js';
 

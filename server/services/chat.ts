@@ -3,13 +3,18 @@
 // Answers finish even when every client has gone, and when their instance dies another one continues them.
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ChatMessage, type Language, ResponseCode, type SendRequest } from '../../src/api/contract.js';
-import type { SendRequest as SendSchema } from '../../src/api/schemas.js';
+import type { SendRequest as SendSchema } from '../../common/contract/chat.schema.js';
+import {
+  type ChatMessage,
+  type Language,
+  ResponseCode,
+  type SendRequest,
+} from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { answerLinks, channels, messageChunks, messages } from '../db/schema.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
-import { translate } from '../http/messages.js';
+import { AppError, badRequest, notFound } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { translate } from '../messages/index.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import type { ChatTurn, GroundingSource, WritingTask } from '../providers/ai/provider.js';
 import type { AnswerBus } from './answer-bus.js';
@@ -18,7 +23,7 @@ import { AnswerRun, createChunkJournal, createRunPersister } from './answer-run.
 import type { Meter } from './billing/quotas.js';
 import type { ChannelService } from './channels.js';
 import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
-import { groundedTurns } from './docs/grounded-prompt.js';
+import { groundedTurns } from './documents/grounded-prompt.js';
 import { newId } from './ids.js';
 import type { Caller } from './sessions.js';
 import { WRITING_CHANNEL_TYPE, writingTaskOf, writingTurns, writingUserMessage } from './writing-prompts.js';

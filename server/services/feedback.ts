@@ -1,9 +1,9 @@
 // Feedback from the user menu: stored per caller, readable only by its author (and the operator's database).
 import { desc, eq } from 'drizzle-orm';
-import type { FeedbackCategory, UserFeedbackItem } from '../../src/api/contract.js';
+import type { FeedbackCategory, UserFeedbackItem } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { userFeedback } from '../db/schema.js';
-import { tooManyRequests } from '../http/errors.js';
+import { tooManyRequests } from '../errors.js';
 import { newId } from './ids.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Caller } from './sessions.js';

@@ -5,8 +5,8 @@ import {
   type Language,
   MODEL_STANDARD,
   ResponseCode,
-} from '../../src/api/contract.js';
-import { AppError } from '../http/errors.js';
+} from '../../common/contract/index.js';
+import { AppError } from '../errors.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import { mermaidFromAnswer, offlineFlowchart } from '../providers/ai/offline-flowchart.js';
 import type { Meter } from './billing/quotas.js';

@@ -1,7 +1,7 @@
 // The title of a pasted link's page, fetched under the outbound guard (see net/safe-fetch.ts).
 import { parseHTML } from 'linkedom';
-import { ResponseCode } from '../../src/api/contract.js';
-import { AppError, badRequest } from '../http/errors.js';
+import { ResponseCode } from '../../common/contract/index.js';
+import { AppError, badRequest } from '../errors.js';
 import { SafeFetchError, safeFetch } from './net/safe-fetch.js';
 
 const TITLE_MAX = 300;

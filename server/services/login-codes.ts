@@ -2,11 +2,11 @@
 // code for the same address no sooner than 59 s, and per-IP limits on sends and attempts.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { loginCodes } from '../db/schema.js';
-import { AppError, tooManyRequests } from '../http/errors.js';
-import { translate } from '../http/messages.js';
+import { AppError, tooManyRequests } from '../errors.js';
+import { translate } from '../messages/index.js';
 import type { Mailer } from '../providers/mail/index.js';
 import { completeLogin, findOrCreateMember } from './account-login.js';
 import { newId, sha256 } from './ids.js';

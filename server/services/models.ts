@@ -1,5 +1,5 @@
-import { MODEL_STANDARD, type ModelListItem, ResponseCode } from '../../src/api/contract.js';
-import { AppError } from '../http/errors.js';
+import { MODEL_STANDARD, type ModelListItem, ResponseCode } from '../../common/contract/index.js';
+import { AppError } from '../errors.js';
 import type { Caller } from './sessions.js';
 
 const CATALOGUE = [

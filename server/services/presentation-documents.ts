@@ -5,10 +5,10 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { ObjectStore } from '../providers/storage/object-store.js';
 import { objectKeyForMd5 } from '../providers/storage/object-store.js';
-import type { DocumentService } from './docs/documents.js';
-import { parseInWorker } from './docs/parse.js';
-import type { ParseQueue } from './docs/parse-queue.js';
-import { declaredKind } from './docs/text.js';
+import type { DocumentService } from './documents/documents.js';
+import { parseInWorker } from './documents/parse.js';
+import type { ParseQueue } from './documents/parse-queue.js';
+import { declaredKind } from './documents/text.js';
 import type { DocumentTextReader } from './presentations.js';
 
 export function createPresentationDocumentReader(deps: {

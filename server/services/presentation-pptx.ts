@@ -6,7 +6,7 @@ import {
   PRESENTATION_TEMPLATES,
   type Presentation,
   type PresentationTemplateId,
-} from '../../src/api/contract.js';
+} from '../../common/contract/index.js';
 import { offlinePresentationNote } from '../providers/ai/offline-presentation.js';
 
 export async function presentationToPptx(presentation: Presentation, language = 'en'): Promise<Buffer> {

@@ -3,6 +3,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type {
+  GeneratePresentationRequest,
+  UpdateOutlineRequest,
+} from '../../common/contract/creation.schema.js';
 import {
   type GeneratedBy,
   MODEL_STANDARD,
@@ -13,13 +17,12 @@ import {
   type PresentationSummary,
   ResponseCode,
   type Slide,
-} from '../../src/api/contract.js';
-import type { GeneratePresentationRequest, UpdateOutlineRequest } from '../../src/api/schemas-creation.js';
+} from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { presentations } from '../db/schema.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
-import { translate } from '../http/messages.js';
+import { AppError, badRequest, notFound } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { translate } from '../messages/index.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import {
   type DraftOutline,

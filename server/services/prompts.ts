@@ -5,10 +5,10 @@ import {
   type PromptPage,
   type RecentSearches,
   type UserPrompt,
-} from '../../src/api/contract.js';
+} from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { promptRecentSearches, userPrompts } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { newId } from './ids.js';
 import type { Caller } from './sessions.js';
 

@@ -2,18 +2,18 @@
 // A part counts as received only once the store has it whole; the md5 of the joined file is checked
 // before the object appears.
 import { and, asc, eq } from 'drizzle-orm';
-import { ResponseCode } from '../../src/api/contract.js';
-import { HASH_CHUNK_BYTES } from '../../src/api/contract-documents.js';
+import { HASH_CHUNK_BYTES } from '../../common/contract/documents.js';
+import { ResponseCode } from '../../common/contract/index.js';
 import type {
   CompletedUpload,
   StartUploadRequest,
   StartUploadResponse,
   UploadedPart,
-} from '../../src/api/contract-upload.js';
+} from '../../common/contract/uploads.js';
 import type { StorageConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { uploadParts, uploadSessions } from '../db/schema.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
+import { AppError, badRequest, notFound } from '../errors.js';
 import { type ObjectStore, objectKeyForMd5 } from '../providers/storage/object-store.js';
 import { newId } from './ids.js';
 import type { ObjectUploads } from './object-uploads.js';

@@ -13,10 +13,10 @@ import {
   type SharePreview,
   type ShareSummary,
   type SnapshotMessage,
-} from '../../src/api/contract.js';
+} from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { channelShares, channels, messages } from '../db/schema.js';
-import { AppError, badRequest, notFound, tooManyRequests } from '../http/errors.js';
+import { AppError, badRequest, notFound, tooManyRequests } from '../errors.js';
 import type { ChannelService } from './channels.js';
 import { toChannelSummary } from './channels.js';
 import { newId, sha256 } from './ids.js';

@@ -11,10 +11,10 @@ import {
   ResponseCode,
   type SocialLoginConfig,
   type SocialProvider,
-} from '../../src/api/contract.js';
+} from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { connectors, userIdentities } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type OidcClients, OidcRejected, type VerifiedIdentity } from '../providers/oidc/index.js';
 import { completeLogin, findOrCreateMember } from './account-login.js';

@@ -6,9 +6,9 @@ import {
   PROMPT_PAGE_MAX,
   type Template,
   type TemplateTab,
-} from '../../src/api/contract.js';
+} from '../../common/contract/index.js';
 import { type BuiltInTemplate, builtInTemplates } from '../content/landing-content.js';
-import { unauthenticated } from '../http/errors.js';
+import { unauthenticated } from '../errors.js';
 import type { createPromptService } from './prompts.js';
 import type { Caller } from './sessions.js';
 import type { WorkspaceRegistry } from './workspace/registry.js';

@@ -1,6 +1,6 @@
 // The spec's user info, derived from the stored membership; an expired membership counts as Free.
 import { eq } from 'drizzle-orm';
-import { MembershipId, type UserInfo } from '../../src/api/contract.js';
+import { MembershipId, type UserInfo } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { billingCustomers, users } from '../db/schema.js';
 import type { Caller } from './sessions.js';

@@ -11,11 +11,11 @@ import {
   TIP_TAGS,
   type TipsResponse,
   type UserProperties,
-} from '../../src/api/contract.js';
-import type { TipsRequest } from '../../src/api/schemas.js';
+} from '../../common/contract/index.js';
+import type { TipsRequest } from '../../common/contract/user.schema.js';
 import type { Database } from '../db/client.js';
 import { billingEvents, connectors, subscriptions, userTips } from '../db/schema.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import type { Caller } from './sessions.js';
 import { currentUser } from './user-info.js';
 

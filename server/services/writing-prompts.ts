@@ -7,8 +7,8 @@ import {
   WRITING_TEMPLATE_MIN,
   type WritingAction,
   WritingTemplate,
-} from '../../src/api/contract.js';
-import { badRequest } from '../http/errors.js';
+} from '../../common/contract/index.js';
+import { badRequest } from '../errors.js';
 import type { ChatTurn, WritingTask } from '../providers/ai/provider.js';
 
 /** Ask AI conversations of the editor; kept out of the chat history list. */

@@ -7,10 +7,10 @@ import {
   ResponseCode,
   type WritingDoc,
   type WritingDocSummary,
-} from '../../src/api/contract.js';
+} from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { writingDocs } from '../db/schema.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, notFound } from '../errors.js';
 import type { Caller } from './sessions.js';
 
 type Row = typeof writingDocs.$inferSelect;

@@ -1,4 +1,4 @@
-import { Headers, isLanguage, Paths, type UserInfo } from './contract';
+import { Headers, isLanguage, Paths, type UserInfo } from '../../common/contract';
 import { request } from './http';
 
 /** The page name is the first path segment after an optional language code; on /home logins say so. */

@@ -1,4 +1,4 @@
-import { Paths, VISIT_KEY_META, type VisitResponse } from './contract';
+import { Paths, VISIT_KEY_META, type VisitResponse } from '../../common/contract';
 import { request } from './http';
 
 function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {

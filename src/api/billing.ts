@@ -11,7 +11,7 @@ import {
   type ProductList,
   type UpgradeProducts,
   type UpgradeResult,
-} from './contract';
+} from '../../common/contract';
 import { request } from './http';
 
 export interface CheckoutStart {

@@ -1,4 +1,4 @@
-import { type CaptchaChallenge, CaptchaPaths } from './contract';
+import { type CaptchaChallenge, CaptchaPaths } from '../../common/contract';
 import { request } from './http';
 
 export const captchaApi = {

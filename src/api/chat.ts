@@ -4,8 +4,8 @@ import type {
   FeedbackRequest,
   LandingInfo,
   RenameChannelRequest,
-} from './contract';
-import { Paths } from './contract';
+} from '../../common/contract';
+import { Paths } from '../../common/contract';
 import { type RequestOptions, request } from './http';
 
 type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;

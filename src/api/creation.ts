@@ -13,7 +13,7 @@ import {
   type PresentationStreamMeta,
   type PresentationSummary,
   type UpdateOutlineRequest,
-} from './contract';
+} from '../../common/contract';
 import {
   ApiError,
   type RequestOptions,

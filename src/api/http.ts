@@ -1,6 +1,13 @@
 // Every JSON call goes through here: the spec's header set, the {code,msg,data} envelope (success only when
 // code is 200) and the spec's reactions to 401, 40001, 20001 and 60001.
-import { APP_NAME, type DeviceInfo, type Envelope, Headers, type Language, ResponseCode } from './contract';
+import {
+  APP_NAME,
+  type DeviceInfo,
+  type Envelope,
+  Headers,
+  type Language,
+  ResponseCode,
+} from '../../common/contract';
 import { tokenStore, webId } from './storage';
 
 export interface UpgradePrompt {

@@ -4,7 +4,7 @@ import {
   PromptPaths,
   type RecentSearches,
   type UserPrompt,
-} from './contract';
+} from '../../common/contract';
 import { ApiError, type RequestOptions, request } from './http';
 
 type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;

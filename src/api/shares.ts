@@ -5,7 +5,7 @@ import {
   type ShareDetail,
   SharePaths,
   type ShareSummary,
-} from './contract';
+} from '../../common/contract';
 import { type RequestOptions, request } from './http';
 
 type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;

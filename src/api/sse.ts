@@ -9,7 +9,7 @@ import {
   type StreamChunk,
   type StreamDone,
   type StreamMeta,
-} from './contract';
+} from '../../common/contract';
 import { ApiError, apiHooks, react, readEnvelope, requestHeaders } from './http';
 
 export interface StreamHandlers<C, M, D> {

@@ -1,6 +1,6 @@
 // The browser-persisted keys the spec names (authorization, guest-authorization, userinfo) plus this
 // device's web id.
-import type { UserInfo } from './contract';
+import type { UserInfo } from '../../common/contract';
 
 const KEYS = {
   token: 'authorization',

@@ -1,4 +1,4 @@
-import { type Template, TemplatePaths, type TemplateTab } from './contract';
+import { type Template, TemplatePaths, type TemplateTab } from '../../common/contract';
 import { type RequestOptions, request } from './http';
 
 export const templateApi = {

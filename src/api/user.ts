@@ -1,4 +1,10 @@
-import { type Connector, type ConnectorType, Paths, type Usage, type UserProperties } from './contract';
+import {
+  type Connector,
+  type ConnectorType,
+  Paths,
+  type Usage,
+  type UserProperties,
+} from '../../common/contract';
 import { request } from './http';
 
 export const userApi = {

@@ -4,8 +4,8 @@ import type {
   SetTipsExistFlagRequest,
   WritingDoc,
   WritingDocSummary,
-} from './contract';
-import { WritingPaths } from './contract';
+} from '../../common/contract';
+import { WritingPaths } from '../../common/contract';
 import { type RequestOptions, request } from './http';
 
 type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;

@@ -4,9 +4,9 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../api/contract';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../common/contract';
+import { en } from '../../common/i18n/locales/en';
 import { loadTranslation } from './load-translation';
-import { en } from './locales/en';
 
 const STORAGE_KEY = 'language';
 

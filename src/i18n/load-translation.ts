@@ -3,7 +3,7 @@
 // the background; without a copy the server is asked first, and when it cannot answer (offline, down) the
 // resource built into the app is used, so a language never falls back to English for lack of a network.
 import i18n from 'i18next';
-import { Headers, type I18nAnswer, I18nPaths, type Language } from '../api/contract';
+import { Headers, type I18nAnswer, I18nPaths, type Language } from '../../common/contract';
 
 type Translation = Record<string, unknown>;
 const CACHE_PREFIX = 'parley.langResource.';
@@ -44,9 +44,9 @@ async function fetchTranslation(language: Language): Promise<Translation | null>
 
 /** The copies built into the app, as separate chunks so other languages do not weigh on the first load. */
 const builtIn: Record<Exclude<Language, 'en'>, () => Promise<Translation>> = {
-  ar: async () => (await import('./locales/ar')).ar,
-  zh: async () => (await import('./locales/zh')).zh,
-  es: async () => (await import('./locales/es')).es,
+  ar: async () => (await import('../../common/i18n/locales/ar')).ar,
+  zh: async () => (await import('../../common/i18n/locales/zh')).zh,
+  es: async () => (await import('../../common/i18n/locales/es')).es,
 };
 
 export async function loadTranslation(language: Exclude<Language, 'en'>): Promise<Translation> {

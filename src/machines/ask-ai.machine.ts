@@ -2,7 +2,6 @@
 // discard, try again, copy). It owns the stream; the popup renders its snapshot and sends it events. What
 // the result does to the document goes through the `editor` bridge given as input.
 import { assign, fromCallback, setup } from 'xstate';
-import { chatApi } from '../api/chat';
 import {
   APP_VERSION,
   DEFAULT_WRITING_TEMPLATE_ID,
@@ -11,7 +10,8 @@ import {
   type StreamChunk,
   type WritingAction,
   WritingTemplate,
-} from '../api/contract';
+} from '../../common/contract';
+import { chatApi } from '../api/chat';
 import { ApiError } from '../api/http';
 import { streamChat } from '../api/sse';
 

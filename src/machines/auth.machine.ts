@@ -1,12 +1,12 @@
 // Who the caller is. Unknown until resolved; without a stored login the caller is a guest whose token is
 // kept in storage, or obtained through the visit call (retried when offline).
 import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
+import type { UserInfo } from '../../common/contract';
 import { accountApi } from '../api/account';
 import { authApi } from '../api/auth';
-import type { UserInfo } from '../api/contract';
 import { tokenStore, userInfoStore } from '../api/storage';
-import { forgetThisDevice } from '../db/forget-device';
-import { outbox } from '../db/outbox';
+import { forgetThisDevice } from '../local/forget-device';
+import { outbox } from '../local/outbox';
 
 export interface AuthContext {
   token: string | null;

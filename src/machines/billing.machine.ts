@@ -5,8 +5,6 @@
 import i18n from 'i18next';
 import { toast } from 'sonner';
 import { type AnyActorRef, assign, emit, fromPromise, setup } from 'xstate';
-import { accountApi } from '../api/account';
-import { billingApi } from '../api/billing';
 import type {
   BillingDetail,
   ConfirmStatus,
@@ -16,9 +14,11 @@ import type {
   ProductList,
   UpgradeItem,
   UserInfo,
-} from '../api/contract';
+} from '../../common/contract';
+import { accountApi } from '../api/account';
+import { billingApi } from '../api/billing';
+import { shellApi } from '../api/feedback';
 import { ApiError, type UpgradePrompt } from '../api/http';
-import { shellApi } from '../api/shell';
 import { homePath, leaveForProvider } from '../i18n';
 import {
   type BillingStep,

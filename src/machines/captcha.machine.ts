@@ -2,8 +2,8 @@
 // Turnstile widget when the server says so) and hand the token to the call waiting for it.
 import i18n from 'i18next';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { AltchaChallenge, CaptchaChallenge } from '../../common/contract';
 import { captchaApi } from '../api/captcha';
-import type { AltchaChallenge, CaptchaChallenge } from '../api/contract';
 import { ApiError } from '../api/http';
 import { solveAltcha } from '../workers/captcha';
 

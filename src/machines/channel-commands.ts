@@ -1,7 +1,7 @@
 // Rename and delete are local-first: applied to the cache at once, queued in the outbox, sent when online.
 import { chatApi } from '../api/chat';
-import { channels } from '../db/channels';
-import { outbox } from '../db/outbox';
+import { channels } from '../local/channels';
+import { outbox } from '../local/outbox';
 import type { RootActor } from './root';
 
 /** The spec's rename rule: trimmed, and a blank name is ignored. Answers whether anything changed. */

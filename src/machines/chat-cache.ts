@@ -1,7 +1,7 @@
 // How a chat actor mirrors its stream into the local cache: at once for structure, throttled for text.
-import type { StreamMeta } from '../api/contract';
-import { channels } from '../db/channels';
-import { db } from '../db/schema';
+import type { StreamMeta } from '../../common/contract';
+import { channels } from '../local/channels';
+import { db } from '../local/schema';
 
 const TEXT_WRITE_INTERVAL_MS = 300;
 

@@ -1,12 +1,18 @@
 // One chat (an open channel, or the new chat on home): idle -> sending -> streaming -> done / stopped / failed.
 // It owns the stream; components render its snapshot and send it events.
 import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import type {
+  ChannelDetail,
+  MessageStatus,
+  SendRequest,
+  StreamChunk,
+  StreamMeta,
+} from '../../common/contract';
+import { APP_VERSION, ResponseCode } from '../../common/contract';
 import { chatApi } from '../api/chat';
-import type { ChannelDetail, MessageStatus, SendRequest, StreamChunk, StreamMeta } from '../api/contract';
-import { APP_VERSION, ResponseCode } from '../api/contract';
 import { ApiError } from '../api/http';
 import { streamChat } from '../api/sse';
-import { channels } from '../db/channels';
+import { channels } from '../local/channels';
 import { createChatCache } from './chat-cache';
 
 export interface ChatContext {

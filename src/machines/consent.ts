@@ -1,5 +1,5 @@
 // Cookie consent: asked only of EU members (from the ip lookup); any choice marks it filled in and is kept.
-import { type IpInfo, Paths } from '../api/contract';
+import { type IpInfo, Paths } from '../../common/contract';
 import { request } from '../api/http';
 
 const KEY = 'parley.cookieConsent';

@@ -1,8 +1,8 @@
 // The feedback form: edit -> sending -> sent. Empty or over-long text is refused before sending; the
 // server's refusal (in the user's language) is shown beside the text, and the text is kept.
 import { assign, fromPromise, setup } from 'xstate';
-import { FEEDBACK_MAX, type FeedbackCategory } from '../api/contract';
-import { shellApi } from '../api/shell';
+import { FEEDBACK_MAX, type FeedbackCategory } from '../../common/contract';
+import { shellApi } from '../api/feedback';
 
 export interface FeedbackContext {
   category: FeedbackCategory;

@@ -1,6 +1,6 @@
 // Flowchart maker: prompt -> generating -> chart (Mermaid code drawn by the page) or an error.
 import { assign, fromPromise, setup } from 'xstate';
-import type { GeneratedBy } from '../api/contract';
+import type { GeneratedBy } from '../../common/contract';
 import { flowchartApi } from '../api/creation';
 
 export const flowchartMachine = setup({

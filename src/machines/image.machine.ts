@@ -1,7 +1,7 @@
 // Image maker: checks whether the server has an image provider, then prompt -> generating -> the new
 // picture first in the list of the user's images (delete removes one).
 import { assign, fromPromise, setup } from 'xstate';
-import type { GeneratedImageItem } from '../api/contract';
+import type { GeneratedImageItem } from '../../common/contract';
 import { imageApi } from '../api/creation';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

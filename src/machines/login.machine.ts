@@ -1,14 +1,14 @@
 // The login modal: closed -> email -> (sending) -> code -> (verifying) -> closed on success.
 // Closing resets to the email step and clears the email; the resend link waits 59 s.
 import { assign, emit, fromPromise, sendParent, setup } from 'xstate';
-import { accountApi } from '../api/account';
 import {
   LOGIN_CODE_LENGTH,
   LOGIN_CODE_RESEND_SECONDS,
   type LoginType,
   type SocialProvider,
-} from '../api/contract';
-import { socialApi } from '../api/social';
+} from '../../common/contract';
+import { accountApi } from '../api/account';
+import { socialApi } from '../api/social-login';
 import { leaveForProvider } from '../i18n';
 
 /** Next and Verify act on the first press and ignore repeats for 2 s (the spec's leading debounce). */

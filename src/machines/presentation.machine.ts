@@ -10,7 +10,7 @@ import {
   type PresentationSummary,
   type PresentationType,
   type Slide,
-} from '../api/contract';
+} from '../../common/contract';
 import { presentationApi } from '../api/creation';
 import { ApiError } from '../api/http';
 

@@ -3,9 +3,9 @@
 import { fromCallback } from 'xstate';
 import { chatApi } from '../api/chat';
 import { apiHooks } from '../api/http';
-import { channels } from '../db/channels';
-import { type FlushResult, outbox } from '../db/outbox';
-import { prompts } from '../db/prompts';
+import { channels } from '../local/channels';
+import { type FlushResult, outbox } from '../local/outbox';
+import { prompts } from '../local/prompts';
 
 export type SyncEvent = { type: 'SYNC.NOW' };
 

@@ -2,8 +2,8 @@
 // feature-tips store) so a closed tip stays closed from the first paint; the server's values replace
 // them once the caller is known. Closing sets 0 here and on the server.
 import { assign, fromPromise, setup } from 'xstate';
-import type { TipsResponse } from '../api/contract';
-import { shellApi } from '../api/shell';
+import type { TipsResponse } from '../../common/contract';
+import { shellApi } from '../api/feedback';
 
 const STORE_KEY = 'feature-tips';
 type TipValues = Record<string, number>;

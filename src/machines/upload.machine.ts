@@ -11,9 +11,9 @@ import {
   type ParseProgress,
   UploadStatus,
   type UploadStatusValue,
-} from '../api/contract';
+} from '../../common/contract';
 import { ApiError, request } from '../api/http';
-import { type SentFile, StoreError, sendFile } from '../api/upload';
+import { type SentFile, StoreError, sendFile } from '../api/uploads';
 
 /** An error as a value; the UI turns it into words (see src/ui/documents/upload-errors.ts). */
 export interface UploadErrorValue {

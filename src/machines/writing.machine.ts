@@ -2,10 +2,10 @@
 // content, the headings for the contents list. Loading prefers the local copy; the server's text is fetched
 // when this browser has none or an older, unchanged one.
 import { assign, fromPromise, setup } from 'xstate';
-import type { EditorJson } from '../api/contract';
+import type { EditorJson } from '../../common/contract';
 import { writingApi } from '../api/writing';
-import type { LocalWritingDoc } from '../db/schema';
-import { writingRepository } from '../db/writing';
+import type { LocalWritingDoc } from '../local/schema';
+import { writingRepository } from '../local/writing';
 import type { TocEntry } from '../ui/writing/editor/toc';
 
 export interface WritingContext {

@@ -2,7 +2,7 @@
 // (IndexedDB in the worker) the moment they are tracked, so a reload or an offline period loses none; batches
 // of at most 50 are sent when `batchSize` are waiting or every `intervalMs`, each send retried `retries`
 // times within `sendTimeoutMs`; an event leaves the store only when the server has it.
-import { ANALYTICS, type AnalyticsEvent, type AnalyticsEventStore } from '../api/contract';
+import { ANALYTICS, type AnalyticsEvent, type AnalyticsEventStore } from '../../common/contract';
 
 export interface QueuedEvent extends AnalyticsEvent {
   /** Milliseconds since the epoch, for order and the debounce. */

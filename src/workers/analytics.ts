@@ -2,7 +2,7 @@
 // no banner is asked, outside the EU); refusing it drops what waited. Until the answer is known (e.g. offline
 // before the first lookup) the queue pauses and keeps what it holds.
 import * as Comlink from 'comlink';
-import { type AnalyticsEvent, type IpInfo, Paths } from '../api/contract';
+import { type AnalyticsEvent, type IpInfo, Paths } from '../../common/contract';
 import { request } from '../api/http';
 import { webId } from '../api/storage';
 import { storedConsent } from '../machines/consent';

@@ -2,7 +2,12 @@
 // every interval (and on bursts); the page only posts events here and never waits for the network.
 import * as Comlink from 'comlink';
 import Dexie, { type EntityTable } from 'dexie';
-import { ANALYTICS, type AnalyticsEvent, type AnalyticsEventStore, AnalyticsPaths } from '../api/contract';
+import {
+  ANALYTICS,
+  type AnalyticsEvent,
+  type AnalyticsEventStore,
+  AnalyticsPaths,
+} from '../../common/contract';
 import {
   AnalyticsRefused,
   type AnalyticsStorage,

@@ -1,6 +1,6 @@
 // The comlink facade of the proof-of-work worker: one worker per solve, ended when it is done or aborted.
 import { proxy, wrap } from 'comlink';
-import { type AltchaChallenge, type AltchaPayload, encodeAltchaPayload } from '../api/contract';
+import { type AltchaChallenge, type AltchaPayload, encodeAltchaPayload } from '../../common/contract';
 import type { CaptchaSolver } from './captcha.worker';
 
 /** Answers the Cf-Captcha-Token for a solved challenge; onProgress gets the tries made so far. */

@@ -3,7 +3,7 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/web/pbkdf2';
 import { deriveKey as sha } from 'altcha-lib/algorithms/web/sha';
 import { expose } from 'comlink';
-import type { AltchaChallenge, AltchaPayload } from '../api/contract';
+import type { AltchaChallenge, AltchaPayload } from '../../common/contract';
 
 const PROGRESS_EVERY_MS = 100;
 const SOLVE_TIMEOUT_MS = 120_000;

@@ -2,7 +2,7 @@
 // (md5OfBlob, reads started ahead of the hash) or from a reader worker through a port (md5OfSlices with
 // slicesFromPort), which takes the read's copying off the hashing thread.
 import { createMD5 } from 'hash-wasm';
-import { HASH_CHUNK_BYTES } from '../api/contract-documents';
+import { HASH_CHUNK_BYTES } from '../../common/contract/documents';
 import { readSlices } from './slice-stream';
 
 export type Md5Progress = (hashedBytes: number, totalBytes: number) => void;

@@ -2,7 +2,7 @@
 // two workers joined by a MessagePort (pumpSlices -> slicesFromPort), so reading the file and hashing it run
 // on different cores. The port protocol is credit-based: the reader never has more than `window` slices
 // in flight, so a slow hasher cannot make the reader buffer the whole file in memory.
-import { HASH_CHUNK_BYTES } from '../api/contract-documents';
+import { HASH_CHUNK_BYTES } from '../../common/contract/documents';
 
 type SliceMessage = { slice: ArrayBuffer } | { done: true } | { error: string };
 

@@ -1,5 +1,5 @@
+import type { BillingDetail, Envelope } from '../../common/contract';
 import { signTestpay } from '../../server/providers/payments/testpay';
-import type { BillingDetail, Envelope } from '../../src/api/contract';
 import { expect, logIn, openAsGuest, serverUrl, test } from './support/app';
 import { backPaid, buyPlan, openBilling } from './support/billing';
 

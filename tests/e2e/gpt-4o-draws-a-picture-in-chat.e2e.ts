@@ -1,4 +1,4 @@
-import { TEST_CARDS } from '../../src/api/contract';
+import { TEST_CARDS } from '../../common/contract';
 import { payWithCard } from '../helpers/billing';
 import type { TestServer } from '../helpers/server';
 import { expect, logIn, openAsGuest, serverUrl, test } from './support/app';

@@ -5,8 +5,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { loadConfig } from '../../server/config';
-import { type RunningServer, startServer } from '../../server/start';
 import type {
   DiscountInfo,
   Envelope,
@@ -14,7 +12,9 @@ import type {
   Product,
   ProductList,
   TipsResponse,
-} from '../../src/api/contract';
+} from '../../common/contract';
+import { loadConfig } from '../../server/config';
+import { type RunningServer, startServer } from '../../server/start';
 import { startSmtpSink } from '../helpers/smtp-sink';
 import { expect, test } from './support/app';
 

@@ -1,8 +1,8 @@
 // Billing test helpers: members logged in through the real email-code flow (the code read from the dev
 // mailbox), webhooks signed like the test provider signs them, and checkout through its hosted pages.
 
+import type { BillingDetail, Envelope, UserInfo } from '../../common/contract';
 import { signTestpay, type TestpayEvent } from '../../server/providers/payments/testpay';
-import type { BillingDetail, Envelope, UserInfo } from '../../src/api/contract';
 import { humanHeaders } from './captcha';
 import { call, type TestServer } from './server';
 

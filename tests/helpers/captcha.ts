@@ -1,7 +1,7 @@
 // Solves the server's human check for real (the altcha proof of work), as a browser would.
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { type CaptchaChallenge, type Envelope, encodeAltchaPayload } from '../../src/api/contract';
+import { type CaptchaChallenge, type Envelope, encodeAltchaPayload } from '../../common/contract';
 
 /** A fresh, solved token for the Cf-Captcha-Token header. */
 export async function solveCaptcha(baseUrl: string): Promise<string> {

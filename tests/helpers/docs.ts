@@ -7,7 +7,7 @@ import {
   DocumentPaths,
   type Envelope,
   type PresignedPost,
-} from '../../src/api/contract';
+} from '../../common/contract';
 import { call } from './server';
 import { md5, postForm } from './uploads';
 

@@ -5,8 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import Provider from 'oidc-provider';
+import { GOOGLE_DRIVE_SCOPE, OAuthReturnPages, OidcPaths } from '../../common/contract';
 import type { OidcClientConfig } from '../../server/config';
-import { GOOGLE_DRIVE_SCOPE, OAuthReturnPages, OidcPaths } from '../../src/api/contract';
 
 export const GOOGLE_CLIENT = { id: 'parley-google', secret: 'google-test-secret' };
 export const APPLE_CLIENT = { id: 'parley-apple', secret: 'apple-test-secret' };

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Envelope, StreamChunk, StreamMeta } from '../../common/contract';
 import type { Config } from '../../server/config';
 import { type RunningServer, startServer } from '../../server/start';
-import type { Envelope, StreamChunk, StreamMeta } from '../../src/api/contract';
 import { type SsePostResult, ssePost } from './sse-post';
 
 export type DatabaseKind = 'pglite' | 'postgres';

@@ -1,5 +1,5 @@
 // POSTs to any SSE endpoint in Parley's stream format and collects meta, chunks, ids and done.
-import type { Envelope, PresentationChunk, PresentationStreamMeta } from '../../src/api/contract';
+import type { Envelope, PresentationChunk, PresentationStreamMeta } from '../../common/contract';
 
 export interface SsePostResult<C, M> {
   status: number;

@@ -6,7 +6,7 @@ import {
   type StartUploadResponse,
   type UploadedPart,
   UploadPaths,
-} from '../../src/api/contract';
+} from '../../common/contract';
 import { call } from './server';
 
 export const md5 = (bytes: Buffer) => crypto.createHash('md5').update(bytes).digest('hex');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ChannelDetail } from '../../common/contract';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
-import type { ChannelDetail } from '../../src/api/contract';
 import {
   call,
   DATABASES,

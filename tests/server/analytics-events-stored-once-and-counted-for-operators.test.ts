@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsDaily, AnalyticsEvent, AnalyticsStored } from '../../src/api/contract';
+import type { AnalyticsDaily, AnalyticsEvent, AnalyticsStored } from '../../common/contract';
 import { humanHeaders } from '../helpers/captcha';
 import { call, DATABASES, newGuest } from '../helpers/server';
 import { serverWithMailSink } from '../helpers/server-with-mail';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingDetail, TEST_CARDS } from '../../src/api/contract';
+import { type BillingDetail, TEST_CARDS } from '../../common/contract';
 import { billingDetail, loginMember, me, payWithCard, QUESTIONNAIRE } from '../helpers/billing';
 import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';
 

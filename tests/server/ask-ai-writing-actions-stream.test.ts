@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelSummary } from '../../common/contract';
 import { extractiveSummary } from '../../server/providers/ai/offline-writing';
-import type { ChannelSummary } from '../../src/api/contract';
 import {
   call,
   DATABASES,

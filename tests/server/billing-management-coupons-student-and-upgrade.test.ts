@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studentCodes } from '../../server/db/schema';
 import {
   type BillingDetail,
   type CouponPreview,
   TEST_CARDS,
   type UpgradeProducts,
   type UpgradeResult,
-} from '../../src/api/contract';
+} from '../../common/contract';
+import { studentCodes } from '../../server/db/schema';
 import { answerChallenge, billingDetail, loginMember, me, payWithCard } from '../helpers/billing';
 import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';
 

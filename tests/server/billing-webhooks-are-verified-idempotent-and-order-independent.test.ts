@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CARDS } from '../../common/contract';
 import { users } from '../../server/db/schema';
 import type { TestpayEvent } from '../../server/providers/payments/testpay';
-import { TEST_CARDS } from '../../src/api/contract';
 import { billingDetail, loginMember, me, payWithCard, postWebhook } from '../helpers/billing';
 import { DATABASES, startTestServer, type TestServer } from '../helpers/server';
 

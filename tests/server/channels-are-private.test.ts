@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelDetail, ChannelSummary } from '../../src/api/contract';
+import type { ChannelDetail, ChannelSummary } from '../../common/contract';
 import {
   call,
   DATABASES,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelDetail, LandingInfo } from '../../common/contract';
 import { messages } from '../../server/db/schema';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
-import type { ChannelDetail, LandingInfo } from '../../src/api/contract';
 import {
   call,
   DATABASES,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ProductList, TEST_CARDS, type UserProperties } from '../../common/contract';
 import { testpaySessions } from '../../server/db/schema';
-import { type ProductList, TEST_CARDS, type UserProperties } from '../../src/api/contract';
 import { answerChallenge, billingDetail, loginMember, me, payWithCard } from '../helpers/billing';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 

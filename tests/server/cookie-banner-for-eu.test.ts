@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpInfo } from '../../src/api/contract';
+import type { IpInfo } from '../../common/contract';
 import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('ip lookup on %s', (kind) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChannelSummary, ParseStatus } from '../../src/api/contract';
+import { type ChannelSummary, ParseStatus } from '../../common/contract';
 import { makeDoc, makeDocx, makePdf, makePpt, makePptx } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';
 import { testDocsConfig } from '../helpers/docs-config';

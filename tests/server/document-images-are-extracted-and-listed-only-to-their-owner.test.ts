@@ -5,7 +5,7 @@ import {
   type DocumentImagesPage,
   type ImageExtraction,
   ParseStatus,
-} from '../../src/api/contract';
+} from '../../common/contract';
 import {
   makeDocx,
   makeDocxWithImages,

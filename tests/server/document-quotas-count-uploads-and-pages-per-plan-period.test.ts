@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode, TEST_CARDS, type Usage } from '../../common/contract';
 import { documents, usageRecords } from '../../server/db/schema';
 import { objectKeyForMd5 } from '../../server/providers/storage/object-store';
 import { periodStart } from '../../server/services/billing/quotas';
-import { ResponseCode, TEST_CARDS, type Usage } from '../../src/api/contract';
 import { loginMember, me, payWithCard } from '../helpers/billing';
 import { makePdf } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';

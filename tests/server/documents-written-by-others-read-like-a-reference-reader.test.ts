@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentPaths, type ParseProgress, ResponseCode } from '../../src/api/contract';
+import { DocumentPaths, type ParseProgress, ResponseCode } from '../../common/contract';
 import { docsClient } from '../helpers/docs';
 import { testDocsConfig } from '../helpers/docs-config';
 import { call, newGuest, startTestServer, type TestServer } from '../helpers/server';

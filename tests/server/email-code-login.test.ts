@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { ChannelSummary, UserInfo } from '../../common/contract';
 import { loginCodes } from '../../server/db/schema';
-import type { ChannelSummary, UserInfo } from '../../src/api/contract';
 import { humanHeaders } from '../helpers/captcha';
 import { call, DATABASES, newGuest, streamSend } from '../helpers/server';
 import { serverWithMailSink } from '../helpers/server-with-mail';

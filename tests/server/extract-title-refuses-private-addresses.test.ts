@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExtractTitleResponse } from '../../src/api/contract';
+import type { ExtractTitleResponse } from '../../common/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
 /** A real web site on 127.0.0.1: a titled page, a redirect to a second local server, and a huge page. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppLinks, UserFeedbackItem } from '../../src/api/contract';
+import type { AppLinks, UserFeedbackItem } from '../../common/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('feedback and quick links on %s', (kind) => {

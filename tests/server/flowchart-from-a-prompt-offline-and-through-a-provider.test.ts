@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Flowchart } from '../../src/api/contract';
+import type { Flowchart } from '../../common/contract';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 

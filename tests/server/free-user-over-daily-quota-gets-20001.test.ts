@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChannelSummary, TEST_CARDS, type Usage } from '../../common/contract';
 import { usageRecords } from '../../server/db/schema';
-import { type ChannelSummary, TEST_CARDS, type Usage } from '../../src/api/contract';
 import { loginMember, me, payWithCard } from '../helpers/billing';
 import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
 import { presentationStream } from '../helpers/sse-post';

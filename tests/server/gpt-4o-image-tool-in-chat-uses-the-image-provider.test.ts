@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GeneratedImageItem, TEST_CARDS } from '../../src/api/contract';
+import { type GeneratedImageItem, TEST_CARDS } from '../../common/contract';
 import { loginMember, payWithCard } from '../helpers/billing';
 import { FAKE_IMAGE, type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai';
 import { call, joinContent, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';

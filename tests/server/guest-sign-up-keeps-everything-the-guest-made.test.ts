@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginCodes } from '../../server/db/schema';
 import type {
   ChannelSummary,
   PresentationSummary,
@@ -10,7 +9,8 @@ import type {
   Usage,
   WorkspaceFile,
   WritingDocSummary,
-} from '../../src/api/contract';
+} from '../../common/contract';
+import { loginCodes } from '../../server/db/schema';
 import { loginMember } from '../helpers/billing';
 import { makePdf } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCode } from '../../src/api/contract';
+import { ResponseCode } from '../../common/contract';
 import { makePdf, makeTruncatedPdf, makeZipBomb } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';
 import { testDocsConfig } from '../helpers/docs-config';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedImageItem, ImageStatus, WorkspaceFile } from '../../common/contract';
 import { usageRecords } from '../../server/db/schema';
-import type { GeneratedImageItem, ImageStatus, WorkspaceFile } from '../../src/api/contract';
 import { loginMember, me } from '../helpers/billing';
 import { FAKE_IMAGE, type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';

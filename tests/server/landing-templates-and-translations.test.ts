@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LandingInfo, LocaleList, PaymentInfo, ReleaseNote, Template } from '../../src/api/contract';
+import type { LandingInfo, LocaleList, PaymentInfo, ReleaseNote, Template } from '../../common/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('landing, templates and translations on %s', (kind) => {

@@ -1,8 +1,8 @@
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
+import { type AltchaChallenge, encodeAltchaPayload } from '../../common/contract';
 import { loadOrCreateCaptchaSecrets } from '../../server/services/captcha/secrets';
-import { type AltchaChallenge, encodeAltchaPayload } from '../../src/api/contract';
 import { solveCaptcha } from '../helpers/captcha';
 import { call, DATABASES } from '../helpers/server';
 import { serverWithMailSink } from '../helpers/server-with-mail';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MarketingActive, TEST_CARDS } from '../../common/contract';
 import { loadConfig } from '../../server/config';
-import { type MarketingActive, TEST_CARDS } from '../../src/api/contract';
 import { billingDetail, loginMember, payWithCard } from '../helpers/billing';
 import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,7 +1,7 @@
 // Text with NUL (U+0000), which PostgreSQL's text and jsonb cannot store, arriving in every kind of field a
 // user writes: it is dropped at the request boundary, so the write succeeds instead of answering 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelDetail, Presentation, UserPrompt, WritingDoc } from '../../src/api/contract';
+import type { ChannelDetail, Presentation, UserPrompt, WritingDoc } from '../../common/contract';
 import { makePdf } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';
 import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';

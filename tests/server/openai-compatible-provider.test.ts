@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LandingInfo } from '../../src/api/contract';
+import type { LandingInfo } from '../../common/contract';
 import {
   call,
   DATABASES,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillingDetail, UpgradeResult } from '../../common/contract';
 import { loadConfig } from '../../server/config';
 import { billingEvents } from '../../server/db/schema';
-import type { BillingDetail, UpgradeResult } from '../../src/api/contract';
 import { billingDetail, loginMember, me, QUESTIONNAIRE } from '../helpers/billing';
 import { type FakePayPal, startFakePayPal } from '../helpers/fake-paypal';
 import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';

@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PresentationChunk, PresentationStreamMeta, WorkspaceFile } from '../../src/api/contract';
+import type { PresentationChunk, PresentationStreamMeta, WorkspaceFile } from '../../common/contract';
 import { makeReportPdf, REPORT_PAGES } from '../helpers/creation-fixtures';
 import { docsClient } from '../helpers/docs';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';

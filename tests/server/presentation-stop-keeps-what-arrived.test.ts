@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Presentation } from '../../src/api/contract';
+import type { Presentation } from '../../common/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer, waitFor } from '../helpers/server';
 import { presentationStream } from '../helpers/sse-post';
 

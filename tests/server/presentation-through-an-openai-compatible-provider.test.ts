@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Presentation, PresentationChunk, PresentationStreamMeta } from '../../src/api/contract';
+import type { Presentation, PresentationChunk, PresentationStreamMeta } from '../../common/contract';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai';
 import { call, newGuest, startTestServer, type TestServer } from '../helpers/server';
 import { ssePost } from '../helpers/sse-post';

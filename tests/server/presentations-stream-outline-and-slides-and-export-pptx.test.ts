@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Presentation, PresentationSummary } from '../../src/api/contract';
+import type { Presentation, PresentationSummary } from '../../common/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 import { presentationStream } from '../helpers/sse-post';
 

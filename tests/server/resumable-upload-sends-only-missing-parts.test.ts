@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocumentPaths, type PresignedPost, UploadPaths } from '../../common/contract';
 import { loadConfig } from '../../server/config';
 import { objectKeyForMd5 } from '../../server/providers/storage/object-store';
-import { DocumentPaths, type PresignedPost, UploadPaths } from '../../src/api/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 import { md5, partOf, uploadClient } from '../helpers/uploads';
 

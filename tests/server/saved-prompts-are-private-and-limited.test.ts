@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, PromptPage, RecentSearches, UserPrompt } from '../../src/api/contract';
+import type { Envelope, PromptPage, RecentSearches, UserPrompt } from '../../common/contract';
 import { DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
 // A small cap keeps the test quick; the default (PROMPTS_PER_USER_MAX) is the same code path.

@@ -6,7 +6,7 @@ import type {
   ShareDetail,
   SharePreview,
   ShareSummary,
-} from '../../src/api/contract';
+} from '../../common/contract';
 import { humanHeaders } from '../helpers/captcha';
 import { call, DATABASES, newGuest, streamSend } from '../helpers/server';
 import { serverWithMailSink } from '../helpers/server-with-mail';

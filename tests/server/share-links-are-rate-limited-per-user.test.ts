@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShareCreated } from '../../src/api/contract';
+import type { ShareCreated } from '../../common/contract';
 import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('share link rate limit on %s', (kind) => {

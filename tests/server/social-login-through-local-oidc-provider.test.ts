@@ -8,7 +8,7 @@ import type {
   OAuthStart,
   UserInfo,
   UserProperties,
-} from '../../src/api/contract';
+} from '../../common/contract';
 import { CookieJar, signInAtProvider } from '../helpers/oidc-browser';
 import { GOOGLE_CLIENT, type LocalOidcProvider, startOidcProvider } from '../helpers/oidc-provider';
 import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';

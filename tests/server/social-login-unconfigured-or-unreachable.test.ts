@@ -1,6 +1,6 @@
 // A server without social login configured, or whose provider is down, still starts and says so clearly.
 import { describe, expect, it } from 'vitest';
-import type { LandingInfo } from '../../src/api/contract';
+import type { LandingInfo } from '../../common/contract';
 import { call, newGuest, startTestServer } from '../helpers/server';
 
 describe('social login when not configured or unreachable', () => {

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentPaths, faviconPath } from '../../src/api/contract';
+import { DocumentPaths, faviconPath } from '../../common/contract';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const PNG = Buffer.from(

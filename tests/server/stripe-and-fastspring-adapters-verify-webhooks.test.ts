@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillingDetail, ProductList } from '../../common/contract';
 import { loadConfig } from '../../server/config';
 import { signFastSpring } from '../../server/providers/payments/fastspring';
-import type { BillingDetail, ProductList } from '../../src/api/contract';
 import { billingDetail, loginMember, me, QUESTIONNAIRE } from '../helpers/billing';
 import { startFakeFastSpring, startFakeStripe, stripeSubscription } from '../helpers/fake-payment-apis';
 import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductList, TipsResponse } from '../../common/contract';
 import { loadConfig } from '../../server/config';
-import type { ProductList, TipsResponse } from '../../src/api/contract';
 import { loginMember } from '../helpers/billing';
 import { call, newGuest, startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillingDetail, UpgradeResult } from '../../common/contract';
 import { loadConfig } from '../../server/config';
-import type { BillingDetail, UpgradeResult } from '../../src/api/contract';
 import { billingDetail, loginMember, me, QUESTIONNAIRE } from '../helpers/billing';
 import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../server/http/messages';
+import type { CaptchaChallenge } from '../../common/contract';
+import { translate } from '../../server/messages';
 import { createCaptcha } from '../../server/services/captcha/index';
-import type { CaptchaChallenge } from '../../src/api/contract';
 import { call, DATABASES, startTestServer, type TestServer } from '../helpers/server';
 import { startSiteverify } from '../helpers/siteverify';
 import { startSmtpSink } from '../helpers/smtp-sink';

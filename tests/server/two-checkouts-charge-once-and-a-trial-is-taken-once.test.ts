@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckoutResult, TEST_CARDS } from '../../common/contract';
 import { testpaySubscriptions } from '../../server/db/schema';
-import { type CheckoutResult, TEST_CARDS } from '../../src/api/contract';
 import { loginMember, me } from '../helpers/billing';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 

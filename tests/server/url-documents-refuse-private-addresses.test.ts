@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCode } from '../../src/api/contract';
+import { ResponseCode } from '../../common/contract';
 import { docsClient } from '../helpers/docs';
 import { testDocsConfig } from '../helpers/docs-config';
 import { newGuest, startTestServer, type TestServer } from '../helpers/server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connector, ReleaseNote, TipsResponse, Usage, UserProperties } from '../../src/api/contract';
+import type { Connector, ReleaseNote, TipsResponse, Usage, UserProperties } from '../../common/contract';
 import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
 
 describe.each(DATABASES)('user settings on %s', (kind) => {

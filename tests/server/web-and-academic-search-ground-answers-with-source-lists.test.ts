@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentPaths, type LinkSource, type SearchStatus } from '../../src/api/contract';
+import { DocumentPaths, type LinkSource, type SearchStatus } from '../../common/contract';
 import { testDocsConfig } from '../helpers/docs-config';
 import { type SearchServer, startArxiv, startSearxng } from '../helpers/search-servers';
 import { call, joinContent, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';

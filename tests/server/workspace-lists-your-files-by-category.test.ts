@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkspaceFile } from '../../src/api/contract';
+import type { WorkspaceFile } from '../../common/contract';
 import { makeDocx, makePdf } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';
 import { testDocsConfig } from '../helpers/docs-config';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WritingDoc, WritingDocSummary } from '../../src/api/contract';
+import type { WritingDoc, WritingDocSummary } from '../../common/contract';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
 const paragraph = (text: string) => ({

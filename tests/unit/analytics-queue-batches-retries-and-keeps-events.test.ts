@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalyticsEvent, AnalyticsEventStore } from '../../src/api/contract';
+import type { AnalyticsEvent, AnalyticsEventStore } from '../../common/contract';
 import {
   AnalyticsRefused,
   type AnalyticsStorage,

@@ -3,7 +3,7 @@
 // and asks again later, instead of failing the whole actor system.
 import { afterEach, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup } from 'xstate';
-import type { UserInfo } from '../../src/api/contract';
+import type { UserInfo } from '../../common/contract';
 import { tokenStore, userInfoStore } from '../../src/api/storage';
 import { authMachine, CURRENT_USER_RETRY_MS } from '../../src/machines/auth.machine';
 

@@ -10,7 +10,7 @@ import {
   type Product,
   type ProductList,
   type UserInfo,
-} from '../../src/api/contract';
+} from '../../common/contract';
 import { billingMachine, PAY_DEBOUNCE_MS, PRESS_DEBOUNCE_MS } from '../../src/machines/billing.machine';
 
 const calls = { checkout: 0, coupon: 0, studentSend: 0, studentVerify: 0 };

@@ -3,13 +3,13 @@
 // falls back to English ("6 pages" on an Arabic page).
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { messageCatalogs } from '../../server/http/messages';
+import { LANGUAGES, type Language } from '../../common/contract';
+import { ar } from '../../common/i18n/locales/ar';
+import { en } from '../../common/i18n/locales/en';
+import { es } from '../../common/i18n/locales/es';
+import { zh } from '../../common/i18n/locales/zh';
+import { messageCatalogs } from '../../server/messages';
 import { pageCatalogs } from '../../server/routes/testpay-strings';
-import { LANGUAGES, type Language } from '../../src/api/contract';
-import { ar } from '../../src/i18n/locales/ar';
-import { en } from '../../src/i18n/locales/en';
-import { es } from '../../src/i18n/locales/es';
-import { zh } from '../../src/i18n/locales/zh';
 
 type Table = Record<string, unknown>;
 const PLURAL = /_(zero|one|two|few|many|other)$/;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LocalChannel } from '../../src/db/schema';
-import { groupHistory, historyGroup } from '../../src/ui/shell/history-groups';
+import type { LocalChannel } from '../../src/local/schema';
+import { groupHistory, historyGroup } from '../../src/ui/layout/history-groups';
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
 const chat = (name: string, time: number): LocalChannel => ({

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ParleyDatabase } from '../../src/db/schema';
+import { ParleyDatabase } from '../../src/local/schema';
 
 const names: string[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HASH_CHUNK_BYTES } from '../../src/api/contract-documents';
+import { HASH_CHUNK_BYTES } from '../../common/contract/documents';
 import { md5OfSlices } from '../../src/workers/md5-core';
 import { pumpSlices, slicesFromPort } from '../../src/workers/slice-stream';
 import { seededBytes, sparkMd5 } from '../helpers/bytes';

@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/http';
-import { channelRepository } from '../../src/db/channels';
-import { createOutbox } from '../../src/db/outbox';
-import { type OutboxOperation, ParleyDatabase } from '../../src/db/schema';
+import { channelRepository } from '../../src/local/channels';
+import { createOutbox } from '../../src/local/outbox';
+import { type OutboxOperation, ParleyDatabase } from '../../src/local/schema';
 
 let counter = 0;
 const databases: ParleyDatabase[] = [];

@@ -1,7 +1,7 @@
 // The server-wide parse budget: never more parses at once than its limit, waiters served in order.
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { createParseQueue, parseConcurrency } from '../../server/services/docs/parse-queue';
+import { createParseQueue, parseConcurrency } from '../../server/services/documents/parse-queue';
 
 describe('parse queue', () => {
   it('runs at most its limit at once and serves waiters in arrival order', async () => {

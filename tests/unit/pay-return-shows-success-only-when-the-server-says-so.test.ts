@@ -2,7 +2,7 @@
 // free-trial modal follow only the server's checkoutResult.
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
-import type { CheckoutResult, MarketingActive, ProductList, UserInfo } from '../../src/api/contract';
+import type { CheckoutResult, MarketingActive, ProductList, UserInfo } from '../../common/contract';
 import { billingMachine } from '../../src/machines/billing.machine';
 
 function returning(status: CheckoutResult['status']) {

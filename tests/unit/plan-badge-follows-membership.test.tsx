@@ -2,9 +2,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeAll, expect, it } from 'vitest';
+import { es } from '../../common/i18n/locales/es';
 import { toUserInfo } from '../../server/services/user-info';
 import { initI18n } from '../../src/i18n';
-import { es } from '../../src/i18n/locales/es';
 import { UserAvatar } from '../../src/ui/account/UserAvatar';
 
 const now = new Date();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DiscountInfo, UserInfo } from '../../src/api/contract';
+import type { DiscountInfo, UserInfo } from '../../common/contract';
 import {
   annualPerMonth,
   annualSavingPercent,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableDocumentUrl } from '../../src/api/contract';
+import { readableDocumentUrl } from '../../common/contract';
 
 describe('Read Document links', () => {
   it('converts a preprint abstract link (4 digits, a dot, 4 or 5 digits) to its pdf link', () => {

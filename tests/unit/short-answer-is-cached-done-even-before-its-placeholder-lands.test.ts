@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { db } from '../../src/db/schema';
+import { db } from '../../src/local/schema';
 import { createChatCache } from '../../src/machines/chat-cache';
 
 describe('the chat cache', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { SocialProvider } from '../../src/api/contract';
+import type { SocialProvider } from '../../common/contract';
 import { type LoginEmitted, loginMachine, type SocialFinish } from '../../src/machines/login.machine';
 
 type Start = { provider: SocialProvider };

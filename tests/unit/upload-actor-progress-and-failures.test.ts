@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import { type CreatedDocument, multiDocLimit, UploadStatus } from '../../src/api/contract';
+import { type CreatedDocument, multiDocLimit, UploadStatus } from '../../common/contract';
 import { ApiError } from '../../src/api/http';
 import { documentsUploadMachine } from '../../src/machines/documents-upload.machine';
 import { type UploadEvent, uploadMachine } from '../../src/machines/upload.machine';

@@ -2,7 +2,11 @@
 // breaks where it has them; a stretch far longer than a page, or a file with no breaks, is cut into pages
 // of a fixed size and the pages are labelled as estimates.
 import { describe, expect, it } from 'vitest';
-import { CHARS_PER_PAGE, MAX_PAGE_CHARS, paginateLines } from '../../server/services/docs/pagination.mjs';
+import {
+  CHARS_PER_PAGE,
+  MAX_PAGE_CHARS,
+  paginateLines,
+} from '../../server/services/documents/pagination.mjs';
 
 const paragraph = (letter: string, length: number) => letter.repeat(length);
 

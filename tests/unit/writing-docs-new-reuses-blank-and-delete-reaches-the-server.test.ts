@@ -3,9 +3,9 @@
 // and the server through the outbox (after any save still waiting for it).
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { ParleyDatabase } from '../../src/db/schema';
-import { writingRepository } from '../../src/db/writing';
 import { initI18n } from '../../src/i18n';
+import { ParleyDatabase } from '../../src/local/schema';
+import { writingRepository } from '../../src/local/writing';
 
 const text = (value: string) => ({
   type: 'doc',

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ParleyDatabase } from '../../src/db/schema';
-import { writingRepository } from '../../src/db/writing';
 import { initI18n } from '../../src/i18n';
+import { ParleyDatabase } from '../../src/local/schema';
+import { writingRepository } from '../../src/local/writing';
 
 const text = (value: string) => ({
   type: 'doc',

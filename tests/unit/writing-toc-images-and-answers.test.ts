@@ -2,8 +2,12 @@
 import { Editor, type JSONContent } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EditorJson } from '../../src/api/contract';
-import { cssLength, invalidNodeAttribute, withValidNodeAttributes } from '../../src/api/writing-attributes';
+import type { EditorJson } from '../../common/contract';
+import {
+  cssLength,
+  invalidNodeAttribute,
+  withValidNodeAttributes,
+} from '../../common/contract/writing-attributes';
 import { writingExtensions } from '../../src/ui/writing/editor/extensions';
 import { clampPercent, insertWidthPercent, safeEditorImageSrc } from '../../src/ui/writing/editor/image';
 import { computeToc } from '../../src/ui/writing/editor/toc';

@@ -1,7 +1,7 @@
 // The offline model in a document chat: an extractive answer, the sentences of the sources that share the
 // most words with the question, each followed by its source marker [n] (which the client shows as a
 // superscript that opens the page).
-import { DEFAULT_LANGUAGE, type Language } from '../../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/contract/index.js';
 import { keyTerms } from './offline-model.js';
 import { offlinePhrases } from './offline-phrases.js';
 import type { ChatTurn, GroundingSource } from './provider.js';

@@ -1,6 +1,6 @@
 // Flowcharts from Parley's built-in offline model: no AI. The steps a prompt lists ("a, then b, then c",
 // numbered lines, arrows) become a Mermaid flowchart; a step that asks "if ..." or ends with "?" a decision.
-import { DEFAULT_LANGUAGE, type Language } from '../../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/contract/index.js';
 import { offlinePhrases } from './offline-phrases.js';
 
 const label = (text: string) =>

@@ -1,7 +1,7 @@
 // Parley's built-in offline model: no AI, no network. It answers deterministically from the conversation
 // itself (an extractive reply), and says plainly what it is.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_LANGUAGE, type Language } from '../../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/contract/index.js';
 import { composeDocumentAnswer } from './offline-documents.js';
 import { offlinePhrases } from './offline-phrases.js';
 import { composeWritingAnswer } from './offline-writing.js';

@@ -1,6 +1,6 @@
 // The offline model's fixed sentences (its disclaimers, headings and set phrases) in each language the app
 // speaks; what it quotes from the user's own text stays as the user wrote it.
-import { DEFAULT_LANGUAGE, type Language } from '../../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../common/contract/index.js';
 
 export interface OfflinePhrases {
   chatNote: string;

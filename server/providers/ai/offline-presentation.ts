@@ -1,6 +1,6 @@
 // Presentations from Parley's built-in offline model: no AI. An outline is built from the words of a topic
 // or from a document's headings and sentences, deterministically; slides reuse the outline's points.
-import type { OutlineSection, Slide } from '../../../src/api/contract-creation.js';
+import type { OutlineSection, Slide } from '../../../common/contract/creation.js';
 import { keyTerms } from './offline-model.js';
 
 type Lang = 'en' | 'ar' | 'zh' | 'es';

@@ -1,4 +1,4 @@
-import type { Language, WritingAction } from '../../../src/api/contract.js';
+import type { Language, WritingAction } from '../../../common/contract/index.js';
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
@@ -32,7 +32,7 @@ export interface GroundingSource {
   page: number;
   text: string;
   /** A web or academic search result instead of a document chunk. */
-  link?: import('../../../src/api/contract.js').SourceLink & { kind: 'web' | 'academic' };
+  link?: import('../../../common/contract/index.js').SourceLink & { kind: 'web' | 'academic' };
 }
 
 export interface WritingTask {

@@ -1,4 +1,4 @@
-import type { SocialProvider } from '../../../src/api/contract.js';
+import type { SocialProvider } from '../../../common/contract/index.js';
 import type { Config } from '../../config.js';
 import { createOidcClient, type OidcClient } from './client.js';
 

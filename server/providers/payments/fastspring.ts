@@ -2,7 +2,7 @@
 // checkout sessions on the storefront, subscription changes through its REST API over plain HTTP, and
 // webhooks verified by HMAC-SHA256 (X-FS-Signature, base64 over the raw body).
 import crypto from 'node:crypto';
-import { type ConfirmStatus, PayProvider, type UpgradeResult } from '../../../src/api/contract.js';
+import { type ConfirmStatus, PayProvider, type UpgradeResult } from '../../../common/contract/index.js';
 import type { BillingEvent } from '../../services/billing/subscription-state.js';
 import {
   type CatalogueProduct,

@@ -2,7 +2,7 @@
 // PayPal's REST API with plain fetch: an OAuth2 client-credentials token (cached until it expires), the
 // Subscriptions API (create -> the buyer approves on PayPal, cancel, revise for upgrades) and webhooks that
 // PayPal itself verifies (verify-webhook-signature), translated into Parley's billing events.
-import { type ConfirmStatus, PayProvider, type UpgradeResult } from '../../../src/api/contract.js';
+import { type ConfirmStatus, PayProvider, type UpgradeResult } from '../../../common/contract/index.js';
 import type { BillingEvent } from '../../services/billing/subscription-state.js';
 import {
   type CatalogueProduct,

@@ -1,8 +1,8 @@
 // One small interface for every payment provider; the billing service never talks to a provider otherwise.
 // A provider only *requests* changes: Parley's subscription state moves when the provider's signed event
 // about the change arrives at the webhook (see services/billing/subscription-state.ts).
-import type { ConfirmStatus, PayProviderId, UpgradeResult } from '../../../src/api/contract.js';
-import type { BillingMessageKey } from '../../http/messages-billing.js';
+import type { ConfirmStatus, PayProviderId, UpgradeResult } from '../../../common/contract/index.js';
+import type { BillingMessageKey } from '../../messages/billing.js';
 import type { BillingEvent } from '../../services/billing/subscription-state.js';
 
 export interface CatalogueProduct {

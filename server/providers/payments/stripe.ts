@@ -7,7 +7,7 @@ import {
   type ConfirmStatus,
   PayProvider,
   type UpgradeResult,
-} from '../../../src/api/contract.js';
+} from '../../../common/contract/index.js';
 import type { BillingEvent } from '../../services/billing/subscription-state.js';
 import {
   type CatalogueProduct,

@@ -1,7 +1,7 @@
 // The test provider's webhook outbox: events are written to a table first and POSTed to Parley's webhook in
 // order, signed, until Parley answers 2xx (so they survive a restart). One outbox per face (card, wallet).
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { BillingPaths } from '../../../src/api/contract.js';
+import { BillingPaths } from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { testpayOutbox } from '../../db/schema.js';
 import type { Logger } from '../../logger.js';

@@ -11,7 +11,7 @@ import {
   PayProvider,
   TEST_CARDS,
   type UpgradeResult,
-} from '../../../src/api/contract.js';
+} from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { testpaySessions, testpaySubscriptions } from '../../db/schema.js';
 import type { Logger } from '../../logger.js';

@@ -1,6 +1,6 @@
 // Academic search through the arXiv API: GET {base}?search_query=all:...&max_results=N answers an Atom feed
 // whose entries carry the abstract page (id), title, summary, published date and a pdf link.
-import type { SourceLink } from '../../../src/api/contract.js';
+import type { SourceLink } from '../../../common/contract/index.js';
 import { faviconOf, type SearchProvider } from './links.js';
 
 const decode = (text: string) =>

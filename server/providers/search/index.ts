@@ -1,6 +1,6 @@
 // Search providers behind one small interface: web search through any SearXNG-compatible JSON endpoint,
 // academic search through the arXiv API. Each is off until its address is configured.
-import type { SearchMode } from '../../../src/api/contract.js';
+import type { SearchMode } from '../../../common/contract/index.js';
 import { createArxivSearch } from './arxiv.js';
 import type { SearchProvider } from './links.js';
 import { createSearxngSearch } from './searxng.js';

@@ -1,5 +1,5 @@
 // The search providers' shared shape and link helpers.
-import type { SearchMode, SourceLink } from '../../../src/api/contract.js';
+import type { SearchMode, SourceLink } from '../../../common/contract/index.js';
 
 export interface SearchProvider {
   readonly mode: SearchMode;

@@ -1,6 +1,6 @@
 // Web search through a SearXNG-compatible endpoint: GET {base}/search?q=...&format=json answers
 // { results: [{ url, title, content, publishedDate?, engine? }] }.
-import type { SourceLink } from '../../../src/api/contract.js';
+import type { SourceLink } from '../../../common/contract/index.js';
 import { faviconOf, hostOf, isPdfUrl, type SearchProvider } from './links.js';
 
 interface SearxngResult {

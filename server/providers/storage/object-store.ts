@@ -1,7 +1,7 @@
 // The object store behind uploads: the embedded local store (files under the data dir, S3-style presigned
 // POST checked by Parley) or S3-compatible storage. Objects are keyed by the file's md5 (see objectKeyForMd5).
 import type { Readable } from 'node:stream';
-import type { PresignedPost } from '../../../src/api/contract-documents.js';
+import type { PresignedPost } from '../../../common/contract/documents.js';
 
 export interface PresignPostOptions {
   key: string;

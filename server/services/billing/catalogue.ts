@@ -8,7 +8,7 @@ import {
   type Product,
   TRIAL_DAYS,
   type TrialStatus,
-} from '../../../src/api/contract.js';
+} from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import {
   billingSettings,

@@ -13,13 +13,13 @@ import {
   type ProductList,
   ResponseCode,
   TRIAL_DAYS,
-} from '../../../src/api/contract.js';
+} from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { billingCustomers, openCheckouts, subscriptions, users } from '../../db/schema.js';
-import { AppError, badRequest, unauthenticated } from '../../http/errors.js';
-import { translate } from '../../http/messages.js';
+import { AppError, badRequest, unauthenticated } from '../../errors.js';
 import { sameOriginPath } from '../../http/return-url.js';
 import type { Logger } from '../../logger.js';
+import { translate } from '../../messages/index.js';
 import {
   type PaymentProvider,
   ProviderError,

@@ -2,6 +2,7 @@
 // with 3-D Secure. Every call works only on the caller's own subscription (another's answers as none);
 // changes are requested from the provider and take effect when its signed event arrives.
 import { and, eq } from 'drizzle-orm';
+import { CancelFeedback } from '../../../common/contract/billing.schema.js';
 import {
   type BillingDetail,
   type ConfirmStatus,
@@ -14,12 +15,11 @@ import {
   type UpgradeItem,
   type UpgradeProducts,
   type UpgradeResult,
-} from '../../../src/api/contract.js';
-import { CancelFeedback } from '../../../src/api/schemas-billing.js';
+} from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { cancelFeedback, subscriptions } from '../../db/schema.js';
-import { AppError, badRequest } from '../../http/errors.js';
-import { planFeatures } from '../../http/messages-billing.js';
+import { AppError, badRequest } from '../../errors.js';
+import { planFeatures } from '../../messages/billing.js';
 import { type PaymentProvider, ProviderError } from '../../providers/payments/provider.js';
 import { newId } from '../ids.js';
 import type { Caller } from '../sessions.js';

@@ -12,11 +12,11 @@ import {
   MONTH_MAX_PAGE_SOURCE,
   ResponseCode,
   type Usage,
-} from '../../../src/api/contract.js';
+} from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { usageRecords } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
-import type { MessageKey } from '../../http/messages.js';
+import { AppError } from '../../errors.js';
+import type { MessageKey } from '../../messages/index.js';
 import { assertModelAllowed } from '../models.js';
 import type { Caller } from '../sessions.js';
 import { currentUser } from '../user-info.js';

@@ -2,11 +2,11 @@
 // use, 10 minutes, 5 wrong tries, 59 s between codes), then the student coupon on the caller's subscription.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../../src/api/contract.js';
+import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { studentCodes } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
-import { translate } from '../../http/messages.js';
+import { AppError } from '../../errors.js';
+import { translate } from '../../messages/index.js';
 import type { Mailer } from '../../providers/mail/index.js';
 import { newId, sha256 } from '../ids.js';
 import {

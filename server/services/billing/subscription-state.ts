@@ -4,7 +4,7 @@
 //   trialing (7 days) -> active -> renewed (invoice.paid) / past_due (payment failed)
 //   past_due -> active (a retry paid) / expired (deleted after the provider's last failed retry)
 //   active -> cancel at period end (updated) -> expired (deleted) -> the user is back on Free.
-import { MembershipId } from '../../../src/api/contract.js';
+import { MembershipId } from '../../../common/contract/index.js';
 
 export const EVENT_TYPES = [
   'subscription.created',

@@ -3,7 +3,7 @@
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
-import type { AltchaChallenge, CaptchaChallenge } from '../../../src/api/contract.js';
+import type { AltchaChallenge, CaptchaChallenge } from '../../../common/contract/index.js';
 import type { CaptchaSecrets } from './secrets.js';
 import type { SpentStore } from './spent.js';
 

@@ -1,9 +1,9 @@
 // Risk control: the human check behind code 60001. altcha proof of work by default, Turnstile when
 // configured. Callers ask for a check with require(token, ip), which throws 60001 unless it passes.
-import { type CaptchaChallenge, ResponseCode } from '../../../src/api/contract.js';
+import { type CaptchaChallenge, ResponseCode } from '../../../common/contract/index.js';
 import type { CaptchaConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import { createAltcha } from './altcha.js';
 import { loadOrCreateCaptchaSecrets } from './secrets.js';

@@ -1,7 +1,7 @@
 // Cloudflare Turnstile, used instead of the proof of work when TURNSTILE_SECRET_KEY is set: the token is
 // checked with the siteverify endpoint (form-encoded POST; answers { success, "error-codes" }).
-import { ResponseCode } from '../../../src/api/contract.js';
-import { AppError } from '../../http/errors.js';
+import { ResponseCode } from '../../../common/contract/index.js';
+import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { SpentStore } from './spent.js';
 

@@ -1,7 +1,7 @@
 // The workspace lists a user's files by category. Each area contributes its own files through a small
 // registry: documents (pdf, doc, ppt) and writing register here; presentations and images register from
 // their own areas with `services.workspace.register(...)`. Every source lists the caller's own files only.
-import type { WorkspaceCategory, WorkspaceFile, WorkspaceRouteType } from '../../../src/api/contract.js';
+import type { WorkspaceCategory, WorkspaceFile, WorkspaceRouteType } from '../../../common/contract/index.js';
 import type { Caller } from '../sessions.js';
 
 export type WorkspaceFileCategory = Exclude<WorkspaceCategory, 'all'>;

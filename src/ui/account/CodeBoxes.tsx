@@ -1,7 +1,7 @@
 // Six single-digit boxes: typing moves on, Backspace on an empty box moves back, and a paste is taken only
 // when it is exactly six digits.
 import { useRef } from 'react';
-import { LOGIN_CODE_LENGTH } from '../../api/contract';
+import { LOGIN_CODE_LENGTH } from '../../../common/contract';
 
 interface Props {
   digits: string[];

@@ -2,8 +2,8 @@
 // link when the operator has published one.
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import type { AppLinks } from '../../api/contract';
-import { useAppLinks } from '../shell/app-links';
+import type { AppLinks } from '../../../common/contract';
+import { useAppLinks } from '../layout/app-links';
 
 const APPS = [
   { key: 'chromeExtension', store: 'Chrome Web Store' },

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { FEEDBACK_CATEGORIES, FEEDBACK_MAX } from '../../api/contract';
+import { FEEDBACK_CATEGORIES, FEEDBACK_MAX } from '../../../common/contract';
 import { feedbackMachine } from '../../machines/feedback.machine';
 
 export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

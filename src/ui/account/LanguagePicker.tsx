@@ -2,7 +2,7 @@
 // all; nothing changes until Confirm, which remembers the choice and reloads the app at /{lang}.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../api/contract';
+import { LANGUAGES, type Language } from '../../../common/contract';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 
 /** Recommended first (the browser's language and English), then '--', then all; confirming reloads at /{lang}. */

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_CODE_LENGTH } from '../../api/contract';
+import { LOGIN_CODE_LENGTH } from '../../../common/contract';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { Modal } from '../kit/Modal';

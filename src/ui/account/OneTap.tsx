@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { socialApi } from '../../api/social';
+import { socialApi } from '../../api/social-login';
 import { tokenStore } from '../../api/storage';
 import { useRootSelector } from '../app/root-context';
 import { useLanding } from '../chat/use-models';

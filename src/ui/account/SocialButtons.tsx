@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SocialProvider } from '../../api/contract';
+import type { SocialProvider } from '../../../common/contract';
 import { useRootSelector } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
 import './social.css';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Usage } from '../../api/contract';
+import type { Usage } from '../../../common/contract';
 import { userApi } from '../../api/user';
 
 /** Free users see usage per day, paid users per month, unlimited users a message instead of bars. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../api/contract';
+import type { UserInfo } from '../../../common/contract';
 import { planBadge } from './plan';
 
 /** The member's avatar (picture, else the first letter) with the plan badge. */

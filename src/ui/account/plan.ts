@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../api/contract';
+import type { UserInfo } from '../../../common/contract';
 
 export type PlanBadge = 'Free' | 'Pro' | 'Pro+' | 'Unlimited' | 'Trial';
 

@@ -1,7 +1,7 @@
 // The operator page (/admin/analytics): events per day and name for members listed in ADMIN_EMAILS.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AnalyticsDaily, AnalyticsPaths } from '../../api/contract';
+import { type AnalyticsDaily, AnalyticsPaths } from '../../../common/contract';
 import { ApiError, request } from '../../api/http';
 import { useAuthState } from '../app/root-context';
 import './analytics.css';

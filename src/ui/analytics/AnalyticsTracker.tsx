@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { AnalyticsEvent } from '../../api/contract';
+import type { AnalyticsEvent } from '../../../common/contract';
 import { analytics } from '../../workers/analytics';
 
 /** /share/{key} and /chat/{id} are counted as their page, never with the key or id. */

@@ -3,11 +3,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { reportCrash } from '../../api/shell';
+import { reportCrash } from '../../api/feedback';
 import type { RootActor } from '../../machines/root';
 import { trackCrash } from '../analytics/app-events';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { UpdatePrompt } from '../shell/UpdatePrompt';
+import { UpdatePrompt } from '../layout/UpdatePrompt';
 import { RootProvider } from './root-context';
 import { createRouter } from './routes';
 

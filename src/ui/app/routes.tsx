@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../ErrorBoundary';
-import { Shell } from '../shell/Shell';
+import { Shell } from '../layout/Shell';
 import { NotFound } from './NotFound';
 
 const home = async () => ({ Component: (await import('../chat/ChatPage')).HomePage });
@@ -43,7 +43,7 @@ const pages: RouteObject[] = [
   },
   {
     path: 'share/:shareKey',
-    lazy: async () => ({ Component: (await import('../share/SharePage')).SharePage }),
+    lazy: async () => ({ Component: (await import('../shares/SharePage')).SharePage }),
   },
   // A creation tool without a template type is the same tool with type "all".
   { path: 'creation/:type/Presentation', lazy: presentation },

@@ -1,7 +1,7 @@
 // Whether an experiment is on for this caller: variant 'A' means on, and a missing or failed answer is off.
 // Asked once per page load and per experiment (the answer is stable for a user).
 import { useEffect, useState } from 'react';
-import { shellApi } from '../../api/shell';
+import { shellApi } from '../../api/feedback';
 import { useAuthState } from './root-context';
 
 const asked = new Map<string, Promise<boolean>>();

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Dialog, RadioGroup, Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../api/contract';
+import type { Product } from '../../../common/contract';
 import { currentLanguage } from '../../i18n';
 import { useRootSelector } from '../app/root-context';
 import { Modal } from '../kit/Modal';

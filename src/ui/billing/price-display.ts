@@ -7,7 +7,7 @@ import {
   type Product,
   type TrialStatus,
   type UserInfo,
-} from '../../api/contract';
+} from '../../../common/contract';
 
 /** The currency code behind a symbol the server sends ($, €, £, ¥), or the code itself. */
 const CURRENCY_OF_SYMBOL: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'CNY' };

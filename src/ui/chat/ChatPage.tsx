@@ -10,9 +10,9 @@ import {
   type ChatMessage,
   MODEL_GPT4,
   MODEL_STANDARD,
-} from '../../api/contract';
-import { channels } from '../../db/channels';
+} from '../../../common/contract';
 import { currentLanguage } from '../../i18n';
+import { channels } from '../../local/channels';
 import { sendFeedback } from '../../machines/channel-commands';
 import { type ChatActorRef, NEW_CHAT_KEY } from '../../machines/root';
 import { analytics } from '../../workers/analytics';
@@ -25,7 +25,7 @@ import { AttachButton } from '../documents/AttachButton';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
 import { DocChatContext } from '../documents/doc-chat-context';
 import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
-import { ShareButton } from '../share/ShareButton';
+import { ShareButton } from '../shares/ShareButton';
 import { DocumentStarters } from '../templates/DocumentStarters';
 import { HomeTemplates } from '../templates/HomeTemplates';
 import { Composer } from './Composer';

@@ -2,7 +2,7 @@ import { Popover } from 'radix-ui';
 import { memo, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { ChatMessage } from '../../api/contract';
+import type { ChatMessage } from '../../../common/contract';
 import { useLangPath } from '../app/paths';
 import { DocChatContext } from '../documents/doc-chat-context';
 import { LinkSourcesContext } from '../documents/link-sources-context';

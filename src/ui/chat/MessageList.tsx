@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import type { ChatMessage } from '../../api/contract';
+import type { ChatMessage } from '../../../common/contract';
 import { Icon } from '../icons';
 import { type MessageActions, MessageItem } from './MessageItem';
 

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import type { LandingInfo } from '../../api/contract';
+import type { LandingInfo } from '../../../common/contract';
 
 interface Props {
   landing: LandingInfo | null;

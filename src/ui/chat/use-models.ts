@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type LandingInfo,
+  MODEL_STANDARD,
+  type ModelListItem,
+  type UserInfo,
+} from '../../../common/contract';
 import { chatApi } from '../../api/chat';
-import { type LandingInfo, MODEL_STANDARD, type ModelListItem, type UserInfo } from '../../api/contract';
 import type { UpgradePrompt } from '../../api/http';
 
 const LANDING_KEY = 'parley.landing';

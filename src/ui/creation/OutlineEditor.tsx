@@ -1,6 +1,6 @@
 // The editable outline: title, sections with their points (one a line), reorder, add and remove.
 import { useTranslation } from 'react-i18next';
-import type { OutlineSection } from '../../api/contract';
+import type { OutlineSection } from '../../../common/contract';
 import type { PresentationEvent } from '../../machines/presentation.machine';
 
 export function OutlineEditor(props: {

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PRESENTATION_TEMPLATES } from '../../api/contract';
+import { PRESENTATION_TEMPLATES } from '../../../common/contract';
 import { presentationMachine } from '../../machines/presentation.machine';
 import { DocumentUploader } from '../documents/DocumentUploader';
 import { CreationTabs } from './CreationTabs';

@@ -6,7 +6,7 @@ import {
   PRESENTATION_TEMPLATES,
   type PresentationTemplateId,
   type Slide,
-} from '../../api/contract';
+} from '../../../common/contract';
 
 export function SlideDeck(props: {
   title: string;

@@ -3,11 +3,11 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CreatedDocument, DocChatCreated } from '../../api/contract';
-import { docsApi } from '../../api/docs';
+import type { CreatedDocument, DocChatCreated } from '../../../common/contract';
+import { docsApi } from '../../api/documents';
 import { ApiError } from '../../api/http';
 import { userApi } from '../../api/user';
-import { saveOneChatState } from '../../db/one-chat-state';
+import { saveOneChatState } from '../../local/one-chat-state';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootActor } from '../app/root-context';
 import { useLanding, useModelChoice } from '../chat/use-models';

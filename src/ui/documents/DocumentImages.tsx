@@ -4,8 +4,8 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VirtuosoGrid } from 'react-virtuoso';
-import type { DocumentImage } from '../../api/contract';
-import { docImagesApi } from '../../api/docimages';
+import type { DocumentImage } from '../../../common/contract';
+import { docImagesApi } from '../../api/document-images';
 import { useDocumentImages } from './use-document-images';
 
 export function DocumentImages({

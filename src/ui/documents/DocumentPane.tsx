@@ -3,7 +3,7 @@
 // scrolls into view and is marked.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentInChat } from '../../api/contract';
+import type { DocumentInChat } from '../../../common/contract';
 import { DocumentImages } from './DocumentImages';
 import { TextView } from './TextView';
 

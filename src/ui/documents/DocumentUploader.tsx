@@ -3,7 +3,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CreatedDocument, multiDocLimit, UploadStatus } from '../../api/contract';
+import { type CreatedDocument, multiDocLimit, UploadStatus } from '../../../common/contract';
 import { documentsUploadMachine } from '../../machines/documents-upload.machine';
 import { useAuthState } from '../app/root-context';
 import { UploadRow } from './UploadRow';

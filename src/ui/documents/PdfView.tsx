@@ -4,8 +4,8 @@ import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { docsApi } from '../../api/docs';
-import { docFiles } from '../../db/doc-files';
+import { docsApi } from '../../api/documents';
+import { docFiles } from '../../local/documents';
 import type { ActivePage } from './DocumentPane';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;

@@ -3,8 +3,8 @@
 import { ToggleGroup } from 'radix-ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SearchMode, SearchStatus } from '../../api/contract';
-import { docsApi } from '../../api/docs';
+import type { SearchMode, SearchStatus } from '../../../common/contract';
+import { docsApi } from '../../api/documents';
 import { Icon } from '../icons';
 
 const KEY = 'searchMode';

@@ -11,9 +11,9 @@ import {
   SOURCE_LIST_COLLAPSED_CARDS,
   SOURCE_LIST_MAX_FAVICONS,
   SOURCE_LIST_VIEW_ALL_ABOVE,
-} from '../../api/contract';
-import { docsApi } from '../../api/docs';
-import { PAGE_MODE_KEY, saveOneChatState } from '../../db/one-chat-state';
+} from '../../../common/contract';
+import { docsApi } from '../../api/documents';
+import { PAGE_MODE_KEY, saveOneChatState } from '../../local/one-chat-state';
 import { safeHref } from '../markdown/safe-url';
 
 /** Opens a document chat over a pdf or preprint link in a new tab; the page mode is academicSearch. */

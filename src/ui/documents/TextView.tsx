@@ -1,9 +1,9 @@
 // Word, PowerPoint and web-page documents beside the chat: their text, page by page.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentPages } from '../../api/contract';
-import { docsApi } from '../../api/docs';
-import { docFiles } from '../../db/doc-files';
+import type { DocumentPages } from '../../../common/contract';
+import { docsApi } from '../../api/documents';
+import { docFiles } from '../../local/documents';
 import { Skeleton } from '../kit/Skeleton';
 import type { ActivePage } from './DocumentPane';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { UploadStatus } from '../../api/contract';
+import { UploadStatus } from '../../../common/contract';
 import type { UploadItem } from '../../machines/documents-upload.machine';
 import { uploadErrorText } from './upload-errors';
 

@@ -8,11 +8,11 @@ import {
   WORKSPACE_CATEGORIES,
   type WorkspaceCategory,
   type WorkspaceFile,
-} from '../../api/contract';
+} from '../../../common/contract';
 import { request } from '../../api/http';
-import { docFiles } from '../../db/doc-files';
-import { writingRepository } from '../../db/writing';
 import { currentLanguage } from '../../i18n';
+import { docFiles } from '../../local/documents';
+import { writingRepository } from '../../local/writing';
 import { useLangPath } from '../app/paths';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { EmptyState, Skeleton } from '../kit/Skeleton';

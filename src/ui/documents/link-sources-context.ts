@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { LinkSource } from '../../api/contract';
+import type { LinkSource } from '../../../common/contract';
 
 /** The web and academic sources of each answer of the open chat, by answer message id. */
 export const LinkSourcesContext = createContext<Map<string, LinkSource[]> | null>(null);

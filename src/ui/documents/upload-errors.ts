@@ -1,7 +1,7 @@
 // The one place an upload error value becomes words: the network and the object store's refusals first, then
 // the server's own (translated) message, then the spec's fixed texts per code (1002, 20002, 1005, 20001).
 import type { TFunction } from 'i18next';
-import { FREE_DAY_MAX_FILE_SOURCE, ResponseCode } from '../../api/contract';
+import { FREE_DAY_MAX_FILE_SOURCE, ResponseCode } from '../../../common/contract';
 import type { UploadErrorValue } from '../../machines/upload.machine';
 
 const BY_CODE: Record<number, string> = {

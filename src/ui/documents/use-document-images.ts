@@ -2,8 +2,8 @@
 // with beforeImageId. Offline (or when the server cannot be reached) the view says so and tries again once
 // the browser is back online; pictures are not kept for offline use.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DocumentImage } from '../../api/contract';
-import { docImagesApi } from '../../api/docimages';
+import type { DocumentImage } from '../../../common/contract';
+import { docImagesApi } from '../../api/document-images';
 import { ApiError } from '../../api/http';
 
 const BATCH = 30;

@@ -5,7 +5,7 @@ import { memo, type ReactNode, useContext, useMemo } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
-import { IMAGE_REF_PREFIX } from '../../api/contract';
+import { IMAGE_REF_PREFIX } from '../../../common/contract';
 import { AuthImage } from '../creation/AuthImage';
 import { CodeBlock } from './CodeBlock';
 import { CITE_PREFIX, CiteContext, citationNumber, linkCitations } from './citations';

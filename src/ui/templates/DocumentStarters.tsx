@@ -2,7 +2,7 @@
 // the document) as chips that fill the composer, in the page's language.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOCUMENT_PROMPT_TEMPLATE_IDS, type Template } from '../../api/contract';
+import { DOCUMENT_PROMPT_TEMPLATE_IDS, type Template } from '../../../common/contract';
 import { templateApi } from '../../api/templates';
 
 export function DocumentStarters({ onDraft }: { onDraft(text: string): void }) {

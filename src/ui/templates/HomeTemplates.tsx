@@ -11,7 +11,7 @@ import {
   TEMPLATE_TABS,
   type Template,
   type TemplateTab,
-} from '../../api/contract';
+} from '../../../common/contract';
 import { templateApi } from '../../api/templates';
 import { useLangPath } from '../app/paths';
 import { Icon, type IconName } from '../icons';

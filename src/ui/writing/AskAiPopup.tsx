@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ActorRefFrom } from 'xstate';
-import { OUTPUT_LANGUAGES, type WritingAction } from '../../api/contract';
+import { OUTPUT_LANGUAGES, type WritingAction } from '../../../common/contract';
 import { currentLanguage } from '../../i18n';
 import type { askAiMachine } from '../../machines/ask-ai.machine';
 

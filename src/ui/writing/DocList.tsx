@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Virtuoso } from 'react-virtuoso';
-import type { LocalWritingDoc } from '../../db/schema';
 import { currentLanguage } from '../../i18n';
+import type { LocalWritingDoc } from '../../local/schema';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { formatDocTime } from './relative-time';
 

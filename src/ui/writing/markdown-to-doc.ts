@@ -1,6 +1,6 @@
 // An AI answer (Markdown) as editor blocks: headings, lists, quotes, code fences and paragraphs with bold,
 // italic, inline code and safe links. Enough for answers; not a full Markdown parser.
-import type { EditorJson } from '../../api/contract';
+import type { EditorJson } from '../../../common/contract';
 import { safeHref } from '../markdown/safe-url';
 
 type Mark = NonNullable<EditorJson['marks']>[number];

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { TEST_CARDS } from '../../../src/api/contract';
+import { TEST_CARDS } from '../../../common/contract';
 
 /** The embedded default offers the test card (0) and the test wallet (3): the chooser (400 wide) opens. */
 export async function chooseProvider(page: Page, provider: 0 | 3) {

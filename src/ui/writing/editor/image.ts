@@ -4,7 +4,7 @@
 import { InputRule, nodePasteRule } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import { TextSelection } from '@tiptap/pm/state';
-import { cssLength, IMAGE_ALIGNS, safeEditorImageSrc } from '../../../api/writing-attributes';
+import { cssLength, IMAGE_ALIGNS, safeEditorImageSrc } from '../../../../common/contract/writing-attributes';
 
 export { safeEditorImageSrc };
 

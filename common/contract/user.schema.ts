@@ -1,0 +1,24 @@
+// Request validators of the user's settings: the server parses with them, the client imports their types.
+import { z } from 'zod';
+import { CONNECTOR_TYPES, TIP_TAGS } from './user';
+
+export const TipsRequest = z.object({
+  userTips: z
+    .array(
+      z.object({
+        tag: z.enum(TIP_TAGS),
+        value: z.number().int().min(0).max(1).optional(),
+        defaultValue: z.number().int().optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+  abKeyList: z.array(z.string().max(64)).max(50).optional(),
+});
+export type TipsRequest = z.infer<typeof TipsRequest>;
+
+export const UpdateConnectorRequest = z.object({
+  type: z.enum(CONNECTOR_TYPES),
+  status: z.number().int().min(0).max(2),
+});
+export type UpdateConnectorRequest = z.infer<typeof UpdateConnectorRequest>;

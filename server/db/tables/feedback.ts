@@ -1,0 +1,20 @@
+// User feedback from the user menu. Re-exported from schema.ts.
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../schema.js';
+
+/** What users tell the operator through the user menu's feedback item. */
+export const userFeedback = pgTable(
+  'user_feedback',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    content: text('content').notNull(),
+    /** Where the user was when writing (a path inside the app), for context. */
+    page: text('page'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_feedback_user_idx').on(t.userId, t.createdAt)],
+);

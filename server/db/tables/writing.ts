@@ -1,0 +1,21 @@
+// Writing documents: owner-scoped, with a revision that every write must name (no silent overwrite).
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { EditorJson } from '../../../common/contract/writing.js';
+import { users } from '../schema.js';
+
+export const writingDocs = pgTable(
+  'writing_docs',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    content: jsonb('content').$type<EditorJson>().notNull(),
+    revision: integer('revision').notNull().default(1),
+    tipsExistFlag: integer('tips_exist_flag').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('writing_docs_owner_updated_idx').on(t.ownerId, t.updatedAt)],
+);

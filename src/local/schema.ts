@@ -1,0 +1,116 @@
+// The local-first cache. The UI reads only from here (useLiveQuery); network results are written here.
+import Dexie, { type EntityTable } from 'dexie';
+import type { ChatMessage, DocumentPages, EditorJson } from '../../common/contract';
+
+export interface LocalChannel {
+  channelId: string;
+  channelName: string;
+  model: string;
+  channelType: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type LocalMessage = ChatMessage;
+
+export type OutboxOperation =
+  | { kind: 'renameChannel'; channelId: string; channelName: string }
+  | { kind: 'deleteChannel'; channelId: string }
+  /** Sends the writing document's newest local text (read at send time, so keystrokes coalesce). */
+  | { kind: 'saveWritingDoc'; docId: string }
+  /** Deletes the writing document on the server (already gone locally); a 404 means it never got there. */
+  | { kind: 'deleteWritingDoc'; docId: string }
+  /** Saved prompts: each sends the prompt's newest local state, read at send time (see db/prompts.ts). */
+  | { kind: 'addPrompt'; localId: string }
+  | { kind: 'editPrompt'; localId: string }
+  | { kind: 'deletePrompt'; localId: string };
+
+/** A writing document as this browser holds it; the text is saved here on every keystroke. */
+export interface LocalWritingDoc {
+  docId: string;
+  docTitle: string;
+  /** null until the server's text has been fetched (a document listed from another device). */
+  content: EditorJson | null;
+  /** The server revision the local text is based on; 0 for a document the server has not seen yet. */
+  revision: number;
+  /** The newest revision the server is known to have (ahead of `revision` when changed elsewhere). */
+  serverRevision: number;
+  /** 1 while local changes wait to be sent. */
+  dirty: 0 | 1;
+  /** Raised by every local write; a tab writes only on top of the version it last saw. */
+  localVersion: number;
+  /** The tab that wrote last. */
+  writer: string;
+  tipsExistFlag: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A saved prompt as this browser holds it; `localId` stays the same when the server's id arrives. */
+export interface LocalPrompt {
+  localId: string;
+  /** The server's id; null while the add waits in the outbox (a temporary item). */
+  promptId: string | null;
+  name: string;
+  content: string;
+  /** The spec's client flags: is_new until the server has it, saved once it does. */
+  is_new: boolean;
+  saved: boolean;
+  /** 1 once deleted here; the record goes when the server has the delete. */
+  deleted: 0 | 1;
+  updatedAt: string;
+}
+
+/** Small values of the prompts cache: the server's total, whether the list was ever loaded. */
+export interface PromptMeta {
+  key: 'total' | 'loadedAt';
+  value: number;
+}
+
+export interface OutboxEntry {
+  seq?: number;
+  operation: OutboxOperation;
+  createdAt: string;
+  attempts: number;
+  lastError?: string;
+}
+
+/** A document chat's file (pdf bytes) or text pages, kept so the document opens offline; named by md5. */
+export interface LocalDocFile {
+  md5: string;
+  bytes: ArrayBuffer;
+  savedAt: number;
+}
+export interface LocalDocPages {
+  md5: string;
+  pages: DocumentPages;
+  savedAt: number;
+}
+
+export class ParleyDatabase extends Dexie {
+  docFiles!: EntityTable<LocalDocFile, 'md5'>;
+  docPages!: EntityTable<LocalDocPages, 'md5'>;
+  channels!: EntityTable<LocalChannel, 'channelId'>;
+  messages!: EntityTable<LocalMessage, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  writingDocs!: EntityTable<LocalWritingDoc, 'docId'>;
+  prompts!: EntityTable<LocalPrompt, 'localId'>;
+  promptMeta!: EntityTable<PromptMeta, 'key'>;
+
+  constructor(name = 'parley') {
+    super(name);
+    this.version(1).stores({
+      channels: 'channelId, updatedAt',
+      messages: 'id, channelId, [channelId+createdAt], requestId',
+      outbox: '++seq, createdAt',
+    });
+    // Version 2 adds the writing documents; the existing tables are unchanged.
+    this.version(2).stores({ writingDocs: 'docId, updatedAt' });
+    // Version 3 (documents) keeps document-chat files and text for offline reading.
+    this.version(3).stores({ docFiles: 'md5, savedAt', docPages: 'md5, savedAt' });
+    // Version 4 (extras) adds the saved prompts cache.
+    this.version(4).stores({ prompts: 'localId, promptId, updatedAt', promptMeta: 'key' });
+  }
+}
+
+export const db = new ParleyDatabase();

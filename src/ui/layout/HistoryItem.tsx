@@ -1,0 +1,92 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useMatch, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { LocalChannel } from '../../local/schema';
+import { deleteChannel, renameChannel } from '../../machines/channel-commands';
+import { useLangPath } from '../app/paths';
+import { useRootActor } from '../app/root-context';
+import { Icon } from '../icons';
+import { ConfirmDelete } from '../kit/ConfirmDelete';
+
+export function HistoryItem({ channel }: { channel: LocalChannel }) {
+  const { t } = useTranslation();
+  const root = useRootActor();
+  const to = useLangPath();
+  const navigate = useNavigate();
+  const path = to(`/chat/${channel.channelId}`);
+  const active = useMatch(path) !== null;
+  const [editing, setEditing] = useState(false);
+  const cancelled = useRef(false);
+
+  const save = async (typed: string) => {
+    setEditing(false);
+    if (cancelled.current) return;
+    if (await renameChannel(root, channel.channelId, typed, channel.channelName))
+      toast.success(t('common.saved'));
+  };
+  const remove = async () => {
+    await deleteChannel(root, channel.channelId);
+    toast.success(t('common.deleted'));
+    if (active) navigate(to('/'));
+  };
+
+  return (
+    <li
+      className={`history-item${active ? ' active' : ''}`}
+      data-testid="history-item"
+      data-channel-id={channel.channelId}
+    >
+      {editing ? (
+        <input
+          className="rename-input"
+          aria-label={t('shell.renameLabel')}
+          defaultValue={channel.channelName}
+          autoFocus
+          onFocus={(event) => {
+            cancelled.current = false;
+            event.currentTarget.select();
+          }}
+          onBlur={(event) => void save(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing) event.currentTarget.blur();
+            if (event.key === 'Escape') {
+              cancelled.current = true;
+              setEditing(false);
+            }
+          }}
+          data-testid="rename-input"
+        />
+      ) : (
+        <NavLink
+          to={path}
+          className="history-link"
+          dir="auto"
+          title={channel.channelName}
+          onDoubleClick={() => setEditing(true)}
+        >
+          {channel.channelName}
+        </NavLink>
+      )}
+      {!editing && (
+        <span className="history-actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('shell.rename')}
+            onClick={() => setEditing(true)}
+            data-testid="rename"
+          >
+            <Icon name="pencil" size={14} />
+          </button>
+          <ConfirmDelete
+            title={t('shell.deleteConfirm')}
+            body={t('shell.deleteConfirmBody')}
+            onConfirm={remove}
+            side="right"
+          />
+        </span>
+      )}
+    </li>
+  );
+}

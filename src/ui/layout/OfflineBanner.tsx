@@ -1,0 +1,45 @@
+// The offline / unsent-changes banner. Online, a change on its way to the server is normal (writing saves
+// every few seconds), so the count shows only once the oldest queued change has waited longer than that.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { db } from '../../local/schema';
+import { useOnline } from '../app/online';
+
+/** How long a change may wait for the network, while online, before the banner mentions it. */
+export const PENDING_WRITE_NOTICE_MS = 8000;
+
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const outbox = useLiveQuery(
+    async () => {
+      const oldest = await db.outbox.orderBy('createdAt').first();
+      return { count: await db.outbox.count(), oldest: oldest ? Date.parse(oldest.createdAt) : undefined };
+    },
+    [],
+    { count: 0, oldest: undefined as number | undefined },
+  );
+  const [now, setNow] = useState(() => Date.now());
+  const waitingSince = outbox.oldest;
+  useEffect(() => {
+    if (!online || waitingSince === undefined) return;
+    // Re-render when the oldest change crosses the notice delay (the live query only fires on changes).
+    const due = waitingSince + PENDING_WRITE_NOTICE_MS - Date.now();
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, due) + 50);
+    return () => clearTimeout(timer);
+  }, [online, waitingSince]);
+
+  const overdue =
+    waitingSince !== undefined && Math.max(now, Date.now()) - waitingSince >= PENDING_WRITE_NOTICE_MS;
+  const pending = online ? (overdue ? outbox.count : 0) : outbox.count;
+  if (online && pending === 0) return null;
+  return (
+    <div className="banner" role="status" data-testid="offline-banner">
+      {!online && <span>{t('common.offline')} </span>}
+      {pending > 0 && (
+        <span data-testid="pending-writes">{t('common.pendingWrites', { count: pending })}</span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useSelector } from '@xstate/react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { isLanguage } from '../../../common/contract';
+import { LoginModal } from '../account/LoginModal';
+import { OneTap } from '../account/OneTap';
+import { AnalyticsTracker } from '../analytics/AnalyticsTracker';
+import { NotFound } from '../app/NotFound';
+import { useLangPath } from '../app/paths';
+import { useRootSelector } from '../app/root-context';
+import { BillingLayer } from '../billing/BillingLayer';
+import { BotChallengeModal } from '../captcha/BotChallengeModal';
+import { CookieBanner } from '../consent/CookieBanner';
+import { Icon } from '../icons';
+import { ShareKeyCatcher } from '../shares/ShareKeyCatcher';
+import { AnnouncementBanner } from './AnnouncementBanner';
+import { ArabicPrompt } from './ArabicPrompt';
+import { OfflineBanner } from './OfflineBanner';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { Sidebar } from './Sidebar';
+import { NARROW_QUERY, useMediaQuery, useVisibleHeight } from './viewport';
+import './shell.css';
+
+const COLLAPSED_KEY = 'parley.sidebarCollapsed';
+export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+export function Shell() {
+  const { lang } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const to = useLangPath();
+  const { t } = useTranslation();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const drawer = useDrawer(narrow, location.pathname);
+  useVisibleHeight();
+
+  useEffect(() => {
+    localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
+  }, [collapsed]);
+
+  const home = to('/');
+  const login = useRootSelector((s) => s.context.login);
+  const logins = useSelector(login, (s) => s.context.successes);
+  const handledLogins = useRef(logins);
+  useEffect(() => {
+    // The spec: a successful login lands on home (once per login, not on every later render).
+    if (logins === handledLogins.current) return;
+    handledLogins.current = logins;
+    navigate(home);
+  }, [logins, home, navigate]);
+  // Cmd+K on Mac, Ctrl+I elsewhere: back to home (nothing to do when already there). Never inside an
+  // editable field: there Ctrl+I is italic (the writing editor) or belongs to the text box.
+  useHotkeys(
+    isMac() ? 'meta+k' : 'ctrl+i',
+    () => {
+      if (location.pathname !== home) navigate(home);
+    },
+    { preventDefault: true, enableOnFormTags: false, enableOnContentEditable: false },
+    [location.pathname, home, navigate],
+  );
+
+  if (lang !== undefined && !isLanguage(lang)) return <NotFound />;
+  // On a phone the sidebar is a drawer over the page: never collapsed, its toggle closes it.
+  const classes = [
+    'shell',
+    narrow ? 'narrow' : collapsed ? 'collapsed' : '',
+    drawer.open ? 'drawer-open' : '',
+  ];
+  return (
+    <div className={classes.filter(Boolean).join(' ')}>
+      {/* First Tab stop: past the sidebar's links straight to the page (shown only while focused). */}
+      <button
+        type="button"
+        className="skip-link"
+        data-testid="skip-link"
+        // Moves focus to the content; a #content link would put a fragment in the router's URL.
+        onClick={() => document.getElementById('content')?.focus()}
+      >
+        {t('shell.skipToContent')}
+      </button>
+      <Sidebar
+        collapsed={!narrow && collapsed}
+        onToggle={narrow ? drawer.close : () => setCollapsed((c) => !c)}
+        drawer={narrow ? drawer : undefined}
+      />
+      {drawer.open && (
+        // A tap beside the drawer closes it (a pointer target only; Escape and the close button are the keys).
+        <div className="drawer-scrim" onClick={drawer.close} aria-hidden="true" data-testid="drawer-scrim" />
+      )}
+      <main id="content" tabIndex={-1} className="main" inert={drawer.open}>
+        {narrow && (
+          <header className="topbar">
+            <button
+              ref={drawer.opener}
+              type="button"
+              className="icon-button"
+              onClick={drawer.show}
+              aria-label={t('shell.openMenu')}
+              aria-expanded={drawer.open}
+              aria-controls="sidebar"
+              data-testid="drawer-open"
+            >
+              <Icon name="menu" size={22} />
+            </button>
+            <Link to={home} className="logo" aria-label="Parley">
+              <img src="/icons/favicon.svg" alt="" width={28} height={28} />
+              <span>Parley</span>
+            </Link>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => navigate(home)}
+              aria-label={t('shell.newChat')}
+              data-testid="topbar-new-chat"
+            >
+              <Icon name="plus" size={22} />
+            </button>
+          </header>
+        )}
+        <AnnouncementBanner />
+        <OfflineBanner />
+        <Outlet />
+      </main>
+      <BillingLayer />
+      <LoginModal />
+      <ShortcutsDialog mac={isMac()} />
+      <OneTap />
+      <BotChallengeModal />
+      <CookieBanner />
+      <ArabicPrompt />
+      <ShareKeyCatcher />
+      <AnalyticsTracker />
+    </div>
+  );
+}
+
+export interface Drawer {
+  open: boolean;
+  show(): void;
+  close(): void;
+  opener: RefObject<HTMLButtonElement | null>;
+}
+
+/** The phone drawer: opened by the menu button; closed by navigation, Escape, a tap outside or a swipe. */
+function useDrawer(narrow: boolean, pathname: string): Drawer {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [api] = useState(() => ({
+    show: () => setOpen(true),
+    close: () => {
+      setOpen(false);
+      // Focus goes back to the menu button, as a dialog returns it to its opener.
+      requestAnimationFrame(() => opener.current?.focus());
+    },
+  }));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (navigation) is what closes it
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!narrow) setOpen(false);
+  }, [narrow]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      // A menu or dialog opened from the drawer takes its own Escape first.
+      if (event.key === 'Escape' && !event.defaultPrevented) api.close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, api]);
+  return { open, opener, ...api };
+}
