@@ -50,6 +50,20 @@ describe('documents written by others', () => {
     expect(wordRecall(reference(name), text)).toBeGreaterThan(0.95);
   });
 
+  it('reads the filled-in form fields and the typed comments that a pdf page shows, as pdftotext does', async () => {
+    // A comment typed on the page (a free-text annotation) and a form's values (a text field, a combo box
+    // and a list box) are drawn from appearance streams of their own, outside the page's text layer.
+    const comment = await read('testAnnotations.pdf');
+    expect(comment.pages[0]).toContain('Here is some text.');
+    expect(comment.pages[0]).toContain('comment');
+    expect(wordRecall(reference('testAnnotations.pdf'), comment.text)).toBe(1);
+    const form = await read('testPDF_acroform3.pdf');
+    // The combo box shows the label of the option chosen ("comboItemB"), not its export value.
+    for (const value of ['TIKA-1226', 'comboItemB', 'listItemC']) expect(form.pages[0]).toContain(value);
+    expect(form.pages[0]).not.toContain('comboExportB');
+    expect(wordRecall(reference('testPDF_acroform3.pdf'), form.text)).toBeGreaterThanOrEqual(0.95);
+  });
+
   it.each([
     ['pr6531_1.pdf', 'en', 'This document is protected with a password.'],
     ['testWORD_protected_passtika.docx', 'es', 'Este documento está protegido con contraseña.'],

@@ -66,12 +66,21 @@ const PDF_DATA = {
   standardFontDataUrl: `${pdfjsRoot}${path.sep}standard_fonts${path.sep}`,
 };
 
-/** Text of one pdf page: pdf.js's text items, line by line. @param {any} pdf @param {number} number */
+/**
+ * Text of one pdf page: pdf.js's text items, line by line, and apart from them the text its annotations
+ * draw. @param {any} pdf @param {number} number @returns {Promise<{ text: string, drawn: string }>}
+ */
 async function pdfPageText(pdf, number) {
   const page = await pdf.getPage(number);
   // pdf.js's own normalisation splits Arabic ligatures before it turns a right-to-left item into logical
   // order, so lam-khah comes out as khah-lam; the text is normalised here instead, once it is in order.
   const content = await page.getTextContent({ disableNormalization: true });
+  let drawn = '';
+  try {
+    drawn = annotationText(await page.getAnnotations({ intent: 'display' }));
+  } catch {
+    // A broken annotation loses only its own text.
+  }
   page.cleanup();
   /** @type {any[][]} */
   const lines = [[]];
@@ -80,7 +89,36 @@ async function pdfPageText(pdf, number) {
     lines[lines.length - 1].push(item);
     if (item.hasEOL) lines.push([]);
   }
-  return lines.map(pdfLineText).join('\n');
+  return { text: lines.map(pdfLineText).join('\n'), drawn };
+}
+
+// Annotation flags (PDF 32000 12.5.3) of an annotation that is not shown: Invisible, Hidden, NoView.
+const NOT_SHOWN = 1 | 2 | 32;
+
+/**
+ * The words a page's annotations show on it: filled-in form fields and comments typed on the page (free
+ * text). They are drawn from their own appearance streams, outside the page's content, so pdf.js's text
+ * layer leaves them out while a printed page, and pdftotext, show them. pdf.js reads the text of those
+ * appearances (textContent); a list or combo box shows the label of the option chosen, not its export value.
+ * Pop-up notes and links show no text on the page and are left out.
+ * @param {any[]} annotations
+ */
+function annotationText(annotations) {
+  /** @type {string[]} */
+  const lines = [];
+  for (const annotation of annotations) {
+    if (annotation.annotationFlags & NOT_SHOWN || annotation.hidden) continue;
+    if (Array.isArray(annotation.textContent) && annotation.textContent.length)
+      lines.push(annotation.textContent.join('\n'));
+    else if (annotation.fieldType === 'Ch' && annotation.fieldValue != null) {
+      const values = Array.isArray(annotation.fieldValue) ? annotation.fieldValue : [annotation.fieldValue];
+      const options = Array.isArray(annotation.options) ? annotation.options : [];
+      for (const value of values)
+        lines.push(String(options.find((option) => option.exportValue === value)?.displayValue ?? value));
+    } else if (annotation.subtype === 'FreeText' && annotation.contentsObj?.str)
+      lines.push(annotation.contentsObj.str);
+  }
+  return lines.join('\n');
 }
 
 // Presentation forms (Arabic letter shapes and ligatures, Latin and Hebrew ligatures) that pdf fonts map
@@ -180,14 +218,19 @@ async function parsePdf(bytes, maxPages, ocr) {
   if (pdf.numPages > maxPages) throw new ParseError('pages', String(pdf.numPages));
   /** @type {string[]} */
   const pages = [];
+  /** @type {string[]} */
+  const drawn = [];
   let failed = 0;
   for (let number = 1; number <= pdf.numPages; number++) {
     try {
-      pages.push(tidy(await pdfPageText(pdf, number)));
+      const page = await pdfPageText(pdf, number);
+      pages.push(tidy(page.text));
+      drawn.push(tidy(page.drawn));
     } catch {
       // One unreadable page keeps its place (page numbers stay right) and the others are still read.
       failed++;
       pages.push('');
+      drawn.push('');
     }
   }
   if (failed === pdf.numPages) throw new ParseError('broken', 'pdf: no page could be read');
@@ -210,6 +253,10 @@ async function parsePdf(bytes, maxPages, ocr) {
       // answered as one without text.
     }
   }
+  // After the OCR decision: a scanned form whose only text layer is its filled-in fields is still read.
+  drawn.forEach((text, index) => {
+    if (text) pages[index] = tidy(`${pages[index]}\n${text}`);
+  });
   let title = '';
   try {
     const meta = await getMeta(pdf);
