@@ -94,7 +94,7 @@ export interface UserProperties {
 export interface Usage {
   gpt3: { used: number; total: number };
   gpt4: { used: number; total: number };
-  /** Parley extras: new documents and their pages in the period (total -1: not limited). */
+  /** Beyond the chat quota: new documents and their pages in the period (total -1: not limited). */
   uploads: { used: number; total: number };
   pages: { used: number; total: number };
   docUploadLimitHint: number;

@@ -1,16 +1,19 @@
 // Server messages in the caller's language (the `language` header). Keys are stable; clients may also map
 // codes to their own text, but a caller without a client still reads a clear message.
 import { DEFAULT_LANGUAGE, type Language } from '../../common/contract/index.js';
-
+import { analyticsAr, analyticsEn, analyticsEs, analyticsZh } from './analytics.js';
 import { billingMessages } from './billing.js';
 import { creationAr, creationEn, creationEs, creationZh } from './creation.js';
-import { docImagesAr, docImagesEn, docImagesEs, docImagesZh } from './document-images.js';
-import { extrasAr, extrasEn, extrasEs, extrasZh } from './prompts.js';
+import { documentImagesAr, documentImagesEn, documentImagesEs, documentImagesZh } from './document-images.js';
+import { promptsAr, promptsEn, promptsEs, promptsZh } from './prompts.js';
+import { sharesAr, sharesEn, sharesEs, sharesZh } from './shares.js';
 
 const en = {
-  ...extrasEn,
+  ...promptsEn,
+  ...sharesEn,
+  ...analyticsEn,
   ...creationEn,
-  ...docImagesEn,
+  ...documentImagesEn,
   ...billingMessages.en,
   'common.badRequest': 'The request is not valid.',
   'common.bodyTooLarge': 'This request is too large. The limit is {{limit}}.',
@@ -109,9 +112,11 @@ const en = {
 type Key = keyof typeof en;
 
 const ar: Record<Key, string> = {
-  ...extrasAr,
+  ...promptsAr,
+  ...sharesAr,
+  ...analyticsAr,
   ...creationAr,
-  ...docImagesAr,
+  ...documentImagesAr,
   ...billingMessages.ar,
   'common.badRequest': 'الطلب غير صالح.',
   'common.bodyTooLarge': 'هذا الطلب كبير جدًا. الحد الأقصى {{limit}}.',
@@ -205,9 +210,11 @@ const ar: Record<Key, string> = {
 };
 
 const zh: Record<Key, string> = {
-  ...extrasZh,
+  ...promptsZh,
+  ...sharesZh,
+  ...analyticsZh,
   ...creationZh,
-  ...docImagesZh,
+  ...documentImagesZh,
   ...billingMessages.zh,
   'common.badRequest': '请求无效。',
   'common.bodyTooLarge': '此请求过大，上限为 {{limit}}。',
@@ -300,9 +307,11 @@ const zh: Record<Key, string> = {
 };
 
 const es: Record<Key, string> = {
-  ...extrasEs,
+  ...promptsEs,
+  ...sharesEs,
+  ...analyticsEs,
   ...creationEs,
-  ...docImagesEs,
+  ...documentImagesEs,
   ...billingMessages.es,
   'common.badRequest': 'La solicitud no es válida.',
   'common.bodyTooLarge': 'Esta solicitud es demasiado grande. El límite es {{limit}}.',

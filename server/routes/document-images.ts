@@ -10,7 +10,7 @@ import { DocImagePaths } from '../../common/contract/index.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson, readQuery } from '../http/validate.js';
 
-export const docImagesRoutes = new Hono<AppEnv>()
+export const documentImageRoutes = new Hono<AppEnv>()
   .post(DocImagePaths.getImages, async (c) => {
     const caller = requireCaller(c);
     const request = await readJson(c, GetImagesRequest);

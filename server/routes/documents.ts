@@ -18,7 +18,7 @@ import { readJson, readQuery } from '../http/validate.js';
 import { faviconOrigin } from '../services/favicons.js';
 import { routeTypeOf } from '../services/workspace/registry.js';
 
-export const docsRoutes = new Hono<AppEnv>()
+export const documentRoutes = new Hono<AppEnv>()
   // An <img> asks for it, so no token comes with it: guarded instead by the origin rule, the outbound guard,
   // a per-address rate and the cache.
   .get(DocumentPaths.favicon, async (c) => {

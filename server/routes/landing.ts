@@ -31,6 +31,7 @@ const resources = { en, ar, zh, es };
 const TemplateListQuery = z.object({ tab: z.enum(TEMPLATE_TABS).default('Recommended') });
 
 export const landingRoutes = new Hono<AppEnv>()
+  .get(Paths.appLinks, (c) => ok(c, c.get('services').config.links))
   .get(Paths.landing, (c) => {
     const { ai, socialLogin, config } = c.get('services');
     const { language } = c.get('info');

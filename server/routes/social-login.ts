@@ -64,7 +64,7 @@ async function finishCodeLogin(
   return ok(c, token);
 }
 
-export const oauthRoutes = new Hono<AppEnv>()
+export const socialLoginRoutes = new Hono<AppEnv>()
   .get('/bloom/oauth2/:provider/start', async (c) => {
     const parsed = OAuthProviderParam.safeParse(c.req.param('provider'));
     if (!parsed.success) throw badRequest('common.badRequest');

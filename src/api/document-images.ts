@@ -1,4 +1,4 @@
-// Client calls of the pictures found in documents (paths and types from contract-docimages.ts).
+// Client calls of the pictures found in documents (paths and types from common/contract/document-images.ts).
 import {
   DocImagePaths,
   type DocumentImagesPage,

@@ -108,7 +108,7 @@ export class ParleyDatabase extends Dexie {
     this.version(2).stores({ writingDocs: 'docId, updatedAt' });
     // Version 3 (documents) keeps document-chat files and text for offline reading.
     this.version(3).stores({ docFiles: 'md5, savedAt', docPages: 'md5, savedAt' });
-    // Version 4 (extras) adds the saved prompts cache.
+    // Version 4 adds the saved prompts cache.
     this.version(4).stores({ prompts: 'localId, promptId, updatedAt', promptMeta: 'key' });
   }
 }

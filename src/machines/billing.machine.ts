@@ -17,8 +17,8 @@ import type {
 } from '../../common/contract';
 import { accountApi } from '../api/account';
 import { billingApi } from '../api/billing';
-import { shellApi } from '../api/feedback';
 import { ApiError, type UpgradePrompt } from '../api/http';
+import { userApi } from '../api/user';
 import { homePath, leaveForProvider } from '../i18n';
 import {
   type BillingStep,
@@ -124,7 +124,7 @@ export const billingMachine = setup({
       return { products, providers: payment.providers };
     }),
     // Without an answer the experiment is missing, and a missing experiment is off.
-    loadExperiments: fromPromise(() => shellApi.experiments(['teams']).catch(() => [])),
+    loadExperiments: fromPromise(() => userApi.experiments(['teams']).catch(() => [])),
     checkout: fromPromise(
       async ({
         input,

@@ -2,7 +2,7 @@
 // server's refusal (in the user's language) is shown beside the text, and the text is kept.
 import { assign, fromPromise, setup } from 'xstate';
 import { FEEDBACK_MAX, type FeedbackCategory } from '../../common/contract';
-import { shellApi } from '../api/feedback';
+import { feedbackApi } from '../api/feedback';
 
 export interface FeedbackContext {
   category: FeedbackCategory;
@@ -24,7 +24,7 @@ export const feedbackMachine = setup({
   actors: {
     submit: fromPromise(
       ({ input }: { input: { category: FeedbackCategory; content: string; page: string } }) =>
-        shellApi.submitFeedback(input),
+        feedbackApi.submit(input),
     ),
   },
 }).createMachine({

@@ -3,7 +3,7 @@
 // them once the caller is known. Closing sets 0 here and on the server.
 import { assign, fromPromise, setup } from 'xstate';
 import type { TipsResponse } from '../../common/contract';
-import { shellApi } from '../api/feedback';
+import { userApi } from '../api/user';
 
 const STORE_KEY = 'feature-tips';
 type TipValues = Record<string, number>;
@@ -29,7 +29,7 @@ export type TipsEvent = { type: 'LOAD' } | { type: 'CLOSE'; tag: string };
 export const tipsMachine = setup({
   types: { context: {} as { values: TipValues; loaded: boolean }, events: {} as TipsEvent },
   actors: {
-    fetchTips: fromPromise(() => shellApi.tips()),
+    fetchTips: fromPromise(() => userApi.tips()),
   },
 }).createMachine({
   id: 'tips',
@@ -45,7 +45,7 @@ export const tipsMachine = setup({
         }),
         ({ event }) => {
           // Kept locally even if this fails; the next load from the server may show it again.
-          shellApi.closeTip(event.tag).catch(() => {});
+          userApi.closeTip(event.tag).catch(() => {});
         },
       ],
     },

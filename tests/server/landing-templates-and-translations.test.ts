@@ -105,12 +105,12 @@ describe.each(DATABASES)('landing, templates and translations on %s', (kind) => 
   });
 
   it('getI18n serves the app translation resource for the language header; locales mark the recommended ones', async () => {
-    const es = await get<{ language: string; resource: { extras: { prompts: { title: string } } } }>(
+    const es = await get<{ language: string; resource: { prompts: { title: string } } }>(
       '/api/v1/front/getI18n',
       { language: 'es' },
     );
     expect(es.body.data.language).toBe('es');
-    expect(es.body.data.resource.extras.prompts.title).toBe('Prompts guardados');
+    expect(es.body.data.resource.prompts.title).toBe('Prompts guardados');
     const unknown = await get<{ language: string }>('/api/v1/front/getI18n', { language: 'xx' });
     expect(unknown.body.data.language).toBe('en');
 

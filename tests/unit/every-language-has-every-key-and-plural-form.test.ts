@@ -85,10 +85,10 @@ describe('translation tables', () => {
       fallbackLng: 'en',
       resources: { en: { translation: en }, ar: { translation: ar } },
     });
-    expect(t.t('docs.pages', { count: 6 })).toBe('6 صفحات');
-    expect(t.t('docs.pages', { count: 2 })).toBe('صفحتان');
-    expect(t.t('docs.pages', { count: 11 })).toBe('11 صفحةً');
-    expect(t.t('docs.pages', { count: 100 })).toBe('100 صفحة');
+    expect(t.t('documents.pages', { count: 6 })).toBe('6 صفحات');
+    expect(t.t('documents.pages', { count: 2 })).toBe('صفحتان');
+    expect(t.t('documents.pages', { count: 11 })).toBe('11 صفحةً');
+    expect(t.t('documents.pages', { count: 100 })).toBe('100 صفحة');
     expect(t.t('common.pendingWrites', { count: 2 })).toBe('تغييران بانتظار الشبكة.');
   });
 });

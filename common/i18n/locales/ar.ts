@@ -1,9 +1,12 @@
+import { analyticsAr } from './analytics/ar';
 import { billingAr } from './billing/ar';
 import { creationAr } from './creation/ar';
-import { docImagesAr } from './document-images/ar';
-import { docsAr } from './documents/ar';
+import { documentImagesAr } from './document-images/ar';
+import { documentsAr } from './documents/ar';
 import type { Resource } from './en';
-import { extrasAr } from './prompts/ar';
+import { landingAr } from './landing/ar';
+import { promptsAr } from './prompts/ar';
+import { sharesAr } from './shares/ar';
 import { writingAr } from './writing/ar';
 
 export const ar: Resource = {
@@ -37,7 +40,7 @@ export const ar: Resource = {
     outsideImage: 'صورة لم تُحمَّل، من',
     loadOutsideImage: 'تحميل الصورة',
   },
-  shell: {
+  layout: {
     searchChats: 'البحث في المحادثات',
     noMatchingChats: 'لا يطابق أي عنوان محادثة.',
     historyGroup: {
@@ -226,7 +229,7 @@ export const ar: Resource = {
     challengeFailed: 'تعذر تحميل التحقق البشري. يرجى التحقق من اتصالك.',
     widgetFailed: 'لم يتم تحميل التحقق البشري. يرجى المحاولة مرة أخرى.',
   },
-  upload: {
+  uploads: {
     title: 'رفع المستندات',
     drop: 'أفلت ملفات PDF أو Word أو PowerPoint هنا',
     choose: 'اختر الملفات',
@@ -321,7 +324,7 @@ export const ar: Resource = {
     reload: 'تحديث',
     offlineReady: 'Parley جاهز للعمل دون اتصال.',
   },
-  social: {
+  socialLogin: {
     continueGoogle: 'المتابعة باستخدام Google',
     continueApple: 'المتابعة باستخدام Apple',
     more: 'خيارات أخرى',
@@ -335,9 +338,12 @@ export const ar: Resource = {
     driveNotConfigured: 'يحتاج Google Drive إلى تسجيل الدخول بحساب Google، وهو غير مُعد على هذا الخادم.',
   },
   writing: writingAr,
-  extras: extrasAr,
+  prompts: promptsAr,
+  shares: sharesAr,
+  analytics: analyticsAr,
+  landing: landingAr,
   billing: billingAr,
-  docs: docsAr,
-  docImages: docImagesAr,
+  documents: documentsAr,
+  documentImages: documentImagesAr,
   creation: creationAr,
 };

@@ -1,9 +1,12 @@
+import { analyticsEn } from './analytics/en';
 import { billingEn } from './billing/en';
 import { creationEn } from './creation/en';
-import { docImagesEn } from './document-images/en';
-import { docsEn } from './documents/en';
+import { documentImagesEn } from './document-images/en';
+import { documentsEn } from './documents/en';
+import { landingEn } from './landing/en';
 import type { Localized } from './localized';
-import { extrasEn } from './prompts/en';
+import { promptsEn } from './prompts/en';
+import { sharesEn } from './shares/en';
 import { writingEn } from './writing/en';
 export const en = {
   common: {
@@ -32,7 +35,7 @@ export const en = {
     outsideImage: 'Picture not loaded, from',
     loadOutsideImage: 'Load picture',
   },
-  shell: {
+  layout: {
     searchChats: 'Search chats',
     noMatchingChats: 'No chat title matches.',
     historyGroup: {
@@ -227,7 +230,7 @@ export const en = {
     challengeFailed: 'The human check could not be loaded. Please check your connection.',
     widgetFailed: 'The human check did not load. Please try again.',
   },
-  upload: {
+  uploads: {
     title: 'Upload documents',
     drop: 'Drop PDF, Word or PowerPoint files here',
     choose: 'Choose files',
@@ -318,7 +321,7 @@ export const en = {
     reload: 'Update',
     offlineReady: 'Parley is ready to work offline.',
   },
-  social: {
+  socialLogin: {
     continueGoogle: 'Continue with Google',
     continueApple: 'Continue with Apple',
     more: 'More options',
@@ -332,10 +335,13 @@ export const en = {
     driveNotConfigured: 'Google Drive needs Google sign-in, which is not configured on this server.',
   },
   writing: writingEn,
-  extras: extrasEn,
+  prompts: promptsEn,
+  shares: sharesEn,
+  analytics: analyticsEn,
+  landing: landingEn,
   billing: billingEn,
-  docs: docsEn,
-  docImages: docImagesEn,
+  documents: documentsEn,
+  documentImages: documentImagesEn,
   creation: creationEn,
 };
 export type Resource = Localized<typeof en>;

@@ -1,9 +1,12 @@
+import { analyticsEs } from './analytics/es';
 import { billingEs } from './billing/es';
 import { creationEs } from './creation/es';
-import { docImagesEs } from './document-images/es';
-import { docsEs } from './documents/es';
+import { documentImagesEs } from './document-images/es';
+import { documentsEs } from './documents/es';
 import type { Resource } from './en';
-import { extrasEs } from './prompts/es';
+import { landingEs } from './landing/es';
+import { promptsEs } from './prompts/es';
+import { sharesEs } from './shares/es';
 import { writingEs } from './writing/es';
 
 export const es: Resource = {
@@ -34,7 +37,7 @@ export const es: Resource = {
     outsideImage: 'Imagen sin cargar, de',
     loadOutsideImage: 'Cargar imagen',
   },
-  shell: {
+  layout: {
     searchChats: 'Buscar chats',
     noMatchingChats: 'Ningún título de chat coincide.',
     historyGroup: {
@@ -232,7 +235,7 @@ export const es: Resource = {
     challengeFailed: 'No se pudo cargar la verificación humana. Revisa tu conexión.',
     widgetFailed: 'La verificación humana no se cargó. Inténtalo de nuevo.',
   },
-  upload: {
+  uploads: {
     title: 'Subir documentos',
     drop: 'Suelta aquí archivos PDF, Word o PowerPoint',
     choose: 'Elegir archivos',
@@ -325,7 +328,7 @@ export const es: Resource = {
     reload: 'Actualizar',
     offlineReady: 'Parley está listo para funcionar sin conexión.',
   },
-  social: {
+  socialLogin: {
     continueGoogle: 'Continuar con Google',
     continueApple: 'Continuar con Apple',
     more: 'Más opciones',
@@ -340,9 +343,12 @@ export const es: Resource = {
       'Google Drive necesita el inicio de sesión de Google, que no está configurado en este servidor.',
   },
   writing: writingEs,
-  extras: extrasEs,
+  prompts: promptsEs,
+  shares: sharesEs,
+  analytics: analyticsEs,
+  landing: landingEs,
   billing: billingEs,
-  docs: docsEs,
-  docImages: docImagesEs,
+  documents: documentsEs,
+  documentImages: documentImagesEs,
   creation: creationEs,
 };

@@ -1,9 +1,12 @@
+import { analyticsZh } from './analytics/zh';
 import { billingZh } from './billing/zh';
 import { creationZh } from './creation/zh';
-import { docImagesZh } from './document-images/zh';
-import { docsZh } from './documents/zh';
+import { documentImagesZh } from './document-images/zh';
+import { documentsZh } from './documents/zh';
 import type { Resource } from './en';
-import { extrasZh } from './prompts/zh';
+import { landingZh } from './landing/zh';
+import { promptsZh } from './prompts/zh';
+import { sharesZh } from './shares/zh';
 import { writingZh } from './writing/zh';
 
 export const zh: Resource = {
@@ -33,7 +36,7 @@ export const zh: Resource = {
     outsideImage: '图片未加载，来源：',
     loadOutsideImage: '加载图片',
   },
-  shell: {
+  layout: {
     searchChats: '搜索对话',
     noMatchingChats: '没有匹配的对话标题。',
     historyGroup: {
@@ -218,7 +221,7 @@ export const zh: Resource = {
     challengeFailed: '无法加载人机验证，请检查网络连接。',
     widgetFailed: '人机验证未能加载，请重试。',
   },
-  upload: {
+  uploads: {
     title: '上传文档',
     drop: '将 PDF、Word 或 PowerPoint 文件拖放到这里',
     choose: '选择文件',
@@ -309,7 +312,7 @@ export const zh: Resource = {
     reload: '更新',
     offlineReady: 'Parley 已可离线使用。',
   },
-  social: {
+  socialLogin: {
     continueGoogle: '使用 Google 继续',
     continueApple: '使用 Apple 继续',
     more: '更多选项',
@@ -323,9 +326,12 @@ export const zh: Resource = {
     driveNotConfigured: 'Google Drive 需要 Google 登录，此服务器尚未配置。',
   },
   writing: writingZh,
-  extras: extrasZh,
+  prompts: promptsZh,
+  shares: sharesZh,
+  analytics: analyticsZh,
+  landing: landingZh,
   billing: billingZh,
-  docs: docsZh,
-  docImages: docImagesZh,
+  documents: documentsZh,
+  documentImages: documentImagesZh,
   creation: creationZh,
 };

@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../schema.js';
+import { users } from './user.js';
 
 /** Memberships 0..7 with their quotas per period (-1 = no limit). */
 export const memberships = pgTable('billing_memberships', {

@@ -1,7 +1,7 @@
 // Presentations (and later images) of the creation area: owner-scoped.
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { OutlineSection, Slide } from '../../../common/contract/creation.js';
-import { users } from '../schema.js';
+import { users } from './user.js';
 
 export const presentations = pgTable(
   'presentations',

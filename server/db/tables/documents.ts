@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { channels, messages, users } from '../schema.js';
+import { channels, messages } from './chat.js';
+import { users } from './user.js';
 
 export const documents = pgTable(
   'documents',

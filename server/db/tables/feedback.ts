@@ -1,6 +1,6 @@
 // User feedback from the user menu. Re-exported from schema.ts.
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../schema.js';
+import { users } from './user.js';
 
 /** What users tell the operator through the user menu's feedback item. */
 export const userFeedback = pgTable(

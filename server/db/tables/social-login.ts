@@ -1,7 +1,7 @@
 // Social login: which provider account (issuer + subject) belongs to which Parley account, so a later
 // change of email at the provider still finds the same account.
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../schema.js';
+import { users } from './user.js';
 
 export const userIdentities = pgTable(
   'user_identities',

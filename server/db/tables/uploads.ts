@@ -1,6 +1,6 @@
 // Resumable uploads in progress: one per user and file (md5), with the parts that have arrived.
 import { bigint, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../schema.js';
+import { users } from './user.js';
 
 export const uploadSessions = pgTable(
   'upload_sessions',

@@ -1,7 +1,7 @@
 // Writing documents: owner-scoped, with a revision that every write must name (no silent overwrite).
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { EditorJson } from '../../../common/contract/writing.js';
-import { users } from '../schema.js';
+import { users } from './user.js';
 
 export const writingDocs = pgTable(
   'writing_docs',

@@ -85,7 +85,7 @@ export function createDocumentImageService(deps: {
       : { state: 'failed', imageCount: 0 };
     const values: (typeof documentImages.$inferInsert)[] = [];
     for (const [seq, image] of (images ?? []).entries()) {
-      const storageKey = `docimages/${row.ownerId}/${row.md5}/${image.sha256}.${EXTENSION[image.contentType] ?? 'bin'}`;
+      const storageKey = `document-images/${row.ownerId}/${row.md5}/${image.sha256}.${EXTENSION[image.contentType] ?? 'bin'}`;
       await store.put(storageKey, Buffer.from(image.bytes), image.contentType);
       values.push({
         id: newId(),

@@ -332,16 +332,16 @@ function parseDocx(bytes) {
 /** Adds texts of the whole file after the last page, each line once. @param {string[]} pages @param {string[]} texts */
 function appendOnce(pages, texts) {
   const seen = new Set();
-  const extras = [];
+  const leftovers = [];
   for (const text of texts)
     for (const line of tidy(text).split('\n')) {
       const kept = line.trim();
       if (kept && !seen.has(kept)) {
         seen.add(kept);
-        extras.push(kept);
+        leftovers.push(kept);
       }
     }
-  if (extras.length) pages[pages.length - 1] = tidy(`${pages[pages.length - 1]}\n${extras.join('\n')}`);
+  if (leftovers.length) pages[pages.length - 1] = tidy(`${pages[pages.length - 1]}\n${leftovers.join('\n')}`);
 }
 
 /** @param {string[]} pages */

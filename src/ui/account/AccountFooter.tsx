@@ -15,7 +15,7 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
   if (!auth.ready) {
     return collapsed ? null : (
       <span className="user-chip" data-testid="auth-state">
-        {t('shell.connecting')}
+        {t('layout.connecting')}
       </span>
     );
   }
@@ -24,7 +24,7 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
       <>
         {!collapsed && (
           <span className="user-chip" data-testid="auth-state">
-            {t('shell.guest')}
+            {t('layout.guest')}
           </span>
         )}
         <UserMenu collapsed={collapsed} />

@@ -74,7 +74,7 @@ function AccountTab() {
   return (
     <dl className="settings-list">
       <dt>{t('settings.email')}</dt>
-      <dd>{isLogin ? user?.email : t('shell.guest')}</dd>
+      <dd>{isLogin ? user?.email : t('layout.guest')}</dd>
       <dt>{t('settings.plan')}</dt>
       <dd data-testid="settings-plan">
         {user?.isPro
@@ -151,7 +151,7 @@ function ConnectorTab() {
           <span>{CONNECTOR_LABELS[connector.type]}</span>
           {connector.type === 'GOOGLE_DRIVE' && !driveConfigured && (
             <span className="muted connector-note" data-testid="drive-not-configured">
-              {t('social.driveNotConfigured')}
+              {t('socialLogin.driveNotConfigured')}
             </span>
           )}
           <button

@@ -15,7 +15,7 @@ export function SocialButtons({ busy }: { busy: boolean }) {
   const start = (provider: SocialProvider) => login.send({ type: 'SOCIAL_START', provider });
   return (
     <div className="social-login">
-      <p className="muted small social-or">{t('social.or')}</p>
+      <p className="muted small social-or">{t('socialLogin.or')}</p>
       {social.google && (
         <button
           type="button"
@@ -24,7 +24,7 @@ export function SocialButtons({ busy }: { busy: boolean }) {
           onClick={() => start('google')}
           data-testid="login-google"
         >
-          {t('social.continueGoogle')}
+          {t('socialLogin.continueGoogle')}
         </button>
       )}
       {social.apple && (
@@ -36,7 +36,7 @@ export function SocialButtons({ busy }: { busy: boolean }) {
             onClick={() => setMore((open) => !open)}
             data-testid="login-more"
           >
-            {more ? t('social.less') : t('social.more')}
+            {more ? t('socialLogin.less') : t('socialLogin.more')}
           </button>
           {more && (
             <button
@@ -46,7 +46,7 @@ export function SocialButtons({ busy }: { busy: boolean }) {
               onClick={() => start('apple')}
               data-testid="login-apple"
             >
-              {t('social.continueApple')}
+              {t('socialLogin.continueApple')}
             </button>
           )}
         </>

@@ -38,35 +38,35 @@ export function AnalyticsAdminPage() {
 
   return (
     <div className="analytics-admin" data-testid="analytics-admin">
-      <h1>{t('extras.analytics.title')}</h1>
+      <h1>{t('analytics.title')}</h1>
       <label className="small">
-        {t('extras.analytics.period')}{' '}
+        {t('analytics.period')}{' '}
         <select value={days} onChange={(event) => setDays(Number(event.target.value))}>
           {[7, 30, 90].map((n) => (
             <option key={n} value={n}>
-              {t('extras.analytics.days', { count: n })}
+              {t('analytics.days', { count: n })}
             </option>
           ))}
         </select>
       </label>
-      {load.state === 'loading' && <p className="muted">{t('extras.analytics.loading')}</p>}
+      {load.state === 'loading' && <p className="muted">{t('analytics.loading')}</p>}
       {load.state === 'denied' && (
         <p className="error-text" role="alert" data-testid="analytics-denied">
-          {t('extras.analytics.denied')}
+          {t('analytics.denied')}
         </p>
       )}
-      {load.state === 'failed' && <p className="error-text">{t('extras.analytics.failed')}</p>}
+      {load.state === 'failed' && <p className="error-text">{t('analytics.failed')}</p>}
       {load.state === 'ready' && load.data.rows.length === 0 && (
-        <p className="muted">{t('extras.analytics.empty')}</p>
+        <p className="muted">{t('analytics.empty')}</p>
       )}
       {load.state === 'ready' && load.data.rows.length > 0 && (
         <table className="analytics-table" data-testid="analytics-table">
           <thead>
             <tr>
-              <th>{t('extras.analytics.day')}</th>
-              <th>{t('extras.analytics.event')}</th>
-              <th>{t('extras.analytics.count')}</th>
-              <th>{t('extras.analytics.sessions')}</th>
+              <th>{t('analytics.day')}</th>
+              <th>{t('analytics.event')}</th>
+              <th>{t('analytics.count')}</th>
+              <th>{t('analytics.sessions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -88,7 +88,7 @@ export function AnalyticsAdminPage() {
             {[...totals].map(([day, total]) => (
               <tr key={day}>
                 <td>{day}</td>
-                <td>{t('extras.analytics.total')}</td>
+                <td>{t('analytics.total')}</td>
                 <td>{total}</td>
                 <td />
               </tr>

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { reportCrash } from '../../api/feedback';
+import { reportCrash } from '../../api/analytics';
 import type { RootActor } from '../../machines/root';
 import { trackCrash } from '../analytics/app-events';
 import { ErrorBoundary } from '../ErrorBoundary';

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../ErrorBoundary';
-import { Shell } from '../layout/Shell';
+import { Layout } from '../layout/Layout';
 import { NotFound } from './NotFound';
 
 const home = async () => ({ Component: (await import('../chat/ChatPage')).HomePage });
@@ -90,7 +90,7 @@ const pages: RouteObject[] = [
 
 export const createRouter = () =>
   createBrowserRouter([
-    { path: '/', Component: Shell, ErrorBoundary: RouteErrorBoundary, children: pages },
-    // The same pages under an optional leading language code (/ar, /zh/chat/...); Shell checks the code.
-    { path: '/:lang', Component: Shell, ErrorBoundary: RouteErrorBoundary, children: pages },
+    { path: '/', Component: Layout, ErrorBoundary: RouteErrorBoundary, children: pages },
+    // The same pages under an optional leading language code (/ar, /zh/chat/...); Layout checks the code.
+    { path: '/:lang', Component: Layout, ErrorBoundary: RouteErrorBoundary, children: pages },
   ]);

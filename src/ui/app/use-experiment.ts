@@ -1,7 +1,7 @@
 // Whether an experiment is on for this caller: variant 'A' means on, and a missing or failed answer is off.
 // Asked once per page load and per experiment (the answer is stable for a user).
 import { useEffect, useState } from 'react';
-import { shellApi } from '../../api/feedback';
+import { userApi } from '../../api/user';
 import { useAuthState } from './root-context';
 
 const asked = new Map<string, Promise<boolean>>();
@@ -15,7 +15,7 @@ export function useExperiment(key: string): boolean {
     const cacheKey = `${who}:${key}`;
     let answer = asked.get(cacheKey);
     if (!answer) {
-      answer = shellApi.experiments([key]).then(
+      answer = userApi.experiments([key]).then(
         (list) => list.some((e) => e.key === key && e.value === 'A'),
         () => false,
       );

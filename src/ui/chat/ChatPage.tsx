@@ -25,9 +25,9 @@ import { AttachButton } from '../documents/AttachButton';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
 import { DocChatContext } from '../documents/doc-chat-context';
 import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
+import { DocumentStarters } from '../landing/DocumentStarters';
+import { HomeTemplates } from '../landing/HomeTemplates';
 import { ShareButton } from '../shares/ShareButton';
-import { DocumentStarters } from '../templates/DocumentStarters';
-import { HomeTemplates } from '../templates/HomeTemplates';
 import { Composer } from './Composer';
 import type { InputMessage } from './input-message';
 import { MessageList } from './MessageList';
@@ -213,7 +213,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
       <Composer
         busy={chat.active}
         disabled={!online || !auth.ready}
-        disabledReason={!online ? t('chat.offlineComposer') : t('shell.connecting')}
+        disabledReason={!online ? t('chat.offlineComposer') : t('layout.connecting')}
         onSend={send}
         onStop={() => actor.send({ type: 'STOP' })}
         draft={composerDraft}

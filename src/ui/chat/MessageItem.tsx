@@ -38,7 +38,7 @@ function MessageItemView({
         const link = links.find((l) => l.n === n);
         const href = link ? safeHref(link.url) : null;
         if (href) window.open(href, '_blank', 'noopener,noreferrer');
-        else toast.error(t('docs.urlNotFound'));
+        else toast.error(t('documents.urlNotFound'));
       };
     return docChat ? (n: number | null) => docChat.openCitation(message.id, n) : undefined;
   }, [docChat, links, message.id, t]);

@@ -96,11 +96,11 @@ export function ChatWithDocPage() {
 
   return (
     <article className="page doc-entry" data-testid="chatwithdoc">
-      <h1>{t('docs.title')}</h1>
-      <p className="muted">{t('docs.intro')}</p>
+      <h1>{t('documents.title')}</h1>
+      <p className="muted">{t('documents.intro')}</p>
       {freePlan && dailyDocuments !== null && (
         <p className="muted small" data-testid="doc-daily-hint">
-          {t('docs.dailyHint', { count: dailyDocuments })}
+          {t('documents.dailyHint', { count: dailyDocuments })}
         </p>
       )}
       <DocumentUploader onReady={onReady} initialFiles={attached} />
@@ -112,18 +112,18 @@ export function ChatWithDocPage() {
           data-testid="doc-chat-start"
           onClick={() => void open({ md5s: ready.map((d) => d.md5) })}
         >
-          {busy ? t('docs.starting') : t('docs.start')}
+          {busy ? t('documents.starting') : t('documents.start')}
         </button>
       )}
       <form className="doc-url" onSubmit={submitUrl}>
-        <label htmlFor="doc-url-input">{t('docs.urlLabel')}</label>
+        <label htmlFor="doc-url-input">{t('documents.urlLabel')}</label>
         <div className="doc-url-row">
           <input
             id="doc-url-input"
             className="text-input"
             type="url"
             value={url}
-            placeholder={t('docs.urlPlaceholder')}
+            placeholder={t('documents.urlPlaceholder')}
             onChange={(event) => setUrl(event.target.value)}
             data-testid="doc-url-input"
           />
@@ -133,7 +133,7 @@ export function ChatWithDocPage() {
             disabled={busy || !url.trim()}
             data-testid="doc-url-submit"
           >
-            {t('docs.urlSubmit')}
+            {t('documents.urlSubmit')}
           </button>
         </div>
       </form>

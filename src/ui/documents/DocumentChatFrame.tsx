@@ -102,7 +102,7 @@ function DocumentChat({
       }
       const source = sources.find((s) => s.messageId === messageId && s.n === n);
       if (!source) {
-        toast.error(t('docs.urlNotFound'));
+        toast.error(t('documents.urlNotFound'));
         return;
       }
       setActive((current) => ({ md5: source.md5, page: source.page, seq: current.seq + 1 }));

@@ -24,22 +24,24 @@ export function DocumentImages({
   if (state.status === 'loading')
     return (
       <p className="muted doc-images-note" aria-busy="true" data-testid="doc-images-loading">
-        {t('docImages.loading')}
+        {t('documentImages.loading')}
       </p>
     );
   if (state.status === 'offline' || state.status === 'failed')
     return (
       <div className="doc-images-note" role="status" data-testid={`doc-images-${state.status}`}>
-        <p className="muted">{t(state.status === 'offline' ? 'docImages.offline' : 'docImages.failed')}</p>
+        <p className="muted">
+          {t(state.status === 'offline' ? 'documentImages.offline' : 'documentImages.failed')}
+        </p>
         <button type="button" className="button" onClick={retry}>
-          {t('docImages.retry')}
+          {t('documentImages.retry')}
         </button>
       </div>
     );
   if (state.images.length === 0)
     return (
       <p className="muted doc-images-note" data-testid="doc-images-none">
-        {t('docImages.none')}
+        {t('documentImages.none')}
       </p>
     );
 
@@ -65,7 +67,7 @@ export function DocumentImages({
           >
             <Thumbnail image={image} alt={caption(t, image)} />
             <span className="doc-image-caption small muted">
-              {image.page === null ? t('docImages.noPage') : t('docs.page', { page: image.page })}
+              {image.page === null ? t('documentImages.noPage') : t('documents.page', { page: image.page })}
             </span>
           </button>
         )}
@@ -77,7 +79,7 @@ export function DocumentImages({
             <Dialog.Content className="dialog doc-image-view" data-testid="doc-image-view">
               <Dialog.Title>{caption(t, viewing)}</Dialog.Title>
               <Dialog.Description className="muted small">
-                {t('docImages.size', { width: viewing.width, height: viewing.height })}
+                {t('documentImages.size', { width: viewing.width, height: viewing.height })}
               </Dialog.Description>
               <Thumbnail image={viewing} alt={caption(t, viewing)} />
               <div className="dialog-actions">
@@ -91,7 +93,7 @@ export function DocumentImages({
                       setViewing(null);
                     }}
                   >
-                    {t('docImages.openPage', { page: viewing.page })}
+                    {t('documentImages.openPage', { page: viewing.page })}
                   </button>
                 )}
                 <Dialog.Close className="button">{t('common.close')}</Dialog.Close>
@@ -105,7 +107,7 @@ export function DocumentImages({
 }
 
 const caption = (t: ReturnType<typeof useTranslation>['t'], image: DocumentImage) =>
-  image.page === null ? t('docImages.pictureNoPage') : t('docImages.picture', { page: image.page });
+  image.page === null ? t('documentImages.pictureNoPage') : t('documentImages.picture', { page: image.page });
 
 /** Fetched with the owner's Authorization header when it is drawn (the grid draws only what is in view). */
 function Thumbnail({ image, alt }: { image: DocumentImage; alt: string }) {

@@ -35,7 +35,7 @@ export function DocumentPane({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each open, told apart by seq
   useEffect(() => setView('pages'), [active.seq]);
   return (
-    <aside className="doc-pane" data-testid="doc-pane" aria-label={t('docs.documents')}>
+    <aside className="doc-pane" data-testid="doc-pane" aria-label={t('documents.documents')}>
       {docs.length > 1 && (
         <div className="doc-tabs" role="tablist">
           {docs.map((d) => (
@@ -56,18 +56,18 @@ export function DocumentPane({
         <strong className="doc-name" data-testid="doc-name" dir="auto">
           {doc.file_name}
         </strong>
-        <span className="muted small">{t('docs.pages', { count: doc.file_page_count })}</span>
+        <span className="muted small">{t('documents.pages', { count: doc.file_page_count })}</span>
         {doc.file_pages_estimated && (
           <span
             className="muted small"
-            title={t('docs.pagesEstimatedHint')}
+            title={t('documents.pagesEstimatedHint')}
             data-testid="doc-pages-estimated"
           >
-            {t('docs.pagesEstimated')}
+            {t('documents.pagesEstimated')}
           </span>
         )}
       </header>
-      <div className="doc-views" role="tablist" aria-label={t('docImages.views')}>
+      <div className="doc-views" role="tablist" aria-label={t('documentImages.views')}>
         {(['pages', 'images'] as const).map((name) => (
           <button
             key={name}
@@ -77,7 +77,7 @@ export function DocumentPane({
             onClick={() => setView(name)}
             data-testid={`doc-view-${name}`}
           >
-            {t(name === 'pages' ? 'docImages.pagesTab' : 'docImages.imagesTab')}
+            {t(name === 'pages' ? 'documentImages.pagesTab' : 'documentImages.imagesTab')}
           </button>
         ))}
       </div>
@@ -92,7 +92,7 @@ export function DocumentPane({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is scrolled from the keyboard only when it can take focus
         <section className="doc-pages" tabIndex={0} aria-label={doc.file_name}>
           {isPdf ? (
-            <Suspense fallback={<p className="muted">{t('docs.loadingDocument')}</p>}>
+            <Suspense fallback={<p className="muted">{t('documents.loadingDocument')}</p>}>
               <PdfView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
             </Suspense>
           ) : (

@@ -80,9 +80,9 @@ export function DocumentUploader(props: {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>{t('upload.drop')}</p>
+        <p>{t('uploads.drop')}</p>
         <button type="button" className="button primary" onClick={() => input.current?.click()}>
-          {t('upload.choose')}
+          {t('uploads.choose')}
         </button>
         <input
           ref={input}
@@ -99,7 +99,7 @@ export function DocumentUploader(props: {
       </div>
       {leftOut > 0 && (
         <p className="upload-error" role="status" data-testid="upload-limit">
-          {t('upload.limit', { count: limit })}
+          {t('uploads.limit', { count: limit })}
         </p>
       )}
       <ul className="upload-list">

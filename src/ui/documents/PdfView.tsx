@@ -48,8 +48,8 @@ export function PdfView({ md5, active }: { md5: string; active: ActivePage | nul
     root.current?.querySelector(`[data-page="${active.page}"]`)?.scrollIntoView({ block: 'start' });
   }, [active, pdf]);
 
-  if (failed) return <p className="error-text">{t('docs.documentFailed')}</p>;
-  if (!pdf) return <p className="muted">{t('docs.loadingDocument')}</p>;
+  if (failed) return <p className="error-text">{t('documents.documentFailed')}</p>;
+  if (!pdf) return <p className="muted">{t('documents.loadingDocument')}</p>;
   return (
     <div ref={root} className="doc-pdf" data-testid="doc-pdf">
       {Array.from({ length: pdf.numPages }, (_v, index) => (
@@ -59,7 +59,7 @@ export function PdfView({ md5, active }: { md5: string; active: ActivePage | nul
           page={index + 1}
           height={Math.round(WIDTH * ratio)}
           active={active?.page === index + 1}
-          label={t('docs.page', { page: index + 1 })}
+          label={t('documents.page', { page: index + 1 })}
         />
       ))}
     </div>

@@ -52,8 +52,8 @@ export function SearchPicker({
   if (off) {
     return (
       <span className="search-picker">
-        <span className="muted small" title={t('docs.searchOff')} data-testid="search-off">
-          {t('docs.searchOff')}
+        <span className="muted small" title={t('documents.searchOff')} data-testid="search-off">
+          {t('documents.searchOff')}
         </span>
       </span>
     );
@@ -65,28 +65,28 @@ export function SearchPicker({
       className="search-picker"
       value={mode ?? ''}
       onValueChange={(value) => onChoose((value || null) as SearchMode | null)}
-      aria-label={t('docs.sources')}
+      aria-label={t('documents.sources')}
       data-testid="search-mode"
     >
       <ToggleGroup.Item
         value="web"
         className="chip search-chip"
         disabled={!status?.web}
-        title={status?.web ? undefined : t('docs.searchOff')}
+        title={status?.web ? undefined : t('documents.searchOff')}
         data-testid="search-mode-web"
       >
         <Icon name="globe" size={14} />
-        {t('docs.webSearch')}
+        {t('documents.webSearch')}
       </ToggleGroup.Item>
       <ToggleGroup.Item
         value="academic"
         className="chip search-chip"
         disabled={!status?.academic}
-        title={status?.academic ? undefined : t('docs.academicOff')}
+        title={status?.academic ? undefined : t('documents.academicOff')}
         data-testid="search-mode-academic"
       >
         <Icon name="academic" size={14} />
-        {t('docs.academicSearch')}
+        {t('documents.academicSearch')}
       </ToggleGroup.Item>
     </ToggleGroup.Root>
   );

@@ -63,12 +63,12 @@ export function SourceList({
     setReading(link.url);
     const opened = await readDocument(link, chatPath);
     setReading(null);
-    if (!opened) toast.error(t('docs.failed'));
+    if (!opened) toast.error(t('documents.failed'));
   };
 
   return (
     <section className="source-list" data-testid="source-list" data-expanded={expanded || undefined}>
-      <h4 className="muted small">{t('docs.sources')}</h4>
+      <h4 className="muted small">{t('documents.sources')}</h4>
       <ol className="source-cards">
         {shown.map((link) => {
           const href = safeHref(link.url);
@@ -103,7 +103,7 @@ export function SourceList({
                   disabled={reading !== null}
                   onClick={() => void read(link)}
                 >
-                  {t('docs.readDocument')}
+                  {t('documents.readDocument')}
                 </button>
               )}
             </li>
@@ -126,7 +126,7 @@ export function SourceList({
                   />
                 ))}
               </span>
-              {t('docs.viewAll', { count: links.length })}
+              {t('documents.viewAll', { count: links.length })}
             </button>
           </li>
         )}
@@ -138,7 +138,7 @@ export function SourceList({
           data-testid="source-collapse"
           onClick={() => setExpanded(false)}
         >
-          {t('docs.collapse')}
+          {t('documents.collapse')}
         </button>
       )}
     </section>

@@ -27,8 +27,8 @@ export function TextView({ md5, active }: { md5: string; active: ActivePage | nu
     if (!active || !doc) return;
     root.current?.querySelector(`[data-page="${active.page}"]`)?.scrollIntoView({ block: 'start' });
   }, [active, doc]);
-  if (failed) return <p className="error-text">{t('docs.documentFailed')}</p>;
-  if (!doc) return <Skeleton lines={8} label={t('docs.loadingDocument')} />;
+  if (failed) return <p className="error-text">{t('documents.documentFailed')}</p>;
+  if (!doc) return <Skeleton lines={8} label={t('documents.loadingDocument')} />;
   return (
     <div ref={root} className="doc-text">
       {doc.pages.map((page) => (
@@ -40,7 +40,7 @@ export function TextView({ md5, active }: { md5: string; active: ActivePage | nu
           data-active={active?.page === page.page || undefined}
         >
           <h3 className="muted small">
-            {t(doc.pages_estimated ? 'docs.pageEstimated' : 'docs.page', { page: page.page })}
+            {t(doc.pages_estimated ? 'documents.pageEstimated' : 'documents.page', { page: page.page })}
           </h3>
           {/* The document's own direction (an English file in the Arabic app reads left to right) and its
               own line breaks. */}

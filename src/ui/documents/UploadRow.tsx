@@ -24,11 +24,11 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id:
         </span>
         <span className="muted small" data-testid="upload-status">
           {status === UploadStatus.Parsing && context.parseProgress?.page
-            ? t('upload.readingPage', {
+            ? t('uploads.readingPage', {
                 page: context.parseProgress.page,
                 pages: context.parseProgress.pages,
               })
-            : t(`upload.status${status}`, { progress })}
+            : t(`uploads.status${status}`, { progress })}
         </span>
       </div>
       {status === UploadStatus.Uploading && (
@@ -38,18 +38,18 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id:
       )}
       {context.instant && (
         <p className="muted small" data-testid="upload-instant">
-          {t('upload.instant')}
+          {t('uploads.instant')}
         </p>
       )}
       {status === UploadStatus.Success && context.fileExtraInfo && (
         <p className="muted small">
           {/* Each piece isolated: a Latin topic and an Arabic count must not reorder each other. */}
           <bdi>{context.fileExtraInfo.topic}</bdi> ·{' '}
-          <bdi>{t('upload.pages', { count: context.fileExtraInfo.page_count })}</bdi>
+          <bdi>{t('uploads.pages', { count: context.fileExtraInfo.page_count })}</bdi>
           {context.fileExtraInfo.pages_estimated && (
             <>
               {' · '}
-              <bdi title={t('docs.pagesEstimatedHint')}>{t('docs.pagesEstimated')}</bdi>
+              <bdi title={t('documents.pagesEstimatedHint')}>{t('documents.pagesEstimated')}</bdi>
             </>
           )}
         </p>
@@ -62,16 +62,16 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id:
       <div className="upload-actions">
         {busy && (
           <button type="button" onClick={() => item.ref.send({ type: 'CANCEL' })} data-testid="upload-cancel">
-            {t('upload.cancel')}
+            {t('uploads.cancel')}
           </button>
         )}
         {(status === UploadStatus.Failed || status === UploadStatus.BeforeUpload) && context.file && (
           <button type="button" onClick={() => item.ref.send({ type: 'RETRY' })} data-testid="upload-retry">
-            {t('upload.retry')}
+            {t('uploads.retry')}
           </button>
         )}
         <button type="button" onClick={() => onRemove(item.id)} data-testid="upload-remove">
-          {t('upload.remove')}
+          {t('uploads.remove')}
         </button>
       </div>
     </li>

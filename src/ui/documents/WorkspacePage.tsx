@@ -21,8 +21,8 @@ import './doc-chat.css';
 import { PromptLibrary } from '../prompts/PromptLibrary';
 
 const ROUTE_TYPES = [
-  { value: 'uploaded', label: 'docs.uploaded' },
-  { value: 'ai', label: 'docs.generated' },
+  { value: 'uploaded', label: 'documents.uploaded' },
+  { value: 'ai', label: 'documents.generated' },
 ] as const;
 
 export function WorkspacePage() {
@@ -52,7 +52,7 @@ export function WorkspacePage() {
         suppressAlert: true,
       });
     } catch {
-      toast.error(t('docs.deleteFailed'));
+      toast.error(t('documents.deleteFailed'));
       return;
     }
     setFiles(
@@ -62,15 +62,15 @@ export function WorkspacePage() {
     if (file.category === 'writing') await writingRepository().forget(file.id);
     if (file.category === 'pdf' || file.category === 'doc' || file.category === 'ppt')
       await docFiles.forget(file.id);
-    toast.success(t('docs.fileDeleted'));
+    toast.success(t('documents.fileDeleted'));
   };
 
   return (
     <article className="page workspace" data-testid="workspace">
-      <h1>{t('docs.workspace')}</h1>
-      {/* Saved prompts are kept and edited from the workspace too (extras). */}
+      <h1>{t('documents.workspace')}</h1>
+      {/* Saved prompts are kept and edited from the workspace too. */}
       <PromptLibrary />
-      <nav className="workspace-tabs" aria-label={t('docs.workspace')}>
+      <nav className="workspace-tabs" aria-label={t('documents.workspace')}>
         {ROUTE_TYPES.map((type) => (
           <Link
             key={type.value}
@@ -85,7 +85,7 @@ export function WorkspacePage() {
           </Link>
         ))}
       </nav>
-      <nav className="workspace-tabs" aria-label={t('docs.documents')}>
+      <nav className="workspace-tabs" aria-label={t('documents.documents')}>
         {WORKSPACE_CATEGORIES.map((c) => (
           <Link
             key={c}
@@ -93,18 +93,18 @@ export function WorkspacePage() {
             aria-current={c === category ? 'page' : undefined}
             data-testid={`workspace-category-${c}`}
           >
-            {t(`docs.categories.${c}`)}
+            {t(`documents.categories.${c}`)}
           </Link>
         ))}
       </nav>
-      {failed && <p className="error-text">{t('docs.documentFailed')}</p>}
-      {!files && !failed && <Skeleton lines={4} label={t('docs.loadingDocument')} />}
+      {failed && <p className="error-text">{t('documents.documentFailed')}</p>}
+      {!files && !failed && <Skeleton lines={4} label={t('documents.loadingDocument')} />}
       {files && files.length === 0 && (
         <EmptyState
-          text={t('docs.workspaceEmpty')}
+          text={t('documents.workspaceEmpty')}
           action={
             <Link to={to('/chatwithdoc')} className="button primary" data-testid="workspace-upload">
-              {t('docs.workspaceUpload')}
+              {t('documents.workspaceUpload')}
             </Link>
           }
         />
@@ -122,11 +122,13 @@ export function WorkspacePage() {
               </Link>
               <span className="muted small">
                 {/* Each piece isolated, so "PDF", a count and a date keep their order in either direction. */}
-                <bdi>{t(`docs.categories.${file.category}`)}</bdi>
+                <bdi>{t(`documents.categories.${file.category}`)}</bdi>
                 {file.pageCount ? (
                   <>
                     {' · '}
-                    <bdi data-testid="workspace-file-pages">{t('docs.pages', { count: file.pageCount })}</bdi>
+                    <bdi data-testid="workspace-file-pages">
+                      {t('documents.pages', { count: file.pageCount })}
+                    </bdi>
                   </>
                 ) : null}
                 {' · '}
@@ -137,8 +139,8 @@ export function WorkspacePage() {
                 </bdi>
               </span>
               <ConfirmDelete
-                title={t('docs.deleteFile', { name: file.name })}
-                body={t('docs.deleteFileBody')}
+                title={t('documents.deleteFile', { name: file.name })}
+                body={t('documents.deleteFileBody')}
                 onConfirm={() => remove(file)}
               />
             </li>

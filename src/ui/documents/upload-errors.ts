@@ -5,28 +5,28 @@ import { FREE_DAY_MAX_FILE_SOURCE, ResponseCode } from '../../../common/contract
 import type { UploadErrorValue } from '../../machines/upload.machine';
 
 const BY_CODE: Record<number, string> = {
-  [ResponseCode.FileTypeUnsupported]: 'upload.unsupported',
-  [ResponseCode.FilePagesExceedLimit]: 'upload.tooManyPages',
-  [ResponseCode.UrlParseError]: 'upload.urlUnreadable',
-  [ResponseCode.UsageExceedsLimit]: 'upload.dailyLimit',
+  [ResponseCode.FileTypeUnsupported]: 'uploads.unsupported',
+  [ResponseCode.FilePagesExceedLimit]: 'uploads.tooManyPages',
+  [ResponseCode.UrlParseError]: 'uploads.urlUnreadable',
+  [ResponseCode.UsageExceedsLimit]: 'uploads.dailyLimit',
 };
 
 const BY_STORE_CODE: Record<string, string> = {
-  EntityTooLarge: 'upload.tooLarge',
-  AccessDenied: 'upload.expired',
+  EntityTooLarge: 'uploads.tooLarge',
+  AccessDenied: 'uploads.expired',
 };
 
 export function uploadErrorText(t: TFunction, error: UploadErrorValue): string {
-  if (error.network) return t('upload.network');
+  if (error.network) return t('uploads.network');
   if (error.storeCode && BY_STORE_CODE[error.storeCode]) return t(BY_STORE_CODE[error.storeCode] as string);
   // The free daily documents have the spec's short text; every other refusal the server explains itself, in
   // the caller's language (what was wrong with this file, which quota), so its message wins over a fixed one.
   const freeDaily =
     error.code === ResponseCode.UsageExceedsLimit &&
     (!error.source || error.source === FREE_DAY_MAX_FILE_SOURCE);
-  if (freeDaily) return t('upload.dailyLimit');
+  if (freeDaily) return t('uploads.dailyLimit');
   if (error.code !== null && error.message) return error.message;
   if (error.code !== null && BY_CODE[error.code]) return t(BY_CODE[error.code] as string);
   if (error.message) return error.message;
-  return t(error.stage === 'parse' ? 'upload.parseFailed' : 'upload.failed');
+  return t(error.stage === 'parse' ? 'uploads.parseFailed' : 'uploads.failed');
 }

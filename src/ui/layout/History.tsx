@@ -18,29 +18,29 @@ export function History() {
     () => groupHistory(list ?? [], deferred, Date.now(), currentLanguage()),
     [list, deferred],
   );
-  if (!list) return <Skeleton lines={4} label={t('shell.history')} />;
-  if (list.length === 0) return <p className="muted small">{t('shell.noChats')}</p>;
+  if (!list) return <Skeleton lines={4} label={t('layout.history')} />;
+  if (list.length === 0) return <p className="muted small">{t('layout.noChats')}</p>;
   return (
     <>
       <input
         type="search"
         className="history-search"
         value={query}
-        placeholder={t('shell.searchChats')}
-        aria-label={t('shell.searchChats')}
+        placeholder={t('layout.searchChats')}
+        aria-label={t('layout.searchChats')}
         onChange={(event) => setQuery(event.target.value)}
         data-testid="history-search"
       />
       {groups.length === 0 && (
         <p className="muted small" data-testid="history-no-match">
-          {t('shell.noMatchingChats')}
+          {t('layout.noMatchingChats')}
         </p>
       )}
       <div data-testid="history-list">
         {groups.map(({ group, channels: items }) => (
-          <section key={group} className="history-group" aria-label={t(`shell.historyGroup.${group}`)}>
+          <section key={group} className="history-group" aria-label={t(`layout.historyGroup.${group}`)}>
             <h3 className="history-group-title" data-testid="history-group">
-              {t(`shell.historyGroup.${group}`)}
+              {t(`layout.historyGroup.${group}`)}
             </h3>
             <ul className="history-list">
               {items.map((channel) => (

@@ -40,7 +40,7 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
       {editing ? (
         <input
           className="rename-input"
-          aria-label={t('shell.renameLabel')}
+          aria-label={t('layout.renameLabel')}
           defaultValue={channel.channelName}
           autoFocus
           onFocus={(event) => {
@@ -73,15 +73,15 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
           <button
             type="button"
             className="icon-button"
-            aria-label={t('shell.rename')}
+            aria-label={t('layout.rename')}
             onClick={() => setEditing(true)}
             data-testid="rename"
           >
             <Icon name="pencil" size={14} />
           </button>
           <ConfirmDelete
-            title={t('shell.deleteConfirm')}
-            body={t('shell.deleteConfirmBody')}
+            title={t('layout.deleteConfirm')}
+            body={t('layout.deleteConfirmBody')}
             onConfirm={remove}
             side="right"
           />

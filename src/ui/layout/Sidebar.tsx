@@ -10,8 +10,8 @@ import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';
 import { FeatureMenu } from './FeatureMenu';
 import { History } from './History';
+import { type Drawer, isMac } from './Layout';
 import { QuickLinks } from './QuickLinks';
-import { type Drawer, isMac } from './Shell';
 
 export function Sidebar({
   collapsed,
@@ -43,7 +43,7 @@ export function Sidebar({
       data-drawer={drawer ? (open ? 'open' : 'closed') : undefined}
       // A closed drawer is out of the tab order and the accessibility tree, not just off screen.
       inert={drawer ? !open : undefined}
-      aria-label={drawer ? t('shell.menu') : undefined}
+      aria-label={drawer ? t('layout.menu') : undefined}
       style={drawer ? undefined : { width: collapsed ? 56 : 256 }}
       onTouchStart={(event) => {
         const touch = event.touches[0];
@@ -80,7 +80,7 @@ export function Sidebar({
             type="button"
             className="icon-button"
             onClick={onToggle}
-            aria-label={collapsed ? t('shell.expand') : t('shell.collapse')}
+            aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
             data-testid="sidebar-toggle"
           >
             {/* Points toward where the sidebar goes; mirrored in right-to-left pages by its class. */}
@@ -92,16 +92,16 @@ export function Sidebar({
         type="button"
         className="button primary new-chat"
         onClick={() => navigate(to('/'))}
-        title={t('shell.shortcutHint', { keys })}
+        title={t('layout.shortcutHint', { keys })}
         data-testid="new-chat"
       >
         <Icon name="plus" />
-        {!collapsed && <span>{t('shell.newChat')}</span>}
+        {!collapsed && <span>{t('layout.newChat')}</span>}
       </button>
       <FeatureMenu collapsed={collapsed} />
       {collapsed ? (
         <Popover.Root>
-          <Popover.Trigger className="icon-button history-trigger" aria-label={t('shell.history')}>
+          <Popover.Trigger className="icon-button history-trigger" aria-label={t('layout.history')}>
             <Icon name="history" />
           </Popover.Trigger>
           <Popover.Portal>
@@ -111,8 +111,8 @@ export function Sidebar({
           </Popover.Portal>
         </Popover.Root>
       ) : (
-        <nav className="history" aria-label={t('shell.history')}>
-          <h2 className="history-title">{t('shell.history')}</h2>
+        <nav className="history" aria-label={t('layout.history')}>
+          <h2 className="history-title">{t('layout.history')}</h2>
           <History />
         </nav>
       )}
@@ -128,7 +128,7 @@ export function Sidebar({
             <Icon name="globe" />
             {/* Named by its content ("Language: English"), so what is read includes what is shown. */}
             <span className="visually-hidden">
-              {t('shell.language')}
+              {t('layout.language')}
               {collapsed ? '' : ': '}
             </span>
             {!collapsed && <span>{LANGUAGE_LABELS[currentLanguage()]}</span>}

@@ -1,11 +1,11 @@
 // The operator's quick links, asked once per page load and shared by the sidebar and the download modal.
 import { useEffect, useState } from 'react';
 import type { AppLinks } from '../../../common/contract';
-import { shellApi } from '../../api/feedback';
+import { landingApi } from '../../api/landing';
 
 let cached: Promise<AppLinks | null> | null = null;
 const load = () => {
-  cached ??= shellApi.appLinks().catch(() => {
+  cached ??= landingApi.appLinks().catch(() => {
     cached = null;
     return null;
   });

@@ -29,7 +29,7 @@ function SocialLoginReturn({ provider }: { provider: SocialProvider }) {
   if (done) return <Navigate to={homePath()} replace />;
   return (
     <div className="oauth-return" data-testid="oauth-return">
-      <p className="muted">{t('social.finishing')}</p>
+      <p className="muted">{t('socialLogin.finishing')}</p>
     </div>
   );
 }
@@ -48,15 +48,16 @@ export function DriveReturnPage() {
     const params = new URL(window.location.href).searchParams;
     const code = params.get('code');
     if (!code) {
-      setError(t('social.driveDenied'));
+      setError(t('socialLogin.driveDenied'));
       return;
     }
     socialApi.connectDrive(code, window.location.href).then(
       () => {
-        toast.success(t('social.driveConnected'));
+        toast.success(t('socialLogin.driveConnected'));
         navigate(homePath(), { replace: true });
       },
-      (failure: unknown) => setError(failure instanceof Error ? failure.message : t('social.driveFailed')),
+      (failure: unknown) =>
+        setError(failure instanceof Error ? failure.message : t('socialLogin.driveFailed')),
     );
   }, [navigate, t]);
   return (
@@ -64,12 +65,12 @@ export function DriveReturnPage() {
       {error ? (
         <>
           <p className="error-text" role="alert" data-testid="drive-error">
-            {t('social.driveFailed')} {error}
+            {t('socialLogin.driveFailed')} {error}
           </p>
           <Link to={homePath()}>{t('common.backHome')}</Link>
         </>
       ) : (
-        <p className="muted">{t('social.driveConnecting')}</p>
+        <p className="muted">{t('socialLogin.driveConnecting')}</p>
       )}
     </div>
   );

@@ -14,8 +14,7 @@ import './prompts.css';
 
 type Editing = { localId: string | null; name: string; content: string } | null;
 
-const problemKey = (problem: PromptProblem) =>
-  `extras.prompts.errors.${problem.replace('prompt.', '')}` as const;
+const problemKey = (problem: PromptProblem) => `prompts.errors.${problem.replace('prompt.', '')}` as const;
 
 export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
   const { t } = useTranslation();
@@ -75,26 +74,26 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
       }}
     >
       <Dialog.Trigger className="button" type="button" data-testid="prompts-open">
-        {t('extras.prompts.open')}
+        {t('prompts.open')}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog prompt-dialog" data-testid="prompts-dialog">
-          <Dialog.Title>{t('extras.prompts.title')}</Dialog.Title>
-          <Dialog.Description className="muted">{t('extras.prompts.description')}</Dialog.Description>
+          <Dialog.Title>{t('prompts.title')}</Dialog.Title>
+          <Dialog.Description className="muted">{t('prompts.description')}</Dialog.Description>
           <div className="prompt-bar">
             <input
               type="search"
               value={query}
-              placeholder={t('extras.prompts.search')}
-              aria-label={t('extras.prompts.search')}
+              placeholder={t('prompts.search')}
+              aria-label={t('prompts.search')}
               onChange={(event) => setQuery(event.target.value)}
               onKeyDown={(event) => event.key === 'Enter' && rememberSearch()}
               onBlur={rememberSearch}
               data-testid="prompts-search"
             />
             <span className="small muted" data-testid="prompts-total">
-              {t('extras.prompts.count', { count: total })}
+              {t('prompts.count', { count: total })}
             </span>
             <button
               type="button"
@@ -105,12 +104,12 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
               }}
               data-testid="prompt-new"
             >
-              {t('extras.prompts.add')}
+              {t('prompts.add')}
             </button>
           </div>
           {recent.length > 0 && (
             <div className="prompt-recent small" data-testid="prompts-recent">
-              <span className="muted">{t('extras.prompts.recent')}</span>
+              <span className="muted">{t('prompts.recent')}</span>
               {recent.map((key) => (
                 <button key={key} type="button" className="chip" onClick={() => setQuery(key)}>
                   {key}
@@ -129,8 +128,8 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
             >
               <label>
                 <span className="small muted">
-                  {t('extras.prompts.name')}{' '}
-                  {t('extras.prompts.nameCount', {
+                  {t('prompts.name')}{' '}
+                  {t('prompts.nameCount', {
                     count: Array.from(editing.name.trim()).length,
                     max: PROMPT_NAME_MAX,
                   })}
@@ -143,7 +142,7 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
                 />
               </label>
               <label>
-                <span className="small muted">{t('extras.prompts.content')}</span>
+                <span className="small muted">{t('prompts.content')}</span>
                 <textarea
                   rows={5}
                   dir="auto"
@@ -160,19 +159,17 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
               )}
               <div className="dialog-actions">
                 <button type="button" className="button" onClick={() => setEditing(null)}>
-                  {t('extras.prompts.cancel')}
+                  {t('prompts.cancel')}
                 </button>
                 <button type="submit" className="button primary" data-testid="prompt-save">
-                  {t('extras.prompts.save')}
+                  {t('prompts.save')}
                 </button>
               </div>
             </form>
           )}
           <ul className="prompt-list" data-testid="prompt-list">
             {shown.length === 0 && (
-              <li className="muted small">
-                {query ? t('extras.prompts.noMatch') : t('extras.prompts.empty')}
-              </li>
+              <li className="muted small">{query ? t('prompts.noMatch') : t('prompts.empty')}</li>
             )}
             {shown.map((item) => (
               <li
@@ -188,7 +185,7 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
                   <span className="small muted prompt-preview" dir="auto" data-testid="prompt-item-content">
                     {item.content}
                   </span>
-                  {!item.saved && <span className="small muted">{t('extras.prompts.pending')}</span>}
+                  {!item.saved && <span className="small muted">{t('prompts.pending')}</span>}
                 </div>
                 <div className="prompt-actions">
                   {onUse && (
@@ -201,7 +198,7 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
                       }}
                       data-testid="prompt-use"
                     >
-                      {t('extras.prompts.use')}
+                      {t('prompts.use')}
                     </button>
                   )}
                   <button
@@ -213,7 +210,7 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
                     }}
                     data-testid="prompt-edit"
                   >
-                    {t('extras.prompts.edit')}
+                    {t('prompts.edit')}
                   </button>
                   <button
                     type="button"
@@ -223,7 +220,7 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
                     }}
                     data-testid="prompt-delete"
                   >
-                    {t('extras.prompts.delete')}
+                    {t('prompts.delete')}
                   </button>
                 </div>
               </li>

@@ -41,23 +41,23 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
   const revoke = async (shareId: string) => {
     await shareApi.revoke(shareId).catch(() => {});
     if (link?.shareId === shareId) setLink(null);
-    toast.success(t('extras.share.revoked'));
+    toast.success(t('shares.revoked'));
     reload();
   };
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="button" type="button" disabled={disabled} data-testid="share-open">
-        {t('extras.share.open')}
+        {t('shares.open')}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" style={{ width: 560 }} data-testid="share-dialog">
-          <Dialog.Title>{t('extras.share.title')}</Dialog.Title>
-          <Dialog.Description className="muted">{t('extras.share.description')}</Dialog.Description>
+          <Dialog.Title>{t('shares.title')}</Dialog.Title>
+          <Dialog.Description className="muted">{t('shares.description')}</Dialog.Description>
           {link ? (
             <div className="share-link">
-              <input readOnly value={link.url} aria-label={t('extras.share.link')} data-testid="share-link" />
+              <input readOnly value={link.url} aria-label={t('shares.link')} data-testid="share-link" />
               <button
                 type="button"
                 className="button primary"
@@ -69,7 +69,7 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
                 }
                 data-testid="share-copy"
               >
-                {t('extras.share.copy')}
+                {t('shares.copy')}
               </button>
             </div>
           ) : (
@@ -80,7 +80,7 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
               onClick={() => void create()}
               data-testid="share-create"
             >
-              {t('extras.share.create')}
+              {t('shares.create')}
             </button>
           )}
           {shares.length > 0 && (
@@ -88,7 +88,7 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
               {shares.map((share) => (
                 <li key={share.shareId} data-testid="share-item">
                   <span className="small muted">
-                    {t('extras.share.sharedAt', {
+                    {t('shares.sharedAt', {
                       date: new Intl.DateTimeFormat(currentLanguage(), {
                         dateStyle: 'medium',
                         timeStyle: 'short',
@@ -102,7 +102,7 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
                     onClick={() => void revoke(share.shareId)}
                     data-testid="share-revoke"
                   >
-                    {t('extras.share.revoke')}
+                    {t('shares.revoke')}
                   </button>
                 </li>
               ))}
@@ -110,7 +110,7 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
           )}
           <div className="dialog-actions">
             <Dialog.Close className="button" type="button">
-              {t('extras.share.close')}
+              {t('shares.close')}
             </Dialog.Close>
           </div>
         </Dialog.Content>

@@ -61,7 +61,7 @@ export function ShareKeyCatcher() {
           pendingShare.clear();
           setPending(null);
         }
-        toast.error(error instanceof ApiError ? error.message : t('extras.share.continueFailed'));
+        toast.error(error instanceof ApiError ? error.message : t('shares.continueFailed'));
       })
       .finally(() => {
         busy.current = false;

@@ -42,11 +42,11 @@ export function SharePage() {
     };
   }, [shareKey]);
 
-  if (load.state === 'loading') return <p className="share-status muted">{t('extras.share.loading')}</p>;
+  if (load.state === 'loading') return <p className="share-status muted">{t('shares.loading')}</p>;
   if (load.state !== 'ready')
     return (
       <div className="empty-state" data-testid="share-not-found">
-        <p>{load.state === 'missing' ? t('extras.share.notFound') : t('extras.share.loadFailed')}</p>
+        <p>{load.state === 'missing' ? t('shares.notFound') : t('shares.loadFailed')}</p>
       </div>
     );
   const { data } = load;
@@ -56,7 +56,7 @@ export function SharePage() {
         <h1 dir="auto" data-testid="share-title">
           {data.title}
         </h1>
-        <span className="small muted">{t('extras.share.readOnly')}</span>
+        <span className="small muted">{t('shares.readOnly')}</span>
       </header>
       <div className="share-messages">
         {data.messages.map((message, index) =>
@@ -97,7 +97,7 @@ export function SharePage() {
           onClick={() => navigate(to(`/?${SHARE_KEY_PARAM}=${encodeURIComponent(shareKey)}`))}
           data-testid="share-continue"
         >
-          {t('extras.share.continue')}
+          {t('shares.continue')}
         </button>
       </footer>
     </div>

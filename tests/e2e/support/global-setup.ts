@@ -43,7 +43,7 @@ export default async function globalSetup() {
     trustProxy: true,
     // The writing link-title test pastes this server's own page address (private, so allowed explicitly).
     outboundAllowHosts: ['127.0.0.1'],
-    // The analytics operator page (extras) is shown to this member.
+    // The analytics operator page is shown to this member.
     adminEmails: ['ops@example.com'],
     logLevel: 'warn',
     // Slow enough that a test can cut the network in the middle of an answer.

@@ -1,8 +1,8 @@
 // The Images view of document chat (pictures found in documents) — Arabic.
 import type { Localized } from '../localized';
-import type { docImagesEn } from './en';
+import type { documentImagesEn } from './en';
 
-export const docImagesAr: Localized<typeof docImagesEn> = {
+export const documentImagesAr: Localized<typeof documentImagesEn> = {
   pagesTab: 'المستند',
   imagesTab: 'الصور',
   views: 'طرق عرض المستند',

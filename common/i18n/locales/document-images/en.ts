@@ -1,7 +1,7 @@
 // The Images view of document chat (pictures found in documents) — English.
 // Each language has its own module (ar.ts, zh.ts, es.ts beside this one, typed against these keys) so the
 // first download carries only English.
-export const docImagesEn = {
+export const documentImagesEn = {
   pagesTab: 'Document',
   imagesTab: 'Images',
   views: 'Document views',

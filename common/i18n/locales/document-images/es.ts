@@ -1,8 +1,8 @@
 // The Images view of document chat (pictures found in documents) — Spanish.
 import type { Localized } from '../localized';
-import type { docImagesEn } from './en';
+import type { documentImagesEn } from './en';
 
-export const docImagesEs: Localized<typeof docImagesEn> = {
+export const documentImagesEs: Localized<typeof documentImagesEn> = {
   pagesTab: 'Documento',
   imagesTab: 'Imágenes',
   views: 'Vistas del documento',

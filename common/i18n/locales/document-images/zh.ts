@@ -1,8 +1,8 @@
 // The Images view of document chat (pictures found in documents) — Chinese.
 import type { Localized } from '../localized';
-import type { docImagesEn } from './en';
+import type { documentImagesEn } from './en';
 
-export const docImagesZh: Localized<typeof docImagesEn> = {
+export const documentImagesZh: Localized<typeof documentImagesEn> = {
   pagesTab: '文档',
   imagesTab: '图片',
   views: '文档视图',

@@ -1,8 +1,8 @@
 // Document chat, source lists and the workspace — Arabic.
 import type { Localized } from '../localized';
-import type { docsEn } from './en';
+import type { documentsEn } from './en';
 
-export const docsAr: Localized<typeof docsEn> = {
+export const documentsAr: Localized<typeof documentsEn> = {
   title: 'الدردشة مع المستندات',
   intro: 'ارفع ملفات PDF أو Word أو PowerPoint، أو اقرأ صفحة ويب، ثم اسأل عنها.',
   start: 'الدردشة مع هذه المستندات',

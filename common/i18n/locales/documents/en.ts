@@ -1,7 +1,7 @@
 // Document chat, source lists and the workspace — English.
 // Each language has its own module (ar.ts, zh.ts, es.ts beside this one, typed against these keys) so the
 // first download carries only English.
-export const docsEn = {
+export const documentsEn = {
   title: 'Chat with documents',
   intro: 'Upload PDF, Word or PowerPoint files, or read a web page, then ask about them.',
   start: 'Chat with these documents',

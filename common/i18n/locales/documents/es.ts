@@ -1,8 +1,8 @@
 // Document chat, source lists and the workspace — Spanish.
 import type { Localized } from '../localized';
-import type { docsEn } from './en';
+import type { documentsEn } from './en';
 
-export const docsEs: Localized<typeof docsEn> = {
+export const documentsEs: Localized<typeof documentsEn> = {
   title: 'Chatear con documentos',
   intro: 'Sube archivos PDF, Word o PowerPoint, o lee una página web, y pregunta sobre ellos.',
   start: 'Chatear con estos documentos',

@@ -1,8 +1,8 @@
 // Document chat, source lists and the workspace — Chinese.
 import type { Localized } from '../localized';
-import type { docsEn } from './en';
+import type { documentsEn } from './en';
 
-export const docsZh: Localized<typeof docsEn> = {
+export const documentsZh: Localized<typeof documentsEn> = {
   title: '与文档对话',
   intro: '上传 PDF、Word 或 PowerPoint 文件，或读取网页，然后就其内容提问。',
   start: '与这些文档对话',

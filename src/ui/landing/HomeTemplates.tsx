@@ -12,7 +12,7 @@ import {
   type Template,
   type TemplateTab,
 } from '../../../common/contract';
-import { templateApi } from '../../api/templates';
+import { landingApi } from '../../api/landing';
 import { useLangPath } from '../app/paths';
 import { Icon, type IconName } from '../icons';
 import './templates.css';
@@ -46,8 +46,8 @@ export function HomeTemplates({
     if (!language) return;
     let live = true;
     setLoad({ state: 'loading' });
-    templateApi
-      .list(tab, { suppressAlert: true })
+    landingApi
+      .templates(tab, { suppressAlert: true })
       .then((items) => live && setLoad({ state: 'ready', items }))
       .catch(() => live && setLoad({ state: 'failed' }));
     return () => {
@@ -76,7 +76,7 @@ export function HomeTemplates({
                 <span
                   className="recommended-icon"
                   role="img"
-                  aria-label={t(`extras.templates.icon.${ICONS[q.icon]?.name}`)}
+                  aria-label={t(`landing.templates.icon.${ICONS[q.icon]?.name}`)}
                 >
                   {ICONS[q.icon] && <Icon name={ICONS[q.icon].glyph} size={18} />}
                 </span>
@@ -87,10 +87,10 @@ export function HomeTemplates({
         </ul>
       )}
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TemplateTab)}>
-        <Tabs.List className="tab-list template-tabs" aria-label={t('extras.templates.title')}>
+        <Tabs.List className="tab-list template-tabs" aria-label={t('landing.templates.title')}>
           {TEMPLATE_TABS.map((name) => (
             <Tabs.Trigger key={name} value={name} className="tab" data-testid={`template-tab-${name}`}>
-              {t(`extras.templates.tabs.${name}`)}
+              {t(`landing.templates.tabs.${name}`)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -101,11 +101,11 @@ export function HomeTemplates({
             className="template-grid"
             data-testid={`template-panel-${name}`}
           >
-            {load.state === 'loading' && <p className="muted small">{t('extras.templates.loading')}</p>}
-            {load.state === 'failed' && <p className="muted small">{t('extras.templates.failed')}</p>}
+            {load.state === 'loading' && <p className="muted small">{t('landing.templates.loading')}</p>}
+            {load.state === 'failed' && <p className="muted small">{t('landing.templates.failed')}</p>}
             {load.state === 'ready' && load.items.length === 0 && (
               <p className="muted small" data-testid="templates-empty">
-                {t(`extras.templates.empty.${name}`)}
+                {t(`landing.templates.empty.${name}`)}
               </p>
             )}
             {load.state === 'ready' &&

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_PROMPT_TEMPLATE_IDS, type Template } from '../../../common/contract';
-import { templateApi } from '../../api/templates';
+import { landingApi } from '../../api/landing';
 
 export function DocumentStarters({ onDraft }: { onDraft(text: string): void }) {
   const { i18n } = useTranslation();
@@ -12,7 +12,7 @@ export function DocumentStarters({ onDraft }: { onDraft(text: string): void }) {
   useEffect(() => {
     if (!language) return;
     let live = true;
-    templateApi.list('All', { suppressAlert: true }).then(
+    landingApi.templates('All', { suppressAlert: true }).then(
       (all) =>
         live &&
         setItems(

@@ -21,12 +21,12 @@ import { OfflineBanner } from './OfflineBanner';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 import { NARROW_QUERY, useMediaQuery, useVisibleHeight } from './viewport';
-import './shell.css';
+import './layout.css';
 
 const COLLAPSED_KEY = 'parley.sidebarCollapsed';
 export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
-export function Shell() {
+export function Layout() {
   const { lang } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -79,7 +79,7 @@ export function Shell() {
         // Moves focus to the content; a #content link would put a fragment in the router's URL.
         onClick={() => document.getElementById('content')?.focus()}
       >
-        {t('shell.skipToContent')}
+        {t('layout.skipToContent')}
       </button>
       <Sidebar
         collapsed={!narrow && collapsed}
@@ -98,7 +98,7 @@ export function Shell() {
               type="button"
               className="icon-button"
               onClick={drawer.show}
-              aria-label={t('shell.openMenu')}
+              aria-label={t('layout.openMenu')}
               aria-expanded={drawer.open}
               aria-controls="sidebar"
               data-testid="drawer-open"
@@ -113,7 +113,7 @@ export function Shell() {
               type="button"
               className="icon-button"
               onClick={() => navigate(home)}
-              aria-label={t('shell.newChat')}
+              aria-label={t('layout.newChat')}
               data-testid="topbar-new-chat"
             >
               <Icon name="plus" size={22} />
