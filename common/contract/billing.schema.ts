@@ -1,5 +1,6 @@
 // Request validators of plans and billing; the server parses with them, the client imports types only.
 import { z } from 'zod';
+import { CANCEL_CHOICES, type CancelOption, missingCancelAnswers } from './billing';
 
 /** FastSpring's check: the product (and the risk-control token in its header); answers the order id. */
 export const FastSpringCheckQuery = z.object({ productId: z.string().min(1).max(200) });
@@ -14,23 +15,22 @@ export const CheckoutQuery = z.object({
   payProvider: z.coerce.number().int().optional(),
 });
 
-const option = z.enum(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
-const answer = z.union([option, z.array(option).min(1).max(8)]);
+/** One of the question's options, or several of them. */
+const choice = (options: readonly [CancelOption, ...CancelOption[]]) =>
+  z.union([z.enum(options), z.array(z.enum(options)).min(1).max(options.length)]);
 const text = z.string().trim().max(2000);
-const needsText = (value: string | string[] | undefined, letters: readonly string[]) =>
-  letters.some((l) => (Array.isArray(value) ? value.includes(l as never) : value === l));
 
-/** The cancel questionnaire: q1..q7 all required; options d/e/f/h of q1 and e of q4 need their text. */
+/** The cancel questionnaire; what must be filled in is missingCancelAnswers, the rule the form checks too. */
 export const CancelFeedback = z
   .object({
     id: z.enum(['billingCancelQuestionaire', 'freetrialCancelQuestionaire']),
-    q1: answer,
-    q2: answer,
-    q3: answer,
-    q4: answer,
-    q5: answer,
-    q6: answer,
-    q7: text.pipe(z.string().min(1)),
+    q1: choice(CANCEL_CHOICES.q1),
+    q2: choice(CANCEL_CHOICES.q2),
+    q3: choice(CANCEL_CHOICES.q3),
+    q4: choice(CANCEL_CHOICES.q4),
+    q5: choice(CANCEL_CHOICES.q5),
+    q6: choice(CANCEL_CHOICES.q6),
+    q7: text,
     'q1-d': text.optional(),
     'q1-e': text.optional(),
     'q1-f': text.optional(),
@@ -38,11 +38,8 @@ export const CancelFeedback = z
     'q4-e': text.optional(),
   })
   .superRefine((value, ctx) => {
-    for (const letter of ['d', 'e', 'f', 'h'] as const)
-      if (needsText(value.q1, [letter]) && !value[`q1-${letter}`])
-        ctx.addIssue({ code: 'custom', message: 'billing.questionnaire', path: [`q1-${letter}`] });
-    if (needsText(value.q4, ['e']) && !value['q4-e'])
-      ctx.addIssue({ code: 'custom', message: 'billing.questionnaire', path: ['q4-e'] });
+    for (const field of missingCancelAnswers(value))
+      ctx.addIssue({ code: 'custom', message: 'billing.questionnaire', path: [field] });
   });
 
 export const CancelRequest = z.object({

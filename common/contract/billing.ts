@@ -177,10 +177,46 @@ export const CONFIRM_STATUSES = [
 ] as const;
 export type ConfirmStatus = (typeof CONFIRM_STATUSES)[number];
 
-export const CANCEL_QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'] as const;
+/**
+ * The cancel questionnaire, the one copy of its rule (the server's validator and the form both read it): q1..q6
+ * are answered with one of their options, q7 with text, and the options listed in CANCEL_EXTRA_TEXT need their
+ * own text as well (field `q1-d` for option d of q1).
+ */
 export const CANCEL_OPTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
+export type CancelOption = (typeof CANCEL_OPTIONS)[number];
+export const CANCEL_CHOICES = {
+  q1: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+  q2: ['a', 'b', 'c', 'd'],
+  q3: ['a', 'b', 'c', 'd'],
+  q4: ['a', 'b', 'c', 'd', 'e'],
+  q5: ['a', 'b', 'c'],
+  q6: ['a', 'b', 'c', 'd'],
+} as const satisfies Record<string, readonly CancelOption[]>;
+export type CancelChoiceQuestion = keyof typeof CANCEL_CHOICES;
+/** The question answered in words. */
+export const CANCEL_TEXT_QUESTION = 'q7';
+export const CANCEL_QUESTIONS = [...(Object.keys(CANCEL_CHOICES) as CancelChoiceQuestion[]), 'q7'] as const;
 /** Options whose answer needs extra free text (field name `q1-d` ...). */
-export const CANCEL_EXTRA_TEXT = { q1: ['d', 'e', 'f', 'h'], q4: ['e'] } as const;
+export const CANCEL_EXTRA_TEXT = { q1: ['d', 'e', 'f', 'h'], q4: ['e'] } as const satisfies Partial<
+  Record<CancelChoiceQuestion, readonly CancelOption[]>
+>;
+
+/** The fields of a cancel questionnaire still to fill in (empty when it is complete). Blank text is missing. */
+export function missingCancelAnswers(answers: Readonly<Record<string, unknown>>): string[] {
+  const filled = (key: string) => {
+    const value = answers[key];
+    return Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '';
+  };
+  const chose = (question: string, option: string) => {
+    const value = answers[question];
+    return Array.isArray(value) ? value.includes(option) : value === option;
+  };
+  const missing = CANCEL_QUESTIONS.filter((question) => !filled(question)) as string[];
+  for (const [question, options] of Object.entries(CANCEL_EXTRA_TEXT))
+    for (const option of options)
+      if (chose(question, option) && !filled(`${question}-${option}`)) missing.push(`${question}-${option}`);
+  return missing;
+}
 
 export const TRIAL_DAYS = 7;
 export const DEFAULT_ANNUAL_SAVING_PERCENT = 16;

@@ -2,7 +2,8 @@
 import { type ActorRefFrom, assign, createActor, type SnapshotFrom, sendTo, setup } from 'xstate';
 import type { UpgradePrompt } from '../api/http';
 import { authMachine } from './auth.machine';
-import { billingMachine } from './billing.machine';
+import { type BillingMachine, createBillingMachine } from './billing/billing.machine';
+import { browserBillingIO } from './billing/io';
 import { captchaMachine } from './captcha.machine';
 import { chatMachine } from './chat.machine';
 import { loginMachine } from './login.machine';
@@ -18,7 +19,7 @@ export interface RootContext {
   login: ActorRefFrom<typeof loginMachine>;
   captcha: ActorRefFrom<typeof captchaMachine>;
   tips: ActorRefFrom<typeof tipsMachine>;
-  billing: ActorRefFrom<typeof billingMachine>;
+  billing: ActorRefFrom<BillingMachine>;
   chats: Record<string, ChatActorRef>;
 }
 
@@ -41,7 +42,7 @@ export const rootMachine = setup({
     login: loginMachine,
     captcha: captchaMachine,
     tips: tipsMachine,
-    billing: billingMachine,
+    billing: createBillingMachine(browserBillingIO),
   },
 }).createMachine({
   id: 'root',

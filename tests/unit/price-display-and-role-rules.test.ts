@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { DiscountInfo, UserInfo } from '../../common/contract';
+import { type DiscountInfo, missingCancelAnswers, type UserInfo } from '../../common/contract';
 import {
   annualPerMonth,
   annualSavingPercent,
   billingAmount,
-  buyDecision,
   discountPercent,
   formatDate,
   formatMoney,
   monthlyPrice,
-  nextCancelStep,
-  payPromptTarget,
-  previousCancelStep,
   purchaseLabel,
-  questionnaireComplete,
-  showUpgradeButton,
   upgradeAmount,
-} from '../../src/ui/billing/price-display';
+} from '../../src/machines/billing/price';
+import { buyDecision, payPromptTarget, showUpgradeButton } from '../../src/machines/billing/rules';
 
 const discount: DiscountInfo = {
   monthlyDiscount: 0.2,
@@ -106,22 +101,16 @@ describe('role rules', () => {
   });
 });
 
-describe('billing modal steps and the questionnaire', () => {
-  it('skipped offers are skipped both ways', () => {
-    const none = { cancelDiscount: false, studentDiscount: false };
-    const both = { cancelDiscount: true, studentDiscount: true };
-    expect(nextCancelStep(2, none)).toBe(5);
-    expect(previousCancelStep(5, none)).toBe(2);
-    expect(nextCancelStep(2, both)).toBe(3);
-    expect(nextCancelStep(3, both)).toBe(4);
-    expect(previousCancelStep(5, { cancelDiscount: true, studentDiscount: false })).toBe(3);
-  });
+// Which cancel steps are skipped is the manager actor's (billing-cancel-flow-walks-named-steps.test.ts).
+describe('the cancel questionnaire', () => {
   it('q1..q7 are required, with text for q1 d/e/f/h and q4 e', () => {
+    const complete = (answers: Record<string, string>) => missingCancelAnswers(answers).length === 0;
     const full = { q1: 'a', q2: 'a', q3: 'a', q4: 'a', q5: 'a', q6: 'a', q7: 'why' };
-    expect(questionnaireComplete(full)).toBe(true);
-    expect(questionnaireComplete({ ...full, q7: ' ' })).toBe(false);
-    expect(questionnaireComplete({ ...full, q1: 'h' })).toBe(false);
-    expect(questionnaireComplete({ ...full, q1: 'h', 'q1-h': 'other' })).toBe(true);
-    expect(questionnaireComplete({ ...full, q4: 'e' })).toBe(false);
+    expect(complete(full)).toBe(true);
+    expect(complete({ ...full, q7: ' ' })).toBe(false);
+    expect(complete({ ...full, q1: 'h' })).toBe(false);
+    expect(complete({ ...full, q1: 'h', 'q1-h': 'other' })).toBe(true);
+    expect(complete({ ...full, q4: 'e' })).toBe(false);
+    expect(missingCancelAnswers({ ...full, q1: 'h', q4: 'e', q7: '' })).toEqual(['q7', 'q1-h', 'q4-e']);
   });
 });

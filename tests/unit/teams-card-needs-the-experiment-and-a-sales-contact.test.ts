@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseExperiments } from '../../server/config';
 import { experimentVariant } from '../../server/services/user-settings';
-import { teamsContactHref } from '../../src/ui/billing/price-display';
+import { teamsContactHref } from '../../src/machines/billing/rules';
 
 describe('teams card', () => {
   it('shows only in variant A with a contact; an email becomes mailto with the subject, a page stays', () => {

@@ -1,18 +1,21 @@
 // Everything billing puts on top of the shell: the pricing and billing modals, the free-trial success
 // modal, the success animation, and the pay-return handling (then the parameters leave the URL).
 import { useSelector } from '@xstate/react';
-import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { currentLanguage } from '../../i18n';
+import { annualPerMonth } from '../../machines/billing/price';
+import { showUpgradeButton } from '../../machines/billing/rules';
+import { trialSuccessOpen } from '../../machines/billing/selectors';
 import { trackPaymentCancel } from '../analytics/app-events';
 import { useLangPath } from '../app/paths';
-import { useAuthState, useRootSelector } from '../app/root-context';
-import { BillingModal } from './BillingModal';
+import { useAuthState } from '../app/root-context';
+import { Modal } from '../kit/Modal';
+import { BillingNotices } from './BillingNotices';
+import { BillingModal } from './manager/BillingModal';
 import { PricingModal } from './PricingModal';
-import { annualPerMonth, showUpgradeButton } from './price-display';
+import { useBilling, usePricing } from './use-billing';
 import './billing.css';
 
 const RETURN_PARAMS = [
@@ -31,6 +34,7 @@ const PROVIDER_EXTRAS = ['subscription_id', 'ba_token', 'token'];
 export function BillingLayer() {
   return (
     <>
+      <BillingNotices />
       <PayReturn />
       <PricingModal />
       <BillingModal />
@@ -42,11 +46,10 @@ export function BillingLayer() {
 
 /** Reads the spec's pay-return parameters once, acts on them, then removes them from the URL. */
 function PayReturn() {
-  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const to = useLangPath();
-  const billing = useRootSelector((s) => s.context.billing);
+  const billing = useBilling();
   const handled = useRef<string | null>(null);
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -59,7 +62,6 @@ function PayReturn() {
     } else if (status === 'cancel') {
       billing.send({ type: 'RETURN.CANCELLED' });
       trackPaymentCancel(params.get('stripeSubType'));
-      toast.info(t('billing.payCancelled'));
     }
     const confirmId = params.get('confirmId');
     if (params.get('from') === 'paymentConfirm' && confirmId)
@@ -69,43 +71,44 @@ function PayReturn() {
     for (const p of [...RETURN_PARAMS, ...PROVIDER_EXTRAS]) params.delete(p);
     const rest = params.toString();
     navigate(`${to('/')}${rest ? `?${rest}` : ''}`, { replace: true });
-  }, [location.search, billing, navigate, to, t]);
+  }, [location.search, billing, navigate, to]);
   return null;
 }
 
 function TrialSuccessModal() {
   const { t } = useTranslation();
-  const billing = useRootSelector((s) => s.context.billing);
-  const open = useSelector(billing, (s) => s.matches({ pricing: 'trialSuccess' }));
-  const products = useSelector(billing, (s) => s.context.products);
+  const billing = useBilling();
+  const pricing = usePricing();
+  const open = useSelector(pricing, trialSuccessOpen);
+  const products = useSelector(pricing, (s) => s.context.products);
   const yearly = products?.productVOS.find((p) => p.productType === 'Pro' && p.subscription === 'year');
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && billing.send({ type: 'TRIAL_SUCCESS.CLOSE' })}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" style={{ width: 400 }} data-testid="trial-success">
-          <Dialog.Title>{t('billing.trialSuccess.title')}</Dialog.Title>
-          <Dialog.Description>
-            {t('billing.trialSuccess.body', {
-              price: yearly
-                ? `${annualPerMonth(yearly.price, yearly.currency, currentLanguage())}${t('billing.pricing.perMonth')}`
-                : '',
-            })}
-          </Dialog.Description>
-          <div className="dialog-actions">
-            <Dialog.Close className="button primary">{t('billing.trialSuccess.close')}</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && billing.send({ type: 'TRIAL_SUCCESS.CLOSE' })}
+      title={t('billing.trialSuccess.title')}
+      width={400}
+      testId="trial-success"
+      closeButton={false}
+    >
+      <Modal.Description>
+        {t('billing.trialSuccess.body', {
+          price: yearly
+            ? `${annualPerMonth(yearly.price, yearly.currency, currentLanguage())}${t('billing.pricing.perMonth')}`
+            : '',
+        })}
+      </Modal.Description>
+      <div className="dialog-actions">
+        <Modal.Close className="button primary">{t('billing.trialSuccess.close')}</Modal.Close>
+      </div>
+    </Modal>
   );
 }
 
 /** A short success animation after a payment returns. */
 function Celebration() {
   const { t } = useTranslation();
-  const billing = useRootSelector((s) => s.context.billing);
-  const count = useSelector(billing, (s) => s.context.celebrations);
+  const count = useSelector(usePricing(), (s) => s.context.celebrations);
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (count === 0) return;
@@ -125,7 +128,7 @@ function Celebration() {
 export function UpgradeButton({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { user, ready } = useAuthState();
-  const billing = useRootSelector((s) => s.context.billing);
+  const billing = useBilling();
   const discount = useSelector(billing, (s) => s.context.discount);
   if (!ready || !showUpgradeButton(user, discount)) return null;
   return (

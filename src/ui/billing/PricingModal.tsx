@@ -1,35 +1,39 @@
 // The purchase (pricing) modal, 1360 wide: monthly/annual tabs, the discount banner, Pro and Unlimited cards
 // with the spec's price display, trial vs subscribe, and the provider chooser (400 wide) when several exist.
 import { useSelector } from '@xstate/react';
-import { Dialog, RadioGroup, Tabs } from 'radix-ui';
+import { RadioGroup, Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../common/contract';
 import { currentLanguage } from '../../i18n';
-import { useRootSelector } from '../app/root-context';
-import { Modal } from '../kit/Modal';
 import {
   annualPerMonth,
   annualSavingPercent,
   discountPercent,
   monthlyPrice,
   purchaseLabel,
-} from './price-display';
+} from '../../machines/billing/price';
+import {
+  pricingLoading,
+  pricingOpen,
+  pricingRedirecting,
+  providerChooserOpen,
+} from '../../machines/billing/selectors';
+import { Modal } from '../kit/Modal';
 import { TeamsCard } from './TeamsCard';
+import { useBilling, usePricing } from './use-billing';
 
 export function PricingModal() {
   const { t } = useTranslation();
-  const billing = useRootSelector((s) => s.context.billing);
-  const open = useSelector(
-    billing,
-    (s) => !s.matches({ pricing: 'closed' }) && !s.matches({ pricing: 'trialSuccess' }),
-  );
-  const loading = useSelector(billing, (s) => s.matches({ pricing: { open: 'loading' } }));
-  const redirecting = useSelector(billing, (s) => s.matches({ pricing: { open: 'redirecting' } }));
-  const list = useSelector(billing, (s) => s.context.products);
-  const discount = useSelector(billing, (s) => s.context.discount);
-  const prompt = useSelector(billing, (s) => s.context.prompt);
-  const period = useSelector(billing, (s) => s.context.period);
+  const billing = useBilling();
+  const pricing = usePricing();
+  const open = useSelector(pricing, pricingOpen);
+  const loading = useSelector(pricing, pricingLoading);
+  const redirecting = useSelector(pricing, pricingRedirecting);
+  const list = useSelector(pricing, (s) => s.context.products);
+  const discount = useSelector(pricing, (s) => s.context.discount);
+  const prompt = useSelector(pricing, (s) => s.context.prompt);
+  const period = useSelector(pricing, (s) => s.context.period);
   const products = (list?.productVOS ?? []).filter((p) => p.subscription === period);
 
   const cards = loading ? (
@@ -59,9 +63,9 @@ export function PricingModal() {
     >
       {/* A prompt without words of its own (from the browser extension) says why it opened; none stays empty. */}
       {prompt && (prompt.message || prompt.source === 'PLUGIN') && (
-        <Dialog.Description className="banner" data-testid="pricing-prompt">
+        <Modal.Description className="banner" data-testid="pricing-prompt">
           {prompt.message || t('billing.pricing.fromExtension')}
-        </Dialog.Description>
+        </Modal.Description>
       )}
       {discount && (
         <div
@@ -98,9 +102,9 @@ export function PricingModal() {
         ))}
       </Tabs.Root>
       <div className="dialog-actions">
-        <Dialog.Close className="button" data-testid="pricing-close">
+        <Modal.Close className="button" data-testid="pricing-close">
           {t('billing.pricing.close')}
-        </Dialog.Close>
+        </Modal.Close>
       </div>
       <ProviderChooser />
     </Modal>
@@ -171,44 +175,42 @@ function PlanCard(props: {
 /** The choose-payment-provider modal (400 wide): only when more than one provider takes payments. */
 function ProviderChooser() {
   const { t } = useTranslation();
-  const billing = useRootSelector((s) => s.context.billing);
-  const open = useSelector(billing, (s) => s.matches({ pricing: { open: 'choosing' } }));
-  const providers = useSelector(billing, (s) => s.context.providers);
+  const billing = useBilling();
+  const pricing = usePricing();
+  const open = useSelector(pricing, providerChooserOpen);
+  const providers = useSelector(pricing, (s) => s.context.providers);
   const [choice, setChoice] = useState<string>('');
   const selected = choice || String(providers[0]?.id ?? 0);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && billing.send({ type: 'CHOOSER.CLOSE' })}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" style={{ width: 400 }} data-testid="provider-chooser">
-          <Dialog.Title>{t('billing.chooser.title')}</Dialog.Title>
-          <RadioGroup.Root value={selected} onValueChange={setChoice} className="provider-list">
-            {providers.map((p) => (
-              <div key={p.id} className="menu-item">
-                <RadioGroup.Item
-                  id={`provider-${p.id}`}
-                  value={String(p.id)}
-                  data-testid={`provider-${p.id}`}
-                >
-                  <RadioGroup.Indicator>●</RadioGroup.Indicator>
-                </RadioGroup.Item>
-                <label htmlFor={`provider-${p.id}`}>{p.name}</label>
-              </div>
-            ))}
-          </RadioGroup.Root>
-          <div className="dialog-actions">
-            <Dialog.Close className="button">{t('billing.chooser.cancel')}</Dialog.Close>
-            <button
-              type="button"
-              className="button primary"
-              data-testid="chooser-confirm"
-              onClick={() => billing.send({ type: 'CHOOSER.CONFIRM', provider: Number(selected) })}
-            >
-              {t('billing.chooser.confirm')}
-            </button>
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && billing.send({ type: 'CHOOSER.CLOSE' })}
+      title={t('billing.chooser.title')}
+      width={400}
+      testId="provider-chooser"
+      closeTestId="chooser-close"
+    >
+      <RadioGroup.Root value={selected} onValueChange={setChoice} className="provider-list">
+        {providers.map((p) => (
+          <div key={p.id} className="menu-item">
+            <RadioGroup.Item id={`provider-${p.id}`} value={String(p.id)} data-testid={`provider-${p.id}`}>
+              <RadioGroup.Indicator>●</RadioGroup.Indicator>
+            </RadioGroup.Item>
+            <label htmlFor={`provider-${p.id}`}>{p.name}</label>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ))}
+      </RadioGroup.Root>
+      <div className="dialog-actions">
+        <Modal.Close className="button">{t('billing.chooser.cancel')}</Modal.Close>
+        <button
+          type="button"
+          className="button primary"
+          data-testid="chooser-confirm"
+          onClick={() => billing.send({ type: 'CHOOSER.CONFIRM', provider: Number(selected) })}
+        >
+          {t('billing.chooser.confirm')}
+        </button>
+      </div>
+    </Modal>
   );
 }

@@ -2,14 +2,14 @@
 // because team plans are sold by the operator, not checked out here.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useRootSelector } from '../app/root-context';
-import { teamsContactHref } from './price-display';
+import { teamsContactHref } from '../../machines/billing/rules';
+import { usePricing } from './use-billing';
 
 export function TeamsCard() {
   const { t } = useTranslation();
-  const billing = useRootSelector((s) => s.context.billing);
-  const variant = useSelector(billing, (s) => s.context.experiments.teams);
-  const contact = useSelector(billing, (s) => s.context.products?.teamsContact ?? null);
+  const pricing = usePricing();
+  const variant = useSelector(pricing, (s) => s.context.experiments.teams);
+  const contact = useSelector(pricing, (s) => s.context.products?.teamsContact ?? null);
   const href = teamsContactHref(variant, contact, t('billing.teams.mailSubject'));
   if (!href) return null;
   const page = href.startsWith('http');

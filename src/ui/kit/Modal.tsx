@@ -1,5 +1,6 @@
-// The one dialog frame: overlay, a width that never exceeds the screen, a visible close button, focus back
-// to whatever opened it, and a bottom sheet as wide as the screen on a phone (see kit.css).
+// The one dialog frame every dialog uses: overlay, a width that never exceeds the screen, a visible close
+// button, focus back to whatever opened it, and a bottom sheet as wide as the screen on a phone (see kit.css).
+// Modal.Title, Modal.Description and Modal.Close are the parts a dialog's content may name itself with.
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ export function Modal({
   testId,
   closeLabel,
   closeTestId = 'modal-close',
+  closeButton = true,
   children,
   ...rest
 }: {
@@ -30,6 +32,8 @@ export function Modal({
   testId?: string;
   closeLabel?: string;
   closeTestId?: string;
+  /** False only for a dialog whose one action already closes it (its button says so): no second close. */
+  closeButton?: boolean;
   children: ReactNode;
 } & { [data: `data-${string}`]: string | number | undefined }) {
   const { t } = useTranslation();
@@ -64,15 +68,21 @@ export function Modal({
           )}
           {children}
           {/* Last in the DOM so the first field, not the close button, gets the first focus; drawn top-end. */}
-          <Dialog.Close
-            className="icon-button modal-close"
-            aria-label={closeLabel ?? t('common.close')}
-            data-testid={closeTestId}
-          >
-            <Icon name="close" size={20} />
-          </Dialog.Close>
+          {closeButton && (
+            <Dialog.Close
+              className="icon-button modal-close"
+              aria-label={closeLabel ?? t('common.close')}
+              data-testid={closeTestId}
+            >
+              <Icon name="close" size={20} />
+            </Dialog.Close>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
+
+Modal.Title = Dialog.Title;
+Modal.Description = Dialog.Description;
+Modal.Close = Dialog.Close;
