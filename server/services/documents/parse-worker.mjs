@@ -39,6 +39,8 @@ const xmlText = (raw) =>
 /** @param {string} text */
 const tidy = (text) =>
   text
+    // A soft hyphen is only drawn where a line breaks inside a word: in running text it would split the word.
+    .replace(/\u00ad/g, '')
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t\u00a0]+/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
@@ -267,15 +269,22 @@ async function parsePdf(bytes, maxPages, ocr) {
   return { pages, title, estimated: false };
 }
 
-/** Text of one OOXML paragraph, with page breaks as form feeds. @param {string} paragraph @param {string} textTag */
+/**
+ * Text of one OOXML paragraph, with page breaks as form feeds. A picture's description (its alternative text,
+ * what a screen reader says) stands where the picture is.
+ * @param {string} paragraph @param {string} textTag
+ */
 function ooxmlLine(paragraph, textTag) {
   const textRe = new RegExp(
-    `<${textTag}(?:\\s[^>]*)?>((?:<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|[^<])*)</${textTag}>|<w:br [^>]*w:type="page"[^>]*/>|<w:lastRenderedPageBreak/>|<w:tab/>`,
+    `<${textTag}(?:\\s[^>]*)?>((?:<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|[^<])*)</${textTag}>|<wp:docPr\\b[^>]*\\bdescr="([^"]*)"|<w:br [^>]*w:type="page"[^>]*/>|<w:lastRenderedPageBreak/>|<w:tab/>`,
     'g',
   );
   let line = '';
   for (const match of paragraph.matchAll(textRe)) {
-    if (match[1] !== undefined) line += xmlText(match[1]);
+    // An equation's runs (m:t) are its symbols and numbers one by one: spaced, so that 3 over 4 is not 34.
+    if (match[1] !== undefined)
+      line += match[0].startsWith('<m:') ? ` ${xmlText(match[1])} ` : xmlText(match[1]);
+    else if (match[2] !== undefined) line += ` ${decodeXml(match[2])} `;
     else if (match[0] === '<w:tab/>') line += '\t';
     else line += '\f';
   }
@@ -299,29 +308,45 @@ const withoutFallbacks = (xml) =>
     (fallback.match(/<\/w:p>/g) ?? []).join(''),
   );
 
-/** Paragraph text of a Word part without its text-box copies. @param {string} xml */
-const wordPartText = (xml) => ooxmlText(withoutFallbacks(xml), 'w:p', 'w:t');
+// Word's text runs (w:t) and those of its equations (Office Math, m:t).
+const WORD_TEXT = '(?:w|m):t';
 
-/** One line per </w:p> piece of a Word body, page breaks as form feeds. @param {string} xml */
-const wordLines = (xml) =>
+/** Paragraph text of a Word part without its text-box copies. @param {string} xml */
+const wordPartText = (xml) => ooxmlText(withoutFallbacks(xml), 'w:p', WORD_TEXT);
+
+/**
+ * One line per </w:p> piece of a Word body, page breaks as form feeds, each list item opening with its number.
+ * @param {string} xml @param {((paragraph: string) => string) | null} [numbering] see word-numbering.mjs
+ */
+const wordLines = (xml, numbering = null) =>
   withoutFallbacks(xml)
     .split('</w:p>')
-    .map((paragraph) => ooxmlLine(paragraph, 'w:t'));
+    .map((paragraph) => {
+      const line = ooxmlLine(paragraph, WORD_TEXT);
+      const label = numbering?.(paragraph);
+      // After the page breaks that open the paragraph, so that the number stays on the item's page.
+      return label ? line.replace(/^\f*/, (breaks) => breaks + label) : line;
+    });
 
 /** @param {Buffer} bytes */
-function parseDocx(bytes) {
+async function parseDocx(bytes) {
   const zip = readZip(bytes);
   const xml = zip.read('word/document.xml');
   if (!xml) throw new ParseError('broken', 'docx without word/document.xml');
-  const { pages, estimated } = pagesOfLines(wordLines(xml.toString('utf8')));
+  const { listNumbering, noteMarks } = await import('./word-numbering.mjs');
+  const read = (/** @type {string} */ name) => zip.read(name)?.toString('utf8');
+  const body = xml.toString('utf8');
+  const marks = noteMarks(body, read('word/settings.xml'));
+  const numbering = listNumbering(read('word/numbering.xml'), read('word/styles.xml'));
+  const { pages, estimated } = pagesOfLines(wordLines(marks.body(body), numbering));
   const partNames = zip.names();
   const extraParts = [
     ...partNames.filter((name) => /^word\/header\d*\.xml$/.test(name)).sort(),
     ...partNames.filter((name) => /^word\/footer\d*\.xml$/.test(name)).sort(),
-    'word/footnotes.xml',
-    'word/endnotes.xml',
-  ];
-  appendOnce(pages, extraParts.map((name) => zip.read(name)?.toString('utf8') ?? '').map(wordPartText));
+  ].map((name) => read(name) ?? '');
+  extraParts.push(marks.notes(read('word/footnotes.xml') ?? '', 'footnote'));
+  extraParts.push(marks.notes(read('word/endnotes.xml') ?? '', 'endnote'));
+  appendOnce(pages, extraParts.map(wordPartText));
   const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
   const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
   return { pages, title, estimated };
@@ -472,6 +497,8 @@ function fieldResults(text) {
 /** @param {Buffer} bytes */
 async function parseDoc(bytes) {
   await refuseEncryptedOffice(bytes);
+  const { fixWordExtractor } = await import('./word-extractor-fixes.mjs');
+  fixWordExtractor();
   const { default: WordExtractor } = await import('word-extractor');
   let doc;
   try {
