@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client';
 import { channels, messages, users } from '../server/db/schema';
-import { AnswerRun, createChunkJournal } from '../server/services/answer-run';
+import { AnswerRun, storeAnswerChunks } from '../server/services/chat/persist';
+import { createChunkJournal } from '../server/services/stream-run';
 
 const LEVELS = [1, 50, 200, 400];
 const CHUNKS_PER_ANSWER = 40;
@@ -29,15 +30,15 @@ export async function benchChunkJournal() {
     let position = 0;
     for (const streams of LEVELS) {
       let writes = 0;
-      const journal = createChunkJournal(
-        db,
-        (error) => {
+      const journal = createChunkJournal<AnswerRun>({
+        store: (batch) => storeAnswerChunks(db, batch),
+        onError: (error) => {
           throw error;
         },
-        async () => {
+        onStored: async () => {
           writes += 1;
         },
-      );
+      });
       const runs: AnswerRun[] = [];
       for (let i = 0; i < streams; i++) {
         const id = `bench-${streams}-${i}`;

@@ -31,6 +31,7 @@ export async function startServer(
     : createLocalAnswerBus();
   const services = createServices({ config, db: database.db, ai, logger, bus, postgres: database.postgres });
   await services.chat.adoptInterrupted();
+  await services.presentations.adoptInterrupted();
   await services.billing.seed();
   const app = createApp(services);
 
@@ -70,7 +71,7 @@ export async function startServer(
         // Open SSE streams would keep close() waiting forever.
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
-      await services.chat.shutdown();
+      await Promise.all([services.chat.shutdown(), services.presentations.shutdown()]);
       await bus.close();
       await database.close();
     },

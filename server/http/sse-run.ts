@@ -1,11 +1,11 @@
-// Streams a ProgressRun as Server-Sent Events in the chat stream's format: `event: meta` first, then
+// Streams a StreamRun (a chat answer or a presentation) as Server-Sent Events in the chat stream's format: `event: meta` first, then
 // `id: <chunkId>` + `data: [chunk]`, then `event: done`. Last-Event-ID resumes after that chunk.
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { Headers } from '../../common/contract/index.js';
 import type { AppEnv } from './context.js';
 
-/** What chat answers (AnswerRun) and creations (ProgressRun) share: replay after a chunk id, then live. */
+/** What streamRun reads of a StreamRun: replay after a chunk id, then live. */
 export interface StreamableRun<C extends { chunkId: number }, S extends string> {
   readonly meta: unknown;
   subscribe(afterChunkId: number, listener: { chunk(chunk: C): void; done(status: S): void }): () => void;

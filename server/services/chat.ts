@@ -1,7 +1,7 @@
 // Chat sends: idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID) resumes
 // the same answer instead of starting a new one, on this instance or any other on the same database.
 // Answers finish even when every client has gone, and when their instance dies another one continues them.
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SendRequest as SendSchema } from '../../common/contract/chat.schema.js';
 import {
@@ -11,21 +11,22 @@ import {
   type SendRequest,
 } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
-import { answerLinks, channels, messageChunks, messages } from '../db/schema.js';
+import { answerLinks, channels, messages } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { translate } from '../messages/index.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import type { ChatTurn, GroundingSource, WritingTask } from '../providers/ai/provider.js';
 import type { AnswerBus } from './answer-bus.js';
-import type { AnswerLease, LeasedAnswer } from './answer-lease.js';
-import { AnswerRun, createChunkJournal, createRunPersister } from './answer-run.js';
 import type { Meter } from './billing/quotas.js';
 import type { ChannelService } from './channels.js';
+import { AnswerRun, createRunPersister, storeAnswerChunks, storedAnswerChunks } from './chat/persist.js';
 import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
 import { groundedTurns } from './documents/grounded-prompt.js';
 import { newId } from './ids.js';
+import type { AnswerLease, LeasedAnswer } from './run-lease.js';
 import type { Caller } from './sessions.js';
+import { createChunkJournal, followStored } from './stream-run.js';
 import { WRITING_CHANNEL_TYPE, writingTaskOf, writingTurns, writingUserMessage } from './writing-prompts.js';
 
 type ParsedSend = z.output<typeof SendSchema>;
@@ -85,11 +86,11 @@ export function createChatService(deps: {
   const { db } = deps;
   const runs = new Map<string, AnswerRun>();
   const starting = new Map<string, Promise<AnswerRun>>();
-  const journal = createChunkJournal(
-    db,
-    (error) => deps.logger.error({ err: error }, 'storing answer chunks failed'),
-    (messageIds) => deps.bus.stored(messageIds),
-  );
+  const journal = createChunkJournal<AnswerRun>({
+    store: (batch) => storeAnswerChunks(db, batch),
+    onError: (error) => deps.logger.error({ err: error }, 'storing answer chunks failed'),
+    onStored: (stored) => deps.bus.stored(stored.map((run) => run.meta.answerMessageId)),
+  });
   /** Answers generated on other instances that clients here follow (read from the database as it grows). */
   const following = new WeakSet<AnswerRun>();
 
@@ -102,14 +103,6 @@ export function createChatService(deps: {
       void deps.bus
         .requestStop(requestId)
         .catch((error) => deps.logger.warn({ err: error, requestId }, 'stopping an answer failed'));
-  }
-
-  async function storedChunks(messageId: string) {
-    return db
-      .select()
-      .from(messageChunks)
-      .where(eq(messageChunks.messageId, messageId))
-      .orderBy(asc(messageChunks.seq));
   }
 
   async function lastUserMessageId(channelId: string): Promise<string> {
@@ -129,65 +122,28 @@ export function createChatService(deps: {
    */
   async function followRun(run: AnswerRun): Promise<AnswerRun> {
     following.add(run);
-    let nextSeq = 0;
-    let reading: Promise<void> | null = null;
-    let again = false;
-    const readChunks = async () => {
-      const rows = await db
-        .select()
-        .from(messageChunks)
-        .where(and(eq(messageChunks.messageId, run.meta.answerMessageId), gte(messageChunks.seq, nextSeq)))
-        .orderBy(asc(messageChunks.seq));
-      for (const chunk of rows) {
-        run.restore({
-          chunkId: chunk.seq,
-          content: chunk.content ?? undefined,
-          error: chunk.error ?? undefined,
-        });
-        nextSeq = chunk.seq + 1;
-      }
-    };
-    const readOnce = async () => {
-      await readChunks();
-      const [row] = await db
-        .select({ status: messages.status })
-        .from(messages)
-        .where(eq(messages.id, run.meta.answerMessageId))
-        .limit(1);
-      if (row && row.status === 'streaming') return;
-      // The final status is written after the last chunk: read once more for chunks stored meanwhile.
-      await readChunks();
-      run.finish(row ? row.status : 'failed');
-    };
-    const read = () => {
-      if (reading) {
-        again = true;
-        return reading;
-      }
-      reading = (async () => {
-        do {
-          again = false;
-          await readOnce().catch((error) =>
-            deps.logger.warn({ err: error, requestId: run.requestId }, 'following an answer failed'),
-          );
-        } while (again && run.status === 'streaming');
-      })().finally(() => {
-        reading = null;
-      });
-      return reading;
-    };
-    const unfollow = deps.bus.follow(run.meta.answerMessageId, () => void read());
-    // A signal can be missed (a reconnect): read anyway now and then.
-    const poll = setInterval(() => void read(), Math.max(250, (deps.leaseMs ?? 3000) / 3));
-    poll.unref();
-    void run.finished.then(() => {
-      unfollow();
-      clearInterval(poll);
+    void run.finished.then(() =>
       setTimeout(() => {
         if (runs.get(run.requestId) === run) runs.delete(run.requestId);
-      }, RETAIN_FINISHED_RUN_MS).unref();
+      }, RETAIN_FINISHED_RUN_MS).unref(),
+    );
+    await followStored({
+      run,
+      bus: deps.bus,
+      key: run.meta.answerMessageId,
+      readChunks: (from) => storedAnswerChunks(db, run.meta.answerMessageId, from),
+      readStatus: async () =>
+        (
+          await db
+            .select({ status: messages.status })
+            .from(messages)
+            .where(eq(messages.id, run.meta.answerMessageId))
+            .limit(1)
+        )[0]?.status ?? null,
+      pollMs: Math.max(250, (deps.leaseMs ?? 3000) / 3),
+      onError: (error) =>
+        deps.logger.warn({ err: error, requestId: run.requestId }, 'following an answer failed'),
     });
-    await read();
     return run;
   }
 
@@ -214,12 +170,7 @@ export function createChatService(deps: {
       runs.set(requestId, run);
       return followRun(run);
     }
-    for (const chunk of await storedChunks(row.message.id))
-      run.restore({
-        chunkId: chunk.seq,
-        content: chunk.content ?? undefined,
-        error: chunk.error ?? undefined,
-      });
+    for (const chunk of await storedAnswerChunks(db, row.message.id)) run.restore(chunk);
     run.finish(row.message.status);
     return run;
   }
@@ -474,13 +425,8 @@ export function createChatService(deps: {
       answerMessageId: row.id,
       model: row.model,
     });
-    const chunks = await storedChunks(row.id);
-    for (const chunk of chunks)
-      run.restore({
-        chunkId: chunk.seq,
-        content: chunk.content ?? undefined,
-        error: chunk.error ?? undefined,
-      });
+    const chunks = await storedAnswerChunks(db, row.id);
+    for (const chunk of chunks) run.restore(chunk);
     runs.set(requestId, run);
     const failedWith = chunks.find((chunk) => chunk.error)?.error ?? null;
     const [linked] = await db

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { PayProvider } from '../../common/contract/index.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { billingCustomers } from '../db/schema.js';
+import { billingCustomers, presentationRuns } from '../db/schema.js';
 import type { Logger } from '../logger.js';
 import type { AiProvider } from '../providers/ai/index.js';
 import { createImageProvider } from '../providers/images/index.js';
@@ -17,7 +17,6 @@ import { createSearchProviders } from '../providers/search/index.js';
 import { createObjectStore } from '../providers/storage/index.js';
 import { createAnalyticsService } from './analytics.js';
 import { type AnswerBus, createLocalAnswerBus } from './answer-bus.js';
-import { createAnswerLease } from './answer-lease.js';
 import { createBillingService } from './billing/index.js';
 import { createBillingManagement } from './billing/management.js';
 import { createStudentDiscount } from './billing/student.js';
@@ -44,6 +43,7 @@ import { createPresentationService } from './presentations.js';
 import { createPromptService } from './prompts.js';
 import { createRateLimits } from './rate-limit.js';
 import { createResumableUploadService } from './resumable-uploads.js';
+import { createAnswerLease, createLease, newInstanceId } from './run-lease.js';
 import { createSessionService } from './sessions.js';
 import { createShareService } from './shares.js';
 import { createSocialLoginService } from './social-login.js';
@@ -76,6 +76,10 @@ export function createServices(deps: {
 }) {
   const { config, db, ai, logger } = deps;
   const shared = deps.postgres ?? null;
+  /** This process among the instances: the owner named in the leases of the runs it generates. */
+  const instanceId = newInstanceId();
+  const bus = deps.bus ?? createLocalAnswerBus();
+  const leaseMs = shared ? config.answerLeaseMs : null;
   const rateLimiter = createRateLimits(shared?.pool ?? null);
   const visitKeys = loadOrCreateVisitKeys(config.dataDir);
   const sessions = createSessionService(db, config.sessions);
@@ -123,6 +127,9 @@ export function createServices(deps: {
     logger,
     offlineDelayMs: config.offlineModel.chunkDelayMs,
     meter: billing.meter,
+    lease: createLease(db, config.answerLeaseMs, presentationRuns, instanceId),
+    bus,
+    leaseMs,
     readDocument: createPresentationDocumentReader({
       documents,
       store: objectStore,
@@ -212,9 +219,9 @@ export function createServices(deps: {
       meter: billing.meter,
       persistIntervalMs: config.persistIntervalMs,
       idleTimeoutMs: config.ai.timeoutMs,
-      lease: createAnswerLease(db, config.answerLeaseMs),
-      bus: deps.bus ?? createLocalAnswerBus(),
-      leaseMs: shared ? config.answerLeaseMs : null,
+      lease: createAnswerLease(db, config.answerLeaseMs, instanceId),
+      bus,
+      leaseMs,
       grounding: docChats,
       imageTool: createImageTool(images),
     }),

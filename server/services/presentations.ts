@@ -1,7 +1,9 @@
 // Presentations: an outline from a topic or a document, then slides, each streamed as it is made; stored per
-// owner. Generation runs apart from the request (ProgressRun), so a dropped client resumes by requestId.
+// owner. A generation is a streaming run like a chat answer: it lives apart from the request, its chunks are
+// stored before clients get them and its row is leased to the instance generating it, so a dropped client
+// resumes by requestId on any instance, and when that instance dies another one continues the generation.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   GeneratePresentationRequest,
@@ -19,7 +21,7 @@ import {
   type Slide,
 } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
-import { presentations } from '../db/schema.js';
+import { presentationRunChunks, presentationRuns, presentations } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { translate } from '../messages/index.js';
@@ -32,14 +34,20 @@ import {
   parseOutlineMarkdown,
   parseSlideMarkdown,
 } from '../providers/ai/offline-presentation.js';
+import type { AnswerBus } from './answer-bus.js';
 import type { Meter } from './billing/quotas.js';
+import { newId } from './ids.js';
 import { assertModelAllowed } from './models.js';
-import { ProgressRun } from './progress-run.js';
+import type { createLease } from './run-lease.js';
 import type { Caller } from './sessions.js';
+import { createChunkJournal, type FinalStatus, followStored, type Piece, StreamRun } from './stream-run.js';
 
 type Row = typeof presentations.$inferSelect;
-export type PresentationRun = ProgressRun<PresentationChunk, PresentationStreamMeta>;
+type RunRow = typeof presentationRuns.$inferSelect;
+export type PresentationRun = StreamRun<PresentationChunk, PresentationStreamMeta>;
 type GenerateInput = z.output<typeof GeneratePresentationRequest>;
+type Language = Parameters<typeof translate>[0];
+type Source = { topic: string; document: { text: string; fileName: string; pages: string[] } | null };
 
 /** Reads an uploaded document's text for the caller; null when the caller has no such document. */
 export type DocumentTextReader = (
@@ -49,6 +57,20 @@ export type DocumentTextReader = (
 
 const RETAIN_FINISHED_RUN_MS = 5 * 60 * 1000;
 const DOCUMENT_CHARS_FOR_AI = 12_000;
+/** The abort reason of runs this instance stops generating but another instance continues. */
+const HANDOVER = 'handed over';
+/** The abort reason of runs another instance took over (this one was presumed dead). */
+const LEASE_LOST = 'lease lost';
+/** Signals about presentation runs share the answers' channels: their keys never look like a message id. */
+const busKey = (requestId: string) => `presentation:${requestId}`;
+
+/** An outline as the Markdown the model writes: what a continuing model is handed as its own text so far. */
+const outlineMarkdown = (draft: DraftOutline) =>
+  [
+    `# ${draft.title}`,
+    ...draft.sections.map((s) => `## ${s.title}\n${s.points.map((p) => `- ${p}`).join('\n')}`),
+    '',
+  ].join('\n\n');
 
 const toSummary = (row: Row): PresentationSummary => ({
   presentationId: row.id,
@@ -78,11 +100,36 @@ export function createPresentationService(deps: {
   readDocument?: DocumentTextReader;
   /** Each outline and each slides step is a model call against the plan's quota. */
   meter: Pick<Meter, 'charge'>;
+  /** Which instance generates which run (the lease on its presentation_runs row). */
+  lease: ReturnType<typeof createLease<typeof presentationRuns>>;
+  /** Signals to the other instances on the same database (and to followers here). */
+  bus: AnswerBus;
+  /** Set when other instances may share the database (PostgreSQL): renew leases and adopt stale ones. */
+  leaseMs: number | null;
 }) {
-  const { db, ai, logger } = deps;
+  const { db, ai, logger, lease } = deps;
+  /** requestId -> the run this instance generates or follows (kept a while after it ends, for resumes). */
   const runs = new Map<string, PresentationRun>();
-  /** presentationId -> the run generating it now. */
-  const active = new Map<string, PresentationRun>();
+  const starting = new Map<string, Promise<PresentationRun>>();
+  /** Runs generated on other instances that clients here follow. */
+  const following = new WeakSet<PresentationRun>();
+  const journal = createChunkJournal<PresentationRun>({
+    store: async (batch) => {
+      await db
+        .insert(presentationRunChunks)
+        .values(
+          batch.map(({ run, chunk: { chunkId, ...chunk } }) => ({
+            requestId: run.requestId,
+            seq: chunkId,
+            chunk,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+    onError: (error) => logger.error({ err: error }, 'storing presentation chunks failed'),
+    onStored: (stored) => deps.bus.stored(stored.map((run) => busKey(run.requestId))),
+  });
+  const emit = (run: PresentationRun, piece: Piece<PresentationChunk>) => journal.append(run, piece);
 
   async function find(id: string) {
     return (await db.select().from(presentations).where(eq(presentations.id, id)).limit(1))[0];
@@ -92,24 +139,132 @@ export function createPresentationService(deps: {
     if (!row || row.ownerId !== caller.userId) throw notFound('presentation.notFound');
     return row;
   }
-  const save = (caller: Caller, id: string, values: Partial<Row>) =>
+  const save = (ownerId: string, id: string, values: Partial<Row>) =>
     db
       .update(presentations)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(presentations.id, id), eq(presentations.ownerId, caller.userId)));
+      .where(and(eq(presentations.id, id), eq(presentations.ownerId, ownerId)));
+
+  async function storedChunks(requestId: string, fromChunkId = 0): Promise<PresentationChunk[]> {
+    const rows = await db
+      .select()
+      .from(presentationRunChunks)
+      .where(and(eq(presentationRunChunks.requestId, requestId), gte(presentationRunChunks.seq, fromChunkId)))
+      .orderBy(asc(presentationRunChunks.seq));
+    return rows.map((row) => ({ ...row.chunk, chunkId: row.seq }));
+  }
+  const runOf = (row: RunRow): PresentationRun =>
+    new StreamRun(row.requestId, row.ownerId, {
+      presentationId: row.presentationId,
+      step: row.step,
+      generatedBy: row.generatedBy,
+    });
+  /** Whether a generation of this presentation is running, on any instance. */
+  async function running(presentationId: string): Promise<RunRow | undefined> {
+    return (
+      await db
+        .select()
+        .from(presentationRuns)
+        .where(
+          and(eq(presentationRuns.presentationId, presentationId), eq(presentationRuns.status, 'streaming')),
+        )
+        .limit(1)
+    )[0];
+  }
+  const forget = (run: PresentationRun) =>
+    setTimeout(() => {
+      if (runs.get(run.requestId) === run) runs.delete(run.requestId);
+    }, RETAIN_FINISHED_RUN_MS).unref();
+
+  /** A run another instance generates: what is stored, then live as that instance stores more. */
+  async function follow(run: PresentationRun): Promise<PresentationRun> {
+    following.add(run);
+    runs.set(run.requestId, run);
+    void run.finished.then(() => forget(run));
+    await followStored({
+      run,
+      bus: deps.bus,
+      key: busKey(run.requestId),
+      readChunks: (from) => storedChunks(run.requestId, from),
+      readStatus: async () =>
+        (
+          await db
+            .select({ status: presentationRuns.status })
+            .from(presentationRuns)
+            .where(eq(presentationRuns.requestId, run.requestId))
+            .limit(1)
+        )[0]?.status ?? null,
+      pollMs: Math.max(250, (deps.leaseMs ?? 3000) / 3),
+      onError: (error) =>
+        logger.warn({ err: error, requestId: run.requestId }, 'following a presentation failed'),
+    });
+    return run;
+  }
+
+  /** A run this instance does not hold in memory: followed while it runs elsewhere, replayed once finished. */
+  async function storedRun(caller: Caller, requestId: string): Promise<PresentationRun | null> {
+    const [row] = await db
+      .select()
+      .from(presentationRuns)
+      .where(eq(presentationRuns.requestId, requestId))
+      .limit(1);
+    if (!row) return null;
+    if (row.ownerId !== caller.userId) throw notFound('presentation.notFound');
+    const run = runOf(row);
+    if (row.status === 'streaming') return follow(run);
+    for (const chunk of await storedChunks(requestId)) run.restore(chunk);
+    run.finish(row.status);
+    return run;
+  }
+
+  /** The run's row, leased to this instance; null when another run of the presentation is streaming. */
+  async function createRun(
+    caller: Caller,
+    input: GenerateInput,
+    meta: PresentationStreamMeta,
+    request: RunRow['request'],
+  ): Promise<PresentationRun | null> {
+    // Finished runs of this presentation are done with: the client asks for a new one.
+    await db
+      .delete(presentationRuns)
+      .where(
+        and(
+          eq(presentationRuns.presentationId, input.presentationId),
+          ne(presentationRuns.status, 'streaming'),
+        ),
+      );
+    const [row] = await db
+      .insert(presentationRuns)
+      .values({
+        id: newId(),
+        requestId: input.requestId,
+        presentationId: input.presentationId,
+        ownerId: caller.userId,
+        step: meta.step,
+        generatedBy: meta.generatedBy,
+        request,
+        ...lease.take(),
+      })
+      // A generation of this presentation started meanwhile (on any instance), or this requestId did.
+      .onConflictDoNothing()
+      .returning();
+    return row ? runOf(row) : null;
+  }
 
   const pace = (signal: AbortSignal) =>
     deps.offlineDelayMs > 0
       ? sleep(deps.offlineDelayMs * 8, undefined, { signal }).catch(() => {})
       : Promise.resolve();
 
+  /** The model's whole text (after `prefix`, the part it is told it already wrote, when given). */
   async function complete(
     model: string,
     prompt: string,
     signal: AbortSignal,
+    prefix = '',
     onText?: (text: string) => void,
   ) {
-    let text = '';
+    let text = prefix;
     for await (const piece of ai.stream({
       model,
       messages: [
@@ -120,6 +275,7 @@ export function createPresentationService(deps: {
         { role: 'user', content: prompt },
       ],
       signal,
+      ...(prefix ? { prefix } : {}),
     })) {
       text += piece;
       onText?.(text);
@@ -127,34 +283,39 @@ export function createPresentationService(deps: {
     return text;
   }
 
-  async function generateOutline(
-    caller: Caller,
-    run: PresentationRun,
-    source: { topic: string; document: { text: string; fileName: string; pages: string[] } | null },
-    model: string,
-    language: string,
-  ) {
+  /** Stored so far (a run taken over from an instance that died): the outline continues after it. */
+  function outlineSoFar(run: PresentationRun): DraftOutline {
+    const arrived: DraftOutline = { title: '', sections: [] };
+    for (const chunk of run.chunks) {
+      if (chunk.title) arrived.title = chunk.title;
+      if (chunk.section) arrived.sections.push(chunk.section);
+    }
+    return arrived;
+  }
+
+  async function generateOutline(run: PresentationRun, source: Source, model: string, language: string) {
     const { signal } = run.controller;
     const fallbackTitle = source.document?.fileName || source.topic.slice(0, 200);
     // What the user has seen so far: a stop keeps it as the outline to edit.
-    const arrived: DraftOutline = { title: '', sections: [] };
+    const arrived = outlineSoFar(run);
+    const resumed = { title: Boolean(arrived.title), sections: arrived.sections.length };
     const emitTitle = (title: string, total: number) => {
       arrived.title = title;
-      run.push({ title, done: 0, total });
+      emit(run, { title, done: 0, total });
     };
     const emitSection = (section: OutlineSection, total: number) => {
       arrived.sections.push(section);
-      run.push({ section, done: arrived.sections.length, total });
+      emit(run, { section, done: arrived.sections.length, total });
     };
     let draft: DraftOutline | null = null;
     try {
-      draft = await writeOutline(run, source, model, language, emitTitle, emitSection);
+      draft = await writeOutline(run, source, model, language, resumed, emitTitle, emitSection);
     } catch (error) {
       if (!signal.aborted) throw error;
     }
     if (signal.aborted || !draft) {
       if (arrived.sections.length > 0)
-        await save(caller, run.meta.presentationId, {
+        await save(run.ownerId, run.meta.presentationId, {
           title: arrived.title || fallbackTitle,
           outline: arrived.sections,
           slides: [],
@@ -163,7 +324,7 @@ export function createPresentationService(deps: {
       return;
     }
     if (!draft.title) draft.title = fallbackTitle;
-    await save(caller, run.meta.presentationId, {
+    await save(run.ownerId, run.meta.presentationId, {
       title: draft.title,
       outline: draft.sections,
       slides: [],
@@ -174,20 +335,23 @@ export function createPresentationService(deps: {
   /** Streams the outline through the two emitters; answers the whole draft, or null when stopped. */
   async function writeOutline(
     run: PresentationRun,
-    source: { topic: string; document: { text: string; fileName: string; pages: string[] } | null },
+    source: Source,
     model: string,
     language: string,
+    /** What was already sent (a continued run): the title, and how many sections. */
+    resumed: { title: boolean; sections: number },
     emitTitle: (title: string, total: number) => void,
     emitSection: (section: OutlineSection, total: number) => void,
   ): Promise<DraftOutline | null> {
     const { signal } = run.controller;
     if (ai.offline) {
+      // Deterministic: a continuation makes the same outline and sends what was not sent yet.
       const draft = source.document
         ? outlineFromDocument(source.document.text, source.document.fileName, source.document.pages, language)
         : outlineFromTopic(source.topic, language);
       const total = draft.sections.length;
-      emitTitle(draft.title, total);
-      for (const section of draft.sections) {
+      if (!resumed.title) emitTitle(draft.title, total);
+      for (const section of draft.sections.slice(resumed.sections)) {
         await pace(signal);
         if (signal.aborted) return null;
         emitSection(section, total);
@@ -197,9 +361,12 @@ export function createPresentationService(deps: {
     const prompt = source.document
       ? `Write a presentation outline for the document below. Start with "# " and the presentation title, then 4 to 10 sections, each "## " and its title followed by 2 to 4 "- " points taken from the document.\n\nDocument "${source.document.fileName}":\n"""\n${source.document.text.slice(0, DOCUMENT_CHARS_FOR_AI)}\n"""`
       : `Write a presentation outline about: ${source.topic}\nStart with "# " and the presentation title, then 4 to 10 sections, each "## " and its title followed by 2 to 4 "- " points.`;
-    let emitted = 0;
-    let titleSent = false;
-    const text = await complete(model, prompt, signal, (partial) => {
+    let emitted = resumed.sections;
+    let titleSent = resumed.title;
+    // A continued run hands the model the outline sent so far as its own unfinished answer.
+    const sent = outlineSoFar(run);
+    const prefix = resumed.title || resumed.sections > 0 ? outlineMarkdown(sent) : '';
+    const text = await complete(model, prompt, signal, prefix, (partial) => {
       const parsed = parseOutlineMarkdown(partial);
       if (!titleSent && parsed.title && parsed.sections.length > 0) {
         titleSent = true;
@@ -217,17 +384,12 @@ export function createPresentationService(deps: {
     return draft;
   }
 
-  async function generateSlides(
-    caller: Caller,
-    run: PresentationRun,
-    row: Row,
-    model: string,
-    language: string,
-  ) {
+  async function generateSlides(run: PresentationRun, row: Row, model: string, language: string) {
     const { signal } = run.controller;
-    const slides: Slide[] = [];
+    // A continued run goes on after the slides already sent.
+    const slides: Slide[] = run.chunks.flatMap((chunk) => (chunk.slide ? [chunk.slide] : []));
     const total = row.outline.length;
-    for (const section of row.outline) {
+    for (const section of row.outline.slice(slides.length)) {
       let slide: Slide;
       if (ai.offline) {
         await pace(signal);
@@ -242,113 +404,248 @@ export function createPresentationService(deps: {
       }
       if (signal.aborted) return;
       slides.push(slide);
-      run.push({ slide, done: slides.length, total });
-      await save(caller, row.id, { slides: [...slides] });
+      emit(run, { slide, done: slides.length, total });
+      await save(run.ownerId, row.id, { slides: [...slides] });
     }
-    await save(caller, row.id, { slides, type: 'slides' });
+    await save(run.ownerId, row.id, { slides, type: 'slides' });
   }
 
-  function launch(
-    caller: Caller,
-    run: PresentationRun,
-    language: Parameters<typeof translate>[0],
-    work: () => Promise<void>,
-  ) {
+  /** Generates the run here; whatever happens, it ends stored (or handed to another instance). */
+  function launch(run: PresentationRun, language: Language, work: () => Promise<void>) {
     runs.set(run.requestId, run);
-    active.set(run.meta.presentationId, run);
     void work()
-      .then(() => run.finish(run.controller.signal.aborted ? 'stopped' : 'done'))
-      .catch((error: unknown) => {
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+      .then(async (error) => {
+        const reason = run.controller.signal.reason;
+        if (reason === HANDOVER || reason === LEASE_LOST) {
+          // Another instance continues it from the stored chunks: store ours, write nothing final.
+          await journal.drain(run);
+          if (reason === LEASE_LOST) return void follow(run);
+          await lease
+            .release([run.requestId])
+            .catch((cause) => logger.warn({ err: cause }, 'releasing a presentation failed'));
+          run.abandon();
+          if (runs.get(run.requestId) === run) runs.delete(run.requestId);
+          return;
+        }
         // A stop aborts the provider's stream mid-answer; that is the user's choice, not a failure.
-        if (run.controller.signal.aborted) return run.finish('stopped');
-        logger.warn(
-          { err: error, presentationId: run.meta.presentationId },
-          'presentation generation failed',
-        );
-        const detail =
-          error instanceof AppError
-            ? translate(language, error.messageKey)
-            : error instanceof Error
-              ? error.message
-              : String(error);
-        run.push({
-          error: translate(language, 'presentation.generationFailed', { detail }),
-          code: ResponseCode.ServerError,
-          done: 0,
-          total: 0,
-        });
-        run.finish('failed');
-      })
-      .finally(() => {
-        if (active.get(run.meta.presentationId) === run) active.delete(run.meta.presentationId);
-        setTimeout(() => runs.delete(run.requestId), RETAIN_FINISHED_RUN_MS).unref();
+        let status: FinalStatus = run.controller.signal.aborted ? 'stopped' : 'done';
+        if (error && status !== 'stopped') {
+          logger.warn(
+            { err: error, presentationId: run.meta.presentationId },
+            'presentation generation failed',
+          );
+          const detail =
+            error instanceof AppError
+              ? translate(language, error.messageKey)
+              : error instanceof Error
+                ? error.message
+                : String(error);
+          emit(run, {
+            error: translate(language, 'presentation.generationFailed', { detail }),
+            code: ResponseCode.ServerError,
+            done: 0,
+            total: 0,
+          });
+          status = 'failed';
+        }
+        await journal.drain(run);
+        await db
+          .update(presentationRuns)
+          .set({ status })
+          .where(and(eq(presentationRuns.requestId, run.requestId), lease.held()))
+          .catch((cause) => logger.error({ err: cause }, 'storing a presentation run status failed'));
+        await deps.bus
+          .stored([busKey(run.requestId)])
+          .catch((cause) => logger.warn({ err: cause }, 'signalling a presentation failed'));
+        run.finish(status);
+        forget(run);
       });
-    void caller;
+  }
+
+  /** The document a run reads, again (its text is not stored with the run). */
+  async function sourceDocument(caller: Caller, md5: string | null) {
+    if (!md5) return null;
+    const read = await deps.readDocument?.(caller, md5);
+    if (!read) throw notFound('presentation.documentNotFound');
+    const document = { ...read, text: read.pages.join('\n') };
+    if (!document.text.trim()) throw badRequest('presentation.documentEmpty');
+    return document;
+  }
+
+  /**
+   * Continues a run whose instance died (its lease went stale), now leased to this one: its stored chunks are
+   * kept and the generation goes on after them (the same outline again from the offline model, the outline so
+   * far as the model's own text otherwise; the next slide), so the user sees one presentation.
+   */
+  async function takeOver(row: RunRow): Promise<void> {
+    const run = runOf(row);
+    for (const chunk of await storedChunks(row.requestId)) run.restore(chunk);
+    const { model, language, topic, md5, callerKind } = row.request;
+    logger.info(
+      { requestId: row.requestId, storedChunks: run.chunks.length },
+      'continuing a presentation whose instance stopped',
+    );
+    launch(run, language as Language, async () => {
+      const failed = run.chunks.find((chunk) => chunk.error);
+      if (failed) throw new Error(failed.error);
+      if (row.step === 'outline') {
+        const document = await sourceDocument({ userId: row.ownerId, kind: callerKind }, md5);
+        return generateOutline(run, { topic, document }, model, language);
+      }
+      const presentation = await find(row.presentationId);
+      if (!presentation || presentation.ownerId !== row.ownerId) throw notFound('presentation.notFound');
+      return generateSlides(run, presentation, model, language);
+    });
+  }
+
+  /** Adopts runs whose instance stopped renewing their lease (all streaming ones: `everyStreaming`). */
+  async function adoptStale(everyStreaming = false): Promise<void> {
+    for (;;) {
+      const claimed = await lease.claimStale(everyStreaming);
+      for (const row of claimed)
+        await takeOver(row).catch((error) =>
+          logger.error({ err: error, requestId: row.requestId }, 'continuing a presentation failed'),
+        );
+      if (claimed.length === 0 || !everyStreaming) return;
+    }
+  }
+
+  /** Renews this instance's leases; runs another instance took (we were presumed dead) stop here. */
+  async function leaseRound(): Promise<void> {
+    const held = await lease.renew();
+    for (const run of runs.values())
+      if (run.status === 'streaming' && !following.has(run) && !held.has(run.requestId))
+        run.controller.abort(LEASE_LOST);
+    await adoptStale();
+  }
+
+  let leaseTimer: NodeJS.Timeout | null = null;
+  let leaseRunning = false;
+  if (deps.leaseMs !== null) {
+    leaseTimer = setInterval(
+      () => {
+        if (leaseRunning) return;
+        leaseRunning = true;
+        void leaseRound()
+          .catch((error) => logger.warn({ err: error }, 'renewing presentation leases failed'))
+          .finally(() => {
+            leaseRunning = false;
+          });
+      },
+      Math.round(deps.leaseMs / 3),
+    );
+    leaseTimer.unref();
+  }
+
+  /** The run of this requestId generated here (not one followed from another instance). */
+  const generatedHere = (requestId: string) => {
+    const run = runs.get(requestId);
+    return run && run.status === 'streaming' && !following.has(run) ? run : null;
+  };
+  deps.bus.onStop((key) => {
+    if (key.startsWith(busKey(''))) generatedHere(key.slice(busKey('').length))?.controller.abort();
+  });
+
+  /** Stops the presentation's running generation wherever it runs; false when none runs. */
+  async function stopAnywhere(presentationId: string): Promise<boolean> {
+    const row = await running(presentationId);
+    if (!row) return false;
+    const here = generatedHere(row.requestId);
+    if (here) here.controller.abort();
+    else await deps.bus.requestStop(busKey(row.requestId));
+    return true;
+  }
+
+  async function startRun(
+    caller: Caller,
+    input: GenerateInput,
+    language: Language,
+  ): Promise<PresentationRun> {
+    const model = input.model ?? MODEL_STANDARD;
+    assertModelAllowed(caller, model);
+    const existing = await find(input.presentationId);
+    if (existing && existing.ownerId !== caller.userId) throw notFound('presentation.notFound');
+    if (await running(input.presentationId)) throw busy();
+    const generatedBy: GeneratedBy = ai.offline ? 'offline' : 'ai';
+    const meta: PresentationStreamMeta = {
+      presentationId: input.presentationId,
+      step: input.step,
+      generatedBy,
+    };
+    const request: RunRow['request'] = {
+      topic: input.topic ?? '',
+      md5: input.md5 ?? null,
+      model,
+      language,
+      callerKind: caller.kind,
+    };
+
+    if (input.step === 'slides') {
+      if (!existing) throw notFound('presentation.notFound');
+      if (existing.outline.length === 0) throw badRequest('presentation.noOutline');
+      await deps.meter.charge(caller, model, 'presentation');
+      const run = await createRun(caller, input, meta, request);
+      if (!run) throw busy();
+      await save(caller.userId, existing.id, { generatedBy, templateId: input.templateId });
+      launch(run, language, () => generateSlides(run, existing, model, language));
+      return run;
+    }
+
+    await deps.meter.charge(caller, model, 'presentation');
+    const document = await sourceDocument(caller, request.md5);
+    const topic = request.topic;
+    const values = {
+      title: (topic || document?.fileName || '').slice(0, 200),
+      topic,
+      sourceMd5: request.md5,
+      templateId: input.templateId,
+      outline: [] as OutlineSection[],
+      slides: [] as Slide[],
+      type: 'outline' as const,
+      generatedBy,
+    };
+    const run = await createRun(caller, input, meta, request);
+    if (!run) throw busy();
+    if (existing) await save(caller.userId, existing.id, values);
+    else
+      await db
+        .insert(presentations)
+        .values({ id: input.presentationId, ownerId: caller.userId, ...values })
+        .onConflictDoNothing();
+    if (!existing && (await find(input.presentationId))?.ownerId !== caller.userId) {
+      await db.delete(presentationRuns).where(eq(presentationRuns.requestId, input.requestId));
+      throw notFound('presentation.notFound');
+    }
+    launch(run, language, () => generateOutline(run, { topic, document }, model, language));
+    return run;
   }
 
   return {
     /** Starts (or, for a known requestId, resumes) a generation; errors here answer as JSON before the stream. */
-    async start(
-      caller: Caller,
-      input: GenerateInput,
-      language: Parameters<typeof translate>[0],
-    ): Promise<PresentationRun> {
+    async start(caller: Caller, input: GenerateInput, language: Language): Promise<PresentationRun> {
       const known = runs.get(input.requestId);
       if (known) {
         if (known.ownerId !== caller.userId) throw notFound('presentation.notFound');
         return known;
       }
-      const model = input.model ?? MODEL_STANDARD;
-      assertModelAllowed(caller, model);
-      const existing = await find(input.presentationId);
-      if (existing && existing.ownerId !== caller.userId) throw notFound('presentation.notFound');
-      if (active.has(input.presentationId)) throw busy();
-      await deps.meter.charge(caller, model, 'presentation');
-      const generatedBy: GeneratedBy = ai.offline ? 'offline' : 'ai';
-      const meta: PresentationStreamMeta = {
-        presentationId: input.presentationId,
-        step: input.step,
-        generatedBy,
-      };
-
-      if (input.step === 'slides') {
-        if (!existing) throw notFound('presentation.notFound');
-        if (existing.outline.length === 0) throw badRequest('presentation.noOutline');
-        const run: PresentationRun = new ProgressRun(input.requestId, caller.userId, meta);
-        await save(caller, existing.id, { generatedBy, templateId: input.templateId });
-        launch(caller, run, language, () => generateSlides(caller, run, existing, model, language));
+      const pending = starting.get(input.requestId);
+      if (pending) {
+        const run = await pending;
+        if (run.ownerId !== caller.userId) throw notFound('presentation.notFound');
         return run;
       }
-
-      let document: { text: string; fileName: string; pages: string[] } | null = null;
-      if (input.md5) {
-        const read = await deps.readDocument?.(caller, input.md5);
-        if (!read) throw notFound('presentation.documentNotFound');
-        document = { ...read, text: read.pages.join('\n') };
-        if (!document.text.trim()) throw badRequest('presentation.documentEmpty');
+      const promise = (async () =>
+        (await storedRun(caller, input.requestId)) ?? startRun(caller, input, language))();
+      starting.set(input.requestId, promise);
+      try {
+        return await promise;
+      } finally {
+        starting.delete(input.requestId);
       }
-      const topic = input.topic ?? '';
-      const values = {
-        title: (topic || document?.fileName || '').slice(0, 200),
-        topic,
-        sourceMd5: input.md5 ?? null,
-        templateId: input.templateId,
-        outline: [] as OutlineSection[],
-        slides: [] as Slide[],
-        type: 'outline' as const,
-        generatedBy,
-      };
-      if (existing) await save(caller, existing.id, values);
-      else
-        await db
-          .insert(presentations)
-          .values({ id: input.presentationId, ownerId: caller.userId, ...values })
-          .onConflictDoNothing();
-      if (!existing && (await find(input.presentationId))?.ownerId !== caller.userId)
-        throw notFound('presentation.notFound');
-      const run: PresentationRun = new ProgressRun(input.requestId, caller.userId, meta);
-      launch(caller, run, language, () => generateOutline(caller, run, { topic, document }, model, language));
-      return run;
     },
 
     async list(caller: Caller): Promise<PresentationSummary[]> {
@@ -367,9 +664,9 @@ export function createPresentationService(deps: {
 
     async updateOutline(caller: Caller, input: z.output<typeof UpdateOutlineRequest>): Promise<Presentation> {
       await owned(caller, input.presentationId);
-      if (active.has(input.presentationId)) throw busy();
+      if (await running(input.presentationId)) throw busy();
       // A changed outline makes old slides stale: the presentation goes back to the outline step.
-      await save(caller, input.presentationId, {
+      await save(caller.userId, input.presentationId, {
         title: input.title,
         outline: input.outline,
         slides: [],
@@ -381,19 +678,42 @@ export function createPresentationService(deps: {
     /** Ends this presentation's running generation; false when nothing was running. */
     async stop(caller: Caller, id: string): Promise<boolean> {
       await owned(caller, id);
-      const run = active.get(id);
-      if (!run) return false;
-      run.controller.abort();
-      return true;
+      return stopAnywhere(id);
     },
 
     async remove(caller: Caller, id: string): Promise<boolean> {
       await owned(caller, id);
-      active.get(id)?.controller.abort();
+      await stopAnywhere(id);
       await db
         .delete(presentations)
         .where(and(eq(presentations.id, id), eq(presentations.ownerId, caller.userId)));
+      await db
+        .delete(presentationRuns)
+        .where(and(eq(presentationRuns.presentationId, id), ne(presentationRuns.status, 'streaming')));
       return true;
+    },
+
+    /**
+     * At start-up: runs cut off when their instance died are continued from their stored chunks. Alone on
+     * PGlite every streaming run is such an orphan; on a shared PostgreSQL only those whose lease went stale,
+     * never one a live instance is generating.
+     */
+    async adoptInterrupted(): Promise<void> {
+      await adoptStale(deps.leaseMs === null);
+    },
+
+    /**
+     * Before the database closes: runs generated here are handed over (their chunks stored, their leases
+     * released), so another instance continues them at once, or this one after its restart when it is alone.
+     */
+    async shutdown(): Promise<void> {
+      if (leaseTimer) clearInterval(leaseTimer);
+      const live = [...runs.values()].filter((run) => run.status === 'streaming');
+      for (const run of live) {
+        if (following.has(run)) run.abandon();
+        else run.controller.abort(HANDOVER);
+      }
+      await Promise.all(live.map((run) => run.finished));
     },
   };
 }

@@ -5,12 +5,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChannelDetail, ResponseCode, type StreamChunk } from '../../common/contract';
+import {
+  type ChannelDetail,
+  OUTLINE_SECTIONS_MAX,
+  type Presentation,
+  type PresentationChunk,
+  ResponseCode,
+} from '../../common/contract';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
+import { offlineSlide, outlineFromTopic } from '../../server/providers/ai/offline-presentation';
 import { solveCaptcha } from '../helpers/captcha';
 import { docsClient } from '../helpers/docs';
 import { call, freshPostgresDatabase, joinContent, streamSend, visitSign, waitFor } from '../helpers/server';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
+import { presentationStream } from '../helpers/sse-post';
 
 const VISITS_PER_MINUTE = 5;
 /** Link documents racing for the last free slot, one on each instance. */
@@ -19,6 +27,13 @@ const RACERS = 2;
 /** A question whose offline answer streams for a few seconds (it quotes the question word by word). */
 const longQuestion = (topic: string) =>
   `Tell me about ${topic}: ${Array.from({ length: 120 }, (_v, i) => `${topic}${i % 7} word${i}`).join(' ')}`;
+
+/** The longest outline a user may keep: its slides take a few seconds to make (one per section). */
+const LONG_OUTLINE = Array.from({ length: OUTLINE_SECTIONS_MAX }, (_v, i) => ({
+  title: `Harbour part ${i + 1}`,
+  points: [`Quay ${i + 1} and its cranes`, `Tide table ${i + 1}`],
+}));
+const LONG_TITLE = 'Harbours, part by part';
 
 // Whole server processes start and restart here: generous time on a busy machine.
 describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
@@ -84,9 +99,49 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
   const answerOf = async (url: string, token: string, channelId: string) =>
     (await channelOf(url, token, channelId)).messages.at(-1)!;
 
-  function expectOnceEach(chunks: StreamChunk[]) {
+  function expectOnceEach(chunks: { chunkId: number }[]) {
     const ids = chunks.map((c) => c.chunkId);
     expect(ids).toEqual(ids.map((_id, i) => i));
+  }
+
+  /** A presentation with the longest outline, ready for its slides; answers its id. */
+  async function longPresentation(url: string, token: string, name: string) {
+    const presentationId = `pres-${name}`;
+    const outline = await presentationStream(url, token, {
+      requestId: `outline-${name}`,
+      presentationId,
+      step: 'outline',
+      topic: 'Harbours',
+    });
+    expect(outline.done).toEqual({ status: 'done' });
+    const edited = await call(url, 'POST', '/api/v1/presentation/updateOutline', {
+      token,
+      body: { presentationId, title: LONG_TITLE, outline: LONG_OUTLINE },
+    });
+    expect(edited.body.code).toBe(200);
+    return presentationId;
+  }
+  const slidesOf = (chunks: PresentationChunk[]) => chunks.map((c) => c.slide);
+  const allSlides = LONG_OUTLINE.map((section) => offlineSlide(section, LONG_TITLE, 'en'));
+  const storedPresentation = async (url: string, token: string, presentationId: string) =>
+    (
+      await call<Presentation>(url, 'GET', `/api/v1/presentation/get?presentationId=${presentationId}`, {
+        token,
+      })
+    ).body.data;
+  /** The instance whose lease the presentation run's row names (`<pid>-<random>`). */
+  async function presentationRunOwner(requestId: string) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query('select lease_owner from presentation_runs where request_id = $1', [
+        requestId,
+      ]);
+      const owner = String(rows[0]?.lease_owner);
+      return [a, b].find((instance) => owner.startsWith(`${instance.pid()}-`)) ?? null;
+    } finally {
+      await client.end();
+    }
   }
 
   it('an answer started on A and resumed on B arrives whole and once', async () => {
@@ -105,6 +160,25 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     expect(joinContent(all)).toBe(composeOfflineAnswer([{ role: 'user', content: message }]));
     const stored = await answerOf(b.url, token, first.meta!.channelId);
     expect(stored).toMatchObject({ status: 'done', content: joinContent(all) });
+  });
+
+  it('a presentation outline started on A and resumed on B arrives whole and once', async () => {
+    const token = await guest(a.url);
+    const body = {
+      requestId: 'outline-resume-on-b',
+      presentationId: 'pres-resume-on-b',
+      step: 'outline',
+      topic: 'Harbours: quays, cranes and tides',
+    };
+    const first = await presentationStream(a.url, token, body, { stopAfterChunks: 2 });
+    const rest = await presentationStream(b.url, token, body, { lastEventId: 1 });
+    expect(rest.done).toEqual({ status: 'done' });
+    const all = [...first.chunks, ...rest.chunks];
+    expectOnceEach(all);
+    const expected = outlineFromTopic(body.topic, 'en');
+    expect(all[0].title).toBe(expected.title);
+    expect(all.flatMap((c) => (c.section ? [c.section] : []))).toEqual(expected.sections);
+    expect((await storedPresentation(b.url, token, body.presentationId)).outline).toEqual(expected.sections);
   });
 
   it('restarting B does not touch the answer A is streaming', async () => {
@@ -134,6 +208,42 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     expect(ended.status).toBe('stopped');
     expect(composeOfflineAnswer([{ role: 'user', content: message }]).startsWith(ended.content)).toBe(true);
     expect(ended.content.startsWith(joinContent(seen.chunks))).toBe(true);
+  });
+
+  it('restarting B does not touch the slides A is making', async () => {
+    const token = await guest(a.url);
+    const presentationId = await longPresentation(a.url, token, 'a-keeps-its-slides');
+    const body = { requestId: 'slides-a-keeps', presentationId, step: 'slides' };
+    // About 3.6 s of slides; B's start-up (its sweep of interrupted runs) falls inside them.
+    const making = presentationStream(a.url, token, body);
+    await b.kill();
+    await b.restart();
+    const made = await making;
+    expect(made.done).toEqual({ status: 'done' });
+    expectOnceEach(made.chunks);
+    expect(slidesOf(made.chunks)).toEqual(allSlides);
+    // Made by A from start to end: B's start-up did not take it.
+    expect(await presentationRunOwner(body.requestId)).toBe(a);
+  });
+
+  it('slides A is making: a client on B follows them and a stop asked through B reaches A', async () => {
+    const token = await guest(a.url);
+    const presentationId = await longPresentation(a.url, token, 'a-stops-its-slides');
+    const body = { requestId: 'slides-a-stops', presentationId, step: 'slides' };
+    const seen = await presentationStream(a.url, token, body, { stopAfterChunks: 2 });
+    const followed = await presentationStream(b.url, token, body, { lastEventId: 1, stopAfterChunks: 1 });
+    expect(followed.chunks[0]).toMatchObject({ chunkId: 2, done: 3 });
+    expect(
+      (await call<boolean>(b.url, 'POST', '/api/v1/presentation/stop', { token, body: { presentationId } }))
+        .body.data,
+    ).toBe(true);
+    const rest = await presentationStream(b.url, token, body, { lastEventId: 2 });
+    expect(rest.done).toEqual({ status: 'stopped' });
+    const all = [...seen.chunks, ...followed.chunks, ...rest.chunks];
+    expectOnceEach(all);
+    expect(slidesOf(all)).toEqual(allSlides.slice(0, all.length));
+    expect(all.length).toBeLessThan(allSlides.length);
+    expect(await presentationRunOwner(body.requestId)).toBe(a);
   });
 
   it('a guest sign made with the key A served is accepted by B', async () => {
@@ -226,6 +336,23 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     });
   });
 
+  it('A stalled longer than its lease: B continues the slides and A’s client still gets them whole and once', async () => {
+    const token = await guest(a.url);
+    const presentationId = await longPresentation(a.url, token, 'a-stalls-mid-slides');
+    const body = { requestId: 'slides-a-stalls', presentationId, step: 'slides' };
+    const streaming = presentationStream(a.url, token, body);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    a.signal('SIGSTOP');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    a.signal('SIGCONT');
+    const result = await streaming;
+    expect(result.done).toEqual({ status: 'done' });
+    expectOnceEach(result.chunks);
+    expect(slidesOf(result.chunks)).toEqual(allSlides);
+    expect(await presentationRunOwner(body.requestId)).toBe(b);
+    expect((await storedPresentation(a.url, token, presentationId)).slides).toEqual(allSlides);
+  });
+
   it('B shut down gracefully mid-answer: it hands the answer over and the client resuming on A gets it whole', async () => {
     expect((await fetch(`${b.url}/api/v1/ready`)).status).toBe(200);
     const token = await guest(b.url);
@@ -246,8 +373,11 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
   });
 
   // Last: it kills A for good.
-  it('A killed mid-answer: B takes the answer over and the client resuming on B gets every character once', async () => {
+  it('A killed mid-answer: B takes the answer and the slides over and the client resuming on B gets every character once', async () => {
     const token = await guest(a.url);
+    const presentationId = await longPresentation(a.url, token, 'a-dies-mid-slides');
+    const slides = { requestId: 'slides-a-dies', presentationId, step: 'slides' };
+    const seenSlides = await presentationStream(a.url, token, slides, { stopAfterChunks: 2 });
     const message = longQuestion('glacier');
     const seen = await streamSend(
       a.url,
@@ -272,5 +402,14 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
       status: 'done',
       content: whole,
     });
+
+    const restSlides = await presentationStream(b.url, token, slides, {
+      lastEventId: seenSlides.chunks.at(-1)!.chunkId,
+    });
+    expect(restSlides.done).toEqual({ status: 'done' });
+    const allSlideChunks = [...seenSlides.chunks, ...restSlides.chunks];
+    expectOnceEach(allSlideChunks);
+    expect(slidesOf(allSlideChunks)).toEqual(allSlides);
+    expect(await presentationRunOwner(slides.requestId)).toBe(b);
   });
 });
