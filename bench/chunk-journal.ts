@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client';
 import { channels, messages, users } from '../server/db/schema';
-import { AnswerRun, storeAnswerChunks } from '../server/services/chat/persist';
-import { createChunkJournal } from '../server/services/stream-run';
+import { type AnswerRun, storeAnswerChunks } from '../server/services/chat/persist';
+import { createChunkJournal, StreamRun } from '../server/services/stream-run';
 
 const LEVELS = [1, 50, 200, 400];
 const CHUNKS_PER_ANSWER = 40;
@@ -51,7 +51,7 @@ export async function benchChunkJournal() {
           position: position++,
         });
         runs.push(
-          new AnswerRun(id, 'bench-user', {
+          new StreamRun(id, 'bench-user', {
             channelId: 'bench-channel',
             channelName: 'bench',
             userMessageId: '',

@@ -20,13 +20,19 @@ import type { ChatTurn, GroundingSource, WritingTask } from '../providers/ai/pro
 import type { AnswerBus } from './answer-bus.js';
 import type { Meter } from './billing/quotas.js';
 import type { ChannelService } from './channels.js';
-import { AnswerRun, createRunPersister, storeAnswerChunks, storedAnswerChunks } from './chat/persist.js';
+import {
+  type AnswerRun,
+  answerText,
+  createRunPersister,
+  storeAnswerChunks,
+  storedAnswerChunks,
+} from './chat/persist.js';
 import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
 import { groundedTurns } from './documents/grounded-prompt.js';
 import { newId } from './ids.js';
 import type { AnswerLease, LeasedAnswer } from './run-lease.js';
 import type { Caller } from './sessions.js';
-import { createChunkJournal, followStored } from './stream-run.js';
+import { createChunkJournal, followStored, StreamRun } from './stream-run.js';
 import { WRITING_CHANNEL_TYPE, writingTaskOf, writingTurns, writingUserMessage } from './writing-prompts.js';
 
 type ParsedSend = z.output<typeof SendSchema>;
@@ -158,7 +164,7 @@ export function createChatService(deps: {
     const row = rows[0];
     if (!row) return null;
     if (row.channel.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
-    const run = new AnswerRun(requestId, caller.userId, {
+    const run = new StreamRun(requestId, caller.userId, {
       channelId: row.channel.id,
       channelName: row.channel.name,
       userMessageId: await lastUserMessageId(row.channel.id),
@@ -278,7 +284,7 @@ export function createChatService(deps: {
       ...deps.lease.take(),
     });
 
-    const run = new AnswerRun(request.requestId, caller.userId, {
+    const run = new StreamRun(request.requestId, caller.userId, {
       channelId: channel.id,
       channelName: channel.name,
       userMessageId,
@@ -418,7 +424,7 @@ export function createChatService(deps: {
     const requestId = row.requestId ?? row.id;
     const [channel] = await db.select().from(channels).where(eq(channels.id, row.channelId)).limit(1);
     if (!channel) return;
-    const run = new AnswerRun(requestId, channel.ownerId, {
+    const run = new StreamRun(requestId, channel.ownerId, {
       channelId: channel.id,
       channelName: channel.name,
       userMessageId: await lastUserMessageId(channel.id),
@@ -451,7 +457,15 @@ export function createChatService(deps: {
       'continuing an answer whose instance stopped',
     );
     const turns = await history(channel.id, row.id);
-    void generate(run, turns, (row.language ?? 'en') as Language, undefined, null, undefined, run.content);
+    void generate(
+      run,
+      turns,
+      (row.language ?? 'en') as Language,
+      undefined,
+      null,
+      undefined,
+      answerText(run),
+    );
   }
 
   /** Adopts answers whose instance stopped renewing their lease (all streaming ones: `everyStreaming`). */

@@ -4,15 +4,13 @@ import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { MessageStatus, StreamChunk, StreamMeta } from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { channels, messageChunks, messages } from '../../db/schema.js';
-import { StreamRun } from '../stream-run.js';
+import type { StreamRun } from '../stream-run.js';
 
 /** One chat answer being generated (or followed, or replayed). */
-export class AnswerRun extends StreamRun<StreamChunk, StreamMeta> {
-  /** The text the clients were sent so far. */
-  get content(): string {
-    return this.chunks.map((c) => c.content ?? '').join('');
-  }
-}
+export type AnswerRun = StreamRun<StreamChunk, StreamMeta>;
+
+/** The text of an answer its clients were sent so far. */
+export const answerText = (run: AnswerRun): string => run.chunks.map((c) => c.content ?? '').join('');
 
 /** The journal's write: one multi-row INSERT of chunks of any answers. */
 export async function storeAnswerChunks(db: Database, batch: { run: AnswerRun; chunk: StreamChunk }[]) {
@@ -73,7 +71,7 @@ export function createRunPersister(
     if (fresh || final) {
       await db
         .update(messages)
-        .set({ content: run.content, ...(final ? { status: final.status, error: final.error } : {}) })
+        .set({ content: answerText(run), ...(final ? { status: final.status, error: final.error } : {}) })
         .where(and(eq(messages.id, run.meta.answerMessageId), lease.held));
     }
     if (final) {
