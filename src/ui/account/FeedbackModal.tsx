@@ -1,11 +1,12 @@
+// The feedback modal (520 wide): a category, the text, and the server's answer or refusal beside it.
 import { useMachine } from '@xstate/react';
-import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { FEEDBACK_CATEGORIES, FEEDBACK_MAX } from '../../../common/contract';
 import { feedbackMachine } from '../../machines/feedback.machine';
+import { Modal } from '../kit/Modal';
 
 export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
@@ -21,68 +22,68 @@ export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenCha
   }, [state, send, onOpenChange, t]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" style={{ width: 520 }} data-testid="feedback-modal">
-          <Dialog.Title>{t('feedback.title')}</Dialog.Title>
-          <Dialog.Description className="muted">{t('feedback.body')}</Dialog.Description>
-          <form
-            className="feedback-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              send({ type: 'SUBMIT', page: location.pathname });
-            }}
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('feedback.title')}
+      description={t('feedback.body')}
+      width={520}
+      testId="feedback-modal"
+    >
+      <form
+        className="feedback-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT', page: location.pathname });
+        }}
+      >
+        <fieldset className="feedback-categories">
+          <legend className="small muted">{t('feedback.category')}</legend>
+          {FEEDBACK_CATEGORIES.map((value) => (
+            <label key={value} className="consent-row">
+              <input
+                type="radio"
+                name="feedback-category"
+                checked={category === value}
+                onChange={() => send({ type: 'CATEGORY', category: value })}
+                data-testid={`feedback-category-${value}`}
+              />
+              {t(`feedback.categories.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+        <textarea
+          className="feedback-text"
+          rows={6}
+          value={content}
+          placeholder={t('feedback.placeholder')}
+          aria-label={t('feedback.title')}
+          aria-invalid={error !== null}
+          onChange={(event) => send({ type: 'EDIT', content: event.target.value })}
+          data-testid="feedback-text"
+        />
+        <div className="feedback-meta small muted">
+          {t('feedback.count', { count: content.trim().length, max: FEEDBACK_MAX })}
+        </div>
+        {error && (
+          <p className="error-text" role="alert" data-testid="feedback-error">
+            {'key' in error ? t(error.key) : error.text}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <Modal.Close className="button" type="button">
+            {t('common.cancel')}
+          </Modal.Close>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={state.matches('sending')}
+            data-testid="feedback-submit"
           >
-            <fieldset className="feedback-categories">
-              <legend className="small muted">{t('feedback.category')}</legend>
-              {FEEDBACK_CATEGORIES.map((value) => (
-                <label key={value} className="consent-row">
-                  <input
-                    type="radio"
-                    name="feedback-category"
-                    checked={category === value}
-                    onChange={() => send({ type: 'CATEGORY', category: value })}
-                    data-testid={`feedback-category-${value}`}
-                  />
-                  {t(`feedback.categories.${value}`)}
-                </label>
-              ))}
-            </fieldset>
-            <textarea
-              className="feedback-text"
-              rows={6}
-              value={content}
-              placeholder={t('feedback.placeholder')}
-              aria-label={t('feedback.title')}
-              aria-invalid={error !== null}
-              onChange={(event) => send({ type: 'EDIT', content: event.target.value })}
-              data-testid="feedback-text"
-            />
-            <div className="feedback-meta small muted">
-              {t('feedback.count', { count: content.trim().length, max: FEEDBACK_MAX })}
-            </div>
-            {error && (
-              <p className="error-text" role="alert" data-testid="feedback-error">
-                {'key' in error ? t(error.key) : error.text}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Dialog.Close className="button" type="button">
-                {t('common.cancel')}
-              </Dialog.Close>
-              <button
-                type="submit"
-                className="button primary"
-                disabled={state.matches('sending')}
-                data-testid="feedback-submit"
-              >
-                {t('feedback.send')}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            {t('feedback.send')}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

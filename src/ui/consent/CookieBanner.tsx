@@ -1,7 +1,8 @@
-import { Dialog } from 'radix-ui';
+// The cookie banner (where consent is asked) and its settings modal, one switch per category.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CookieConsent, needsConsent, saveConsent } from '../../machines/consent';
+import { Modal } from '../kit/Modal';
 import './consent.css';
 
 type Choice = Omit<CookieConsent, 'filled'>;
@@ -51,38 +52,38 @@ export function CookieBanner() {
           {t('consent.acceptAll')}
         </button>
       </div>
-      <Dialog.Root open={settings} onOpenChange={setSettings}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog" style={{ width: 480 }} data-testid="cookie-settings-modal">
-            <Dialog.Title>{t('consent.settings')}</Dialog.Title>
-            <label className="consent-row">
-              <input type="checkbox" checked disabled /> {t('consent.necessary')}
-            </label>
-            {(['performance', 'functional', 'personalDataSharing'] as const).map((category) => (
-              <label className="consent-row" key={category}>
-                <input
-                  type="checkbox"
-                  checked={choice[category]}
-                  onChange={(event) => setChoice({ ...choice, [category]: event.target.checked })}
-                  data-testid={`consent-${category}`}
-                />{' '}
-                {t(`consent.${category}`)}
-              </label>
-            ))}
-            <div className="dialog-actions">
-              <button
-                type="button"
-                className="button primary"
-                onClick={() => decide(choice)}
-                data-testid="cookie-save"
-              >
-                {t('consent.save')}
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Modal
+        open={settings}
+        onOpenChange={setSettings}
+        title={t('consent.settings')}
+        width={480}
+        testId="cookie-settings-modal"
+      >
+        <label className="consent-row">
+          <input type="checkbox" checked disabled /> {t('consent.necessary')}
+        </label>
+        {(['performance', 'functional', 'personalDataSharing'] as const).map((category) => (
+          <label className="consent-row" key={category}>
+            <input
+              type="checkbox"
+              checked={choice[category]}
+              onChange={(event) => setChoice({ ...choice, [category]: event.target.checked })}
+              data-testid={`consent-${category}`}
+            />{' '}
+            {t(`consent.${category}`)}
+          </label>
+        ))}
+        <div className="dialog-actions">
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => decide(choice)}
+            data-testid="cookie-save"
+          >
+            {t('consent.save')}
+          </button>
+        </div>
+      </Modal>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // The Images view beside a document chat: the document's pictures as a virtualised grid of thumbnails that
 // loads more at its end. A pdf picture opens its page in the pdf view; others open a larger view.
-import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VirtuosoGrid } from 'react-virtuoso';
 import type { DocumentImage } from '../../../common/contract';
 import { docImagesApi } from '../../api/document-images';
+import { Modal } from '../kit/Modal';
 import { useDocumentImages } from './use-document-images';
 
 export function DocumentImages({
@@ -72,36 +72,38 @@ export function DocumentImages({
           </button>
         )}
       />
-      <Dialog.Root open={viewing !== null} onOpenChange={(next) => !next && setViewing(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          {viewing && (
-            <Dialog.Content className="dialog doc-image-view" data-testid="doc-image-view">
-              <Dialog.Title>{caption(t, viewing)}</Dialog.Title>
-              <Dialog.Description className="muted small">
-                {t('documentImages.size', { width: viewing.width, height: viewing.height })}
-              </Dialog.Description>
-              <Thumbnail image={viewing} alt={caption(t, viewing)} />
-              <div className="dialog-actions">
-                {viewing.page !== null && (
-                  <button
-                    type="button"
-                    className="button"
-                    data-testid="doc-image-open-page"
-                    onClick={() => {
-                      onOpenPage(viewing.page as number);
-                      setViewing(null);
-                    }}
-                  >
-                    {t('documentImages.openPage', { page: viewing.page })}
-                  </button>
-                )}
-                <Dialog.Close className="button">{t('common.close')}</Dialog.Close>
-              </div>
-            </Dialog.Content>
-          )}
-        </Dialog.Portal>
-      </Dialog.Root>
+      <Modal
+        open={viewing !== null}
+        onOpenChange={(next) => !next && setViewing(null)}
+        title={viewing ? caption(t, viewing) : ''}
+        className="doc-image-view"
+        testId="doc-image-view"
+      >
+        {viewing && (
+          <>
+            <Modal.Description className="muted small">
+              {t('documentImages.size', { width: viewing.width, height: viewing.height })}
+            </Modal.Description>
+            <Thumbnail image={viewing} alt={caption(t, viewing)} />
+            <div className="dialog-actions">
+              {viewing.page !== null && (
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="doc-image-open-page"
+                  onClick={() => {
+                    onOpenPage(viewing.page as number);
+                    setViewing(null);
+                  }}
+                >
+                  {t('documentImages.openPage', { page: viewing.page })}
+                </button>
+              )}
+              <Modal.Close className="button">{t('common.close')}</Modal.Close>
+            </div>
+          </>
+        )}
+      </Modal>
     </>
   );
 }

@@ -35,7 +35,11 @@ export function Modal({
   /** False only for a dialog whose one action already closes it (its button says so): no second close. */
   closeButton?: boolean;
   children: ReactNode;
-} & { [data: `data-${string}`]: string | number | undefined }) {
+} & {
+  [data: `data-${string}`]: string | number | undefined;
+  /** undefined for a dialog that has no description (its title says it all). */
+  'aria-describedby'?: string;
+}) {
   const { t } = useTranslation();
   const opener = useRef<HTMLElement | null>(null);
   // Read before Radix moves focus into the dialog (layout effects run before its focus effect): a dialog

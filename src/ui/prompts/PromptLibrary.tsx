@@ -1,7 +1,6 @@
 // The saved-prompt list: a button that opens a dialog to search, add, edit, delete and use prompts. Reads
 // only from Dexie; changes go through the prompts repository (optimistic, sent by the outbox).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Dialog } from 'radix-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROMPT_CONTENT_MAX, PROMPT_NAME_MAX } from '../../../common/contract';
@@ -10,6 +9,7 @@ import { type PromptProblem, promptProblem, prompts } from '../../local/prompts'
 import type { LocalPrompt } from '../../local/schema';
 import { syncNow } from '../../machines/sync';
 import { analytics } from '../../workers/analytics';
+import { Modal } from '../kit/Modal';
 import './prompts.css';
 
 type Editing = { localId: string | null; name: string; content: string } | null;
@@ -66,168 +66,175 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setEditing(null);
-      }}
-    >
-      <Dialog.Trigger className="button" type="button" data-testid="prompts-open">
+    <>
+      <button
+        type="button"
+        className="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        data-testid="prompts-open"
+      >
         {t('prompts.open')}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog prompt-dialog" data-testid="prompts-dialog">
-          <Dialog.Title>{t('prompts.title')}</Dialog.Title>
-          <Dialog.Description className="muted">{t('prompts.description')}</Dialog.Description>
-          <div className="prompt-bar">
-            <input
-              type="search"
-              value={query}
-              placeholder={t('prompts.search')}
-              aria-label={t('prompts.search')}
-              onChange={(event) => setQuery(event.target.value)}
-              onKeyDown={(event) => event.key === 'Enter' && rememberSearch()}
-              onBlur={rememberSearch}
-              data-testid="prompts-search"
-            />
-            <span className="small muted" data-testid="prompts-total">
-              {t('prompts.count', { count: total })}
-            </span>
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => {
-                setProblem(null);
-                setEditing({ localId: null, name: '', content: '' });
-              }}
-              data-testid="prompt-new"
-            >
-              {t('prompts.add')}
-            </button>
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setEditing(null);
+        }}
+        title={t('prompts.title')}
+        description={t('prompts.description')}
+        width={640}
+        className="prompt-dialog"
+        testId="prompts-dialog"
+      >
+        <div className="prompt-bar">
+          <input
+            type="search"
+            value={query}
+            placeholder={t('prompts.search')}
+            aria-label={t('prompts.search')}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && rememberSearch()}
+            onBlur={rememberSearch}
+            data-testid="prompts-search"
+          />
+          <span className="small muted" data-testid="prompts-total">
+            {t('prompts.count', { count: total })}
+          </span>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => {
+              setProblem(null);
+              setEditing({ localId: null, name: '', content: '' });
+            }}
+            data-testid="prompt-new"
+          >
+            {t('prompts.add')}
+          </button>
+        </div>
+        {recent.length > 0 && (
+          <div className="prompt-recent small" data-testid="prompts-recent">
+            <span className="muted">{t('prompts.recent')}</span>
+            {recent.map((key) => (
+              <button key={key} type="button" className="chip" onClick={() => setQuery(key)}>
+                {key}
+              </button>
+            ))}
           </div>
-          {recent.length > 0 && (
-            <div className="prompt-recent small" data-testid="prompts-recent">
-              <span className="muted">{t('prompts.recent')}</span>
-              {recent.map((key) => (
-                <button key={key} type="button" className="chip" onClick={() => setQuery(key)}>
-                  {key}
-                </button>
-              ))}
+        )}
+        {editing && (
+          <form
+            className="prompt-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+            data-testid="prompt-form"
+          >
+            <label>
+              <span className="small muted">
+                {t('prompts.name')}{' '}
+                {t('prompts.nameCount', {
+                  count: Array.from(editing.name.trim()).length,
+                  max: PROMPT_NAME_MAX,
+                })}
+              </span>
+              <input
+                value={editing.name}
+                dir="auto"
+                onChange={(event) => setEditing({ ...editing, name: event.target.value })}
+                data-testid="prompt-name"
+              />
+            </label>
+            <label>
+              <span className="small muted">{t('prompts.content')}</span>
+              <textarea
+                rows={5}
+                dir="auto"
+                value={editing.content}
+                maxLength={PROMPT_CONTENT_MAX * 2}
+                onChange={(event) => setEditing({ ...editing, content: event.target.value })}
+                data-testid="prompt-content"
+              />
+            </label>
+            {problem && (
+              <p className="error-text" role="alert" data-testid="prompt-error">
+                {t(problemKey(problem))}
+              </p>
+            )}
+            <div className="dialog-actions">
+              <button type="button" className="button" onClick={() => setEditing(null)}>
+                {t('prompts.cancel')}
+              </button>
+              <button type="submit" className="button primary" data-testid="prompt-save">
+                {t('prompts.save')}
+              </button>
             </div>
+          </form>
+        )}
+        <ul className="prompt-list" data-testid="prompt-list">
+          {shown.length === 0 && (
+            <li className="muted small">{query ? t('prompts.noMatch') : t('prompts.empty')}</li>
           )}
-          {editing && (
-            <form
-              className="prompt-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void save();
-              }}
-              data-testid="prompt-form"
+          {shown.map((item) => (
+            <li
+              key={item.localId}
+              className="prompt-item"
+              data-testid="prompt-item"
+              data-saved={item.saved ? 'true' : 'false'}
             >
-              <label>
-                <span className="small muted">
-                  {t('prompts.name')}{' '}
-                  {t('prompts.nameCount', {
-                    count: Array.from(editing.name.trim()).length,
-                    max: PROMPT_NAME_MAX,
-                  })}
+              <div className="prompt-text">
+                <strong dir="auto" data-testid="prompt-item-name">
+                  {item.name}
+                </strong>
+                <span className="small muted prompt-preview" dir="auto" data-testid="prompt-item-content">
+                  {item.content}
                 </span>
-                <input
-                  value={editing.name}
-                  dir="auto"
-                  onChange={(event) => setEditing({ ...editing, name: event.target.value })}
-                  data-testid="prompt-name"
-                />
-              </label>
-              <label>
-                <span className="small muted">{t('prompts.content')}</span>
-                <textarea
-                  rows={5}
-                  dir="auto"
-                  value={editing.content}
-                  maxLength={PROMPT_CONTENT_MAX * 2}
-                  onChange={(event) => setEditing({ ...editing, content: event.target.value })}
-                  data-testid="prompt-content"
-                />
-              </label>
-              {problem && (
-                <p className="error-text" role="alert" data-testid="prompt-error">
-                  {t(problemKey(problem))}
-                </p>
-              )}
-              <div className="dialog-actions">
-                <button type="button" className="button" onClick={() => setEditing(null)}>
-                  {t('prompts.cancel')}
+                {!item.saved && <span className="small muted">{t('prompts.pending')}</span>}
+              </div>
+              <div className="prompt-actions">
+                {onUse && (
+                  <button
+                    type="button"
+                    className="button small primary"
+                    onClick={() => {
+                      onUse(item.content);
+                      setOpen(false);
+                    }}
+                    data-testid="prompt-use"
+                  >
+                    {t('prompts.use')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button small"
+                  onClick={() => {
+                    setProblem(null);
+                    setEditing({ localId: item.localId, name: item.name, content: item.content });
+                  }}
+                  data-testid="prompt-edit"
+                >
+                  {t('prompts.edit')}
                 </button>
-                <button type="submit" className="button primary" data-testid="prompt-save">
-                  {t('prompts.save')}
+                <button
+                  type="button"
+                  className="button small danger"
+                  onClick={() => {
+                    void prompts.remove(item.localId).then(() => syncNow());
+                  }}
+                  data-testid="prompt-delete"
+                >
+                  {t('prompts.delete')}
                 </button>
               </div>
-            </form>
-          )}
-          <ul className="prompt-list" data-testid="prompt-list">
-            {shown.length === 0 && (
-              <li className="muted small">{query ? t('prompts.noMatch') : t('prompts.empty')}</li>
-            )}
-            {shown.map((item) => (
-              <li
-                key={item.localId}
-                className="prompt-item"
-                data-testid="prompt-item"
-                data-saved={item.saved ? 'true' : 'false'}
-              >
-                <div className="prompt-text">
-                  <strong dir="auto" data-testid="prompt-item-name">
-                    {item.name}
-                  </strong>
-                  <span className="small muted prompt-preview" dir="auto" data-testid="prompt-item-content">
-                    {item.content}
-                  </span>
-                  {!item.saved && <span className="small muted">{t('prompts.pending')}</span>}
-                </div>
-                <div className="prompt-actions">
-                  {onUse && (
-                    <button
-                      type="button"
-                      className="button small primary"
-                      onClick={() => {
-                        onUse(item.content);
-                        setOpen(false);
-                      }}
-                      data-testid="prompt-use"
-                    >
-                      {t('prompts.use')}
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button small"
-                    onClick={() => {
-                      setProblem(null);
-                      setEditing({ localId: item.localId, name: item.name, content: item.content });
-                    }}
-                    data-testid="prompt-edit"
-                  >
-                    {t('prompts.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button small danger"
-                    onClick={() => {
-                      void prompts.remove(item.localId).then(() => syncNow());
-                    }}
-                    data-testid="prompt-delete"
-                  >
-                    {t('prompts.delete')}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            </li>
+          ))}
+        </ul>
+      </Modal>
+    </>
   );
 }
