@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelDetail } from '../../common/contract';
+import { type ChannelDetail, OUTLINE_SECTIONS_MAX } from '../../common/contract';
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
+import { offlineSlide } from '../../server/providers/ai/offline-presentation';
 import {
   call,
   DATABASES,
@@ -11,15 +12,43 @@ import {
   waitFor,
 } from '../helpers/server';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
+import { presentationStream } from '../helpers/sse-post';
 
-describe.each(DATABASES)('an answer cut by SIGKILL on %s', (kind) => {
+// The longest outline a user may keep: its slides take a few seconds (one per section).
+const SECTIONS = Array.from({ length: OUTLINE_SECTIONS_MAX }, (_v, i) => ({
+  title: `Hut ${i + 1}`,
+  points: [`Path to hut ${i + 1}`, `Beds in hut ${i + 1}`],
+}));
+const TITLE = 'Mountain huts, one by one';
+
+/** Slides of the long outline being made; the client has seen three of them. */
+async function slidesUnderWay(url: string, token: string) {
+  const presentationId = 'pres-crash-slides';
+  const outline = await presentationStream(url, token, {
+    requestId: 'crash-outline',
+    presentationId,
+    step: 'outline',
+    topic: 'Mountain huts',
+  });
+  expect(outline.done).toEqual({ status: 'done' });
+  await call(url, 'POST', '/api/v1/presentation/updateOutline', {
+    token,
+    body: { presentationId, title: TITLE, outline: SECTIONS },
+  });
+  const body = { requestId: 'crash-slides', presentationId, step: 'slides' };
+  const seen = await presentationStream(url, token, body, { stopAfterChunks: 3 });
+  expect(seen.chunks).toHaveLength(3);
+  return { body, seen };
+}
+
+describe.each(DATABASES)('an answer and slides cut by SIGKILL on %s', (kind) => {
   let server: ServerProcess | null = null;
   afterEach(async () => {
     await server?.close();
     server = null;
   });
 
-  it('keeps every chunk the client was sent and is continued after them when the server is back', async () => {
+  it('keep every chunk the client was sent and are continued after them when the server is back', async () => {
     server = await startServerProcess({
       OFFLINE_MODEL_CHUNK_DELAY_MS: '15',
       // The answer's row is written rarely: only the chunks themselves can hold what the client saw.
@@ -29,6 +58,7 @@ describe.each(DATABASES)('an answer cut by SIGKILL on %s', (kind) => {
       ...(kind === 'postgres' ? { DATABASE_URL: await freshPostgresDatabase() } : {}),
     });
     const guest = await newGuest(server.url);
+    const slides = await slidesUnderWay(server.url, guest);
     const seen = await streamSend(
       server.url,
       guest,
@@ -38,6 +68,14 @@ describe.each(DATABASES)('an answer cut by SIGKILL on %s', (kind) => {
     expect(seen.chunks.length).toBe(12);
     await server.kill();
     await server.restart();
+
+    // The slides go on after the last one the client was sent, each once (alone on PGlite the restarted
+    // server continues them at start-up; on PostgreSQL once their lease is stale).
+    const rest = await presentationStream(server.url, guest, slides.body, { lastEventId: 2 });
+    expect(rest.done).toEqual({ status: 'done' });
+    const all = [...slides.seen.chunks, ...rest.chunks];
+    expect(all.map((c) => c.chunkId)).toEqual(all.map((_c, i) => i));
+    expect(all.map((c) => c.slide)).toEqual(SECTIONS.map((section) => offlineSlide(section, TITLE, 'en')));
 
     const answer = await waitFor(
       async () =>
