@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type DiscountInfo, missingCancelAnswers, type UserInfo } from '../../common/contract';
+import {
+  CANCEL_CHOICES,
+  type DiscountInfo,
+  missingCancelAnswers,
+  type UserInfo,
+} from '../../common/contract';
+import { CancelFeedback } from '../../common/contract/billing.schema';
 import {
   annualPerMonth,
   annualSavingPercent,
@@ -112,5 +118,26 @@ describe('the cancel questionnaire', () => {
     expect(complete({ ...full, q1: 'h', 'q1-h': 'other' })).toBe(true);
     expect(complete({ ...full, q4: 'e' })).toBe(false);
     expect(missingCancelAnswers({ ...full, q1: 'h', q4: 'e', q7: '' })).toEqual(['q7', 'q1-h', 'q4-e']);
+  });
+  it("the server's validator takes what the form offers and refuses what the rule calls missing", () => {
+    const full = {
+      id: 'billingCancelQuestionaire',
+      q1: 'a',
+      q2: 'a',
+      q3: 'a',
+      q4: 'a',
+      q5: 'a',
+      q6: 'a',
+      q7: 'why',
+    };
+    for (const [question, options] of Object.entries(CANCEL_CHOICES))
+      for (const option of options) {
+        const answers = { ...full, [question]: option, [`${question}-${option}`]: 'more' };
+        expect(CancelFeedback.safeParse(answers).success).toBe(true);
+      }
+    // q5 offers a..c only.
+    expect(CancelFeedback.safeParse({ ...full, q5: 'd' }).success).toBe(false);
+    const refused = CancelFeedback.safeParse({ ...full, q1: 'h', q7: '  ' });
+    expect(refused.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['q1-h', 'q7']);
   });
 });
