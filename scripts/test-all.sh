@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-system-deps.sh
 
 step() { printf '\n=== %s ===\n' "$1"; }
-step "lint and format (biome)"
+step "lint, format and import rules (biome: no import cycles; common/, src/ and server/ apart; imports point down)"
 npx biome check .
 step "types (tsc)"
 npx tsc --noEmit -p tsconfig.json

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { newId } from '../services/ids.js';
+import { newId } from '../ids.js';
 import type { AppEnv } from './context.js';
 
 const VIEWER_COOKIE = 'parley_mailbox';

@@ -16,8 +16,8 @@ import { BillingPaths, PayProvider } from '../../common/contract/index.js';
 import { badRequest, unauthenticated } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { mailboxViewer } from '../http/dev-mailbox.js';
-import { sameOriginPath } from '../http/return-url.js';
 import { readJson, readJsonValue, readQuery } from '../http/validate.js';
+import { sameOriginPath } from '../net/return-url.js';
 
 /** Billing calls that act on a subscription need a logged-in member (a guest has none). */
 function requireMember(c: Context<AppEnv>) {

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../http/context.js';
-import { sameOriginPath } from '../http/return-url.js';
+import { sameOriginPath } from '../net/return-url.js';
 import type { TestpayProvider } from '../providers/payments/testpay.js';
 import { type PageStrings, pageStrings } from './testpay-strings.js';
 

@@ -22,7 +22,7 @@ import {
   users,
   writingDocs,
 } from '../db/schema.js';
-import { newId } from './ids.js';
+import { newId } from '../ids.js';
 import type { Caller, SessionService } from './sessions.js';
 
 /** The member account with this (normalised) email, created on first login (named, when a provider says how). */

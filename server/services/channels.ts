@@ -1,43 +1,12 @@
 // Channels and their messages, always scoped to the caller: another caller's channel answers as not found.
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type {
-  ChannelDetail,
-  ChannelSummary,
-  ChannelTypeValue,
-  ChatMessage,
-} from '../../common/contract/index.js';
+import type { ChannelDetail, ChannelSummary } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';
 import { channels, messages } from '../db/schema.js';
 import { notFound } from '../errors.js';
+import { type ChannelRow, toChannelSummary, toChatMessage } from './channel-rows.js';
 import { docEntriesByChannel } from './documents/doc-chats.js';
 import type { Caller } from './sessions.js';
-
-type ChannelRow = typeof channels.$inferSelect;
-type MessageRow = typeof messages.$inferSelect;
-
-export const toChannelSummary = (row: ChannelRow): ChannelSummary => ({
-  channelId: row.id,
-  channelName: row.name,
-  fileTypeEnum: null,
-  docEntries: null,
-  ext: { channelTypeEnum: row.channelType as ChannelTypeValue },
-  model: row.model,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-export const toChatMessage = (row: MessageRow): ChatMessage => ({
-  id: row.id,
-  channelId: row.channelId,
-  role: row.role,
-  content: row.content,
-  model: row.model,
-  status: row.status,
-  error: row.error,
-  feedback: row.feedback,
-  requestId: row.requestId,
-  createdAt: row.createdAt.toISOString(),
-});
 
 export function createChannelService(db: Database) {
   async function ownedChannel(caller: Caller, channelId: string): Promise<ChannelRow> {

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../db/client.js';
 import { answerLinks, channels, messages } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
+import { newId } from '../ids.js';
 import type { Logger } from '../logger.js';
 import { translate } from '../messages/index.js';
 import type { AiProvider } from '../providers/ai/index.js';
@@ -29,7 +30,6 @@ import {
 } from './chat/persist.js';
 import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
 import { groundedTurns } from './documents/grounded-prompt.js';
-import { newId } from './ids.js';
 import type { AnswerLease, LeasedAnswer } from './run-lease.js';
 import type { Caller } from './sessions.js';
 import { createChunkJournal, followStored, StreamRun } from './stream-run.js';

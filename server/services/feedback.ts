@@ -4,7 +4,7 @@ import type { FeedbackCategory, UserFeedbackItem } from '../../common/contract/i
 import type { Database } from '../db/client.js';
 import { userFeedback } from '../db/schema.js';
 import { tooManyRequests } from '../errors.js';
-import { newId } from './ids.js';
+import { newId } from '../ids.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Caller } from './sessions.js';
 

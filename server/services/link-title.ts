@@ -2,7 +2,7 @@
 import { parseHTML } from 'linkedom';
 import { ResponseCode } from '../../common/contract/index.js';
 import { AppError, badRequest } from '../errors.js';
-import { SafeFetchError, safeFetch } from './net/safe-fetch.js';
+import { SafeFetchError, safeFetch } from '../net/safe-fetch.js';
 
 const TITLE_MAX = 300;
 

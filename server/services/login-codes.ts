@@ -6,10 +6,10 @@ import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../common/cont
 import type { Database } from '../db/client.js';
 import { loginCodes } from '../db/schema.js';
 import { AppError, tooManyRequests } from '../errors.js';
+import { newId, sha256 } from '../ids.js';
 import { translate } from '../messages/index.js';
 import type { Mailer } from '../providers/mail/index.js';
 import { completeLogin, findOrCreateMember } from './account-login.js';
-import { newId, sha256 } from './ids.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Caller, SessionService } from './sessions.js';
 

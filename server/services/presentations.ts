@@ -23,6 +23,7 @@ import {
 import type { Database } from '../db/client.js';
 import { presentationRunChunks, presentationRuns, presentations } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
+import { newId } from '../ids.js';
 import type { Logger } from '../logger.js';
 import { translate } from '../messages/index.js';
 import type { AiProvider } from '../providers/ai/index.js';
@@ -36,7 +37,6 @@ import {
 } from '../providers/ai/offline-presentation.js';
 import type { AnswerBus } from './answer-bus.js';
 import type { Meter } from './billing/quotas.js';
-import { newId } from './ids.js';
 import { assertModelAllowed } from './models.js';
 import type { createLease } from './run-lease.js';
 import type { Caller } from './sessions.js';

@@ -14,8 +14,8 @@ import type { StorageConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { uploadParts, uploadSessions } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
+import { newId } from '../ids.js';
 import { type ObjectStore, objectKeyForMd5 } from '../providers/storage/object-store.js';
-import { newId } from './ids.js';
 import type { ObjectUploads } from './object-uploads.js';
 import type { Caller } from './sessions.js';
 

@@ -4,7 +4,7 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { messages, type presentationRuns } from '../db/schema.js';
-import { newId } from './ids.js';
+import { newId } from '../ids.js';
 
 /** Runs one instance claims per round; the rest wait for the next round (or another instance). */
 const CLAIM_BATCH = 20;

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { newId, newToken, sha256 } from './ids.js';
+import { newId, newToken, sha256 } from '../ids.js';
 
 export interface Caller {
   userId: string;

@@ -17,9 +17,9 @@ import {
 import type { Database } from '../db/client.js';
 import { channelShares, channels, messages } from '../db/schema.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../errors.js';
+import { newId, sha256 } from '../ids.js';
+import { toChannelSummary } from './channel-rows.js';
 import type { ChannelService } from './channels.js';
-import { toChannelSummary } from './channels.js';
-import { newId, sha256 } from './ids.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Caller } from './sessions.js';
 

@@ -4,7 +4,7 @@ import { ResponseCode, VISIT_SIGN_MAX_AGE_MS } from '../../common/contract/index
 import type { Database } from '../db/client.js';
 import { usedVisitSigns } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { sha256 } from './ids.js';
+import { sha256 } from '../ids.js';
 import type { SessionService } from './sessions.js';
 import type { VisitKeys } from './visit-keys.js';
 

@@ -6,7 +6,7 @@ import type { EditorJson } from '../../common/contract';
 import { writingApi } from '../api/writing';
 import type { LocalWritingDoc } from '../local/schema';
 import { writingRepository } from '../local/writing';
-import type { TocEntry } from '../ui/writing/editor/toc';
+import type { TocEntry } from './writing-toc';
 
 export interface WritingContext {
   loading: boolean;

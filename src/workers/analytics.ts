@@ -5,7 +5,7 @@ import * as Comlink from 'comlink';
 import { type AnalyticsEvent, type IpInfo, Paths } from '../../common/contract';
 import { request } from '../api/http';
 import { webId } from '../api/storage';
-import { storedConsent } from '../machines/consent';
+import { storedConsent } from '../local/consent';
 import type { AnalyticsMode, AnalyticsWorkerApi } from './analytics.worker';
 
 /** Whether this visitor was last seen in the EU (the banner then decides); remembered for offline pages. */

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema';
-import { sha256 } from '../../server/services/ids';
+import { sha256 } from '../../server/ids';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -4,10 +4,10 @@ import { composeDocumentAnswer } from '../../server/providers/ai/offline-documen
 import {
   composeOfflineAnswer,
   createOfflineModel,
-  keyTerms,
   relatedEarlierSentences,
   toPieces,
 } from '../../server/providers/ai/offline-model';
+import { keyTerms } from '../../server/providers/ai/offline-terms';
 import { channelNameFrom } from '../../server/services/chat';
 import { createLocalRateLimiter } from '../../server/services/rate-limit';
 

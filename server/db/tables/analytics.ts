@@ -1,5 +1,5 @@
 // Analytics events, each stored once. Re-exported from schema.ts.
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Analytics events from browsers that consented to performance cookies; each event id is stored once. */
 export const analyticsEvents = pgTable(

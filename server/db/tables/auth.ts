@@ -1,5 +1,5 @@
 // Sign-in: e-mail login codes, sessions, spent visit signs and the server's visit key pair. Re-exported from schema.ts.
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './user.js';
 
 /** Email login codes: only a hash is kept; single use, short-lived, a few tries each. */

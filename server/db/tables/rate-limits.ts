@@ -1,5 +1,5 @@
 // Rate-limit counters shared by every instance. Re-exported from schema.ts.
-import { bigint, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 
 /** Rate-limit counters shared by every instance (rate-limiter-flexible's PostgreSQL store and its columns). */
 export const rateLimits = pgTable('rate_limits', {

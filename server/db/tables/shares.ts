@@ -1,5 +1,5 @@
 // Shared chats: the snapshot behind each share key. Re-exported from schema.ts.
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SnapshotMessage } from '../../../common/contract/index.js';
 import { channels } from './chat.js';
 import { users } from './user.js';

@@ -2,8 +2,8 @@
 // most words with the question, each followed by its source marker [n] (which the client shows as a
 // superscript that opens the page).
 import { DEFAULT_LANGUAGE, type Language } from '../../../common/contract/index.js';
-import { keyTerms } from './offline-model.js';
 import { offlinePhrases } from './offline-phrases.js';
+import { keyTerms } from './offline-terms.js';
 import type { ChatTurn, GroundingSource } from './provider.js';
 
 const MAX_SENTENCES = 4;

@@ -1,7 +1,7 @@
 // Presentations from Parley's built-in offline model: no AI. An outline is built from the words of a topic
 // or from a document's headings and sentences, deterministically; slides reuse the outline's points.
 import type { OutlineSection, Slide } from '../../../common/contract/creation.js';
-import { keyTerms } from './offline-model.js';
+import { keyTerms } from './offline-terms.js';
 
 type Lang = 'en' | 'ar' | 'zh' | 'es';
 

@@ -1,8 +1,8 @@
 // The offline model's writing actions: real, deterministic text work without AI (extractive summary,
 // shortening, lengthening, common spelling fixes); translation it says plainly it cannot do.
 import { DEFAULT_LANGUAGE, type Language, OUTPUT_LANGUAGES } from '../../../common/contract/index.js';
-import { keyTerms } from './offline-model.js';
 import { listInLanguage, offlinePhrases } from './offline-phrases.js';
+import { keyTerms } from './offline-terms.js';
 import type { WritingTask } from './provider.js';
 
 export function splitSentences(text: string): string[] {

@@ -2,7 +2,7 @@
 // The picture comes back as base64 or as a link, which is fetched through the SSRF guard.
 import OpenAI from 'openai';
 import type { Config } from '../../config.js';
-import { safeFetch } from '../../services/net/safe-fetch.js';
+import { safeFetch } from '../../net/safe-fetch.js';
 
 export interface GeneratedImage {
   bytes: Buffer;

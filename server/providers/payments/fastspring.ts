@@ -3,7 +3,7 @@
 // webhooks verified by HMAC-SHA256 (X-FS-Signature, base64 over the raw body).
 import crypto from 'node:crypto';
 import { type ConfirmStatus, PayProvider, type UpgradeResult } from '../../../common/contract/index.js';
-import type { BillingEvent } from '../../services/billing/subscription-state.js';
+import type { BillingEvent } from './events.js';
 import {
   type CatalogueProduct,
   type CheckoutRequest,

@@ -3,7 +3,7 @@
 // Subscriptions API (create -> the buyer approves on PayPal, cancel, revise for upgrades) and webhooks that
 // PayPal itself verifies (verify-webhook-signature), translated into Parley's billing events.
 import { type ConfirmStatus, PayProvider, type UpgradeResult } from '../../../common/contract/index.js';
-import type { BillingEvent } from '../../services/billing/subscription-state.js';
+import type { BillingEvent } from './events.js';
 import {
   type CatalogueProduct,
   type CheckoutRequest,

@@ -3,7 +3,7 @@
 // about the change arrives at the webhook (see services/billing/subscription-state.ts).
 import type { ConfirmStatus, PayProviderId, UpgradeResult } from '../../../common/contract/index.js';
 import type { BillingMessageKey } from '../../messages/billing.js';
-import type { BillingEvent } from '../../services/billing/subscription-state.js';
+import type { BillingEvent } from './events.js';
 
 export interface CatalogueProduct {
   id: string;

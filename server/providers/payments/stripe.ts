@@ -8,7 +8,7 @@ import {
   PayProvider,
   type UpgradeResult,
 } from '../../../common/contract/index.js';
-import type { BillingEvent } from '../../services/billing/subscription-state.js';
+import type { BillingEvent } from './events.js';
 import {
   type CatalogueProduct,
   type CheckoutRequest,

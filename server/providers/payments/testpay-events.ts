@@ -2,7 +2,7 @@
 // (`testpay-signature: t=...,v1=HMAC-SHA256(t.body)`, 5 minutes tolerance). Shared by its card and wallet faces.
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { EVENT_TYPES } from '../../services/billing/subscription-state.js';
+import { EVENT_TYPES } from './events.js';
 import { WebhookSignatureError } from './provider.js';
 
 export const TESTPAY_SIGNATURE_HEADER = 'testpay-signature';

@@ -4,9 +4,9 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { BillingPaths } from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { testpayOutbox } from '../../db/schema.js';
+import { newId } from '../../ids.js';
 import type { Logger } from '../../logger.js';
-import type { BillingEvent } from '../../services/billing/subscription-state.js';
-import { newId } from '../../services/ids.js';
+import type { BillingEvent } from './events.js';
 import {
   type EventData,
   signTestpay,

@@ -14,8 +14,8 @@ import {
 } from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { testpaySessions, testpaySubscriptions } from '../../db/schema.js';
+import { newId } from '../../ids.js';
 import type { Logger } from '../../logger.js';
-import { newId } from '../../services/ids.js';
 import {
   type CatalogueProduct,
   type CheckoutRequest,

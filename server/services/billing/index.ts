@@ -17,9 +17,9 @@ import {
 import type { Database } from '../../db/client.js';
 import { billingCustomers, openCheckouts, subscriptions, users } from '../../db/schema.js';
 import { AppError, badRequest, unauthenticated } from '../../errors.js';
-import { sameOriginPath } from '../../http/return-url.js';
 import type { Logger } from '../../logger.js';
 import { translate } from '../../messages/index.js';
+import { sameOriginPath } from '../../net/return-url.js';
 import {
   type PaymentProvider,
   ProviderError,

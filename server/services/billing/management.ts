@@ -19,9 +19,9 @@ import {
 import type { Database } from '../../db/client.js';
 import { cancelFeedback, subscriptions } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
+import { newId } from '../../ids.js';
 import { planFeatures } from '../../messages/billing.js';
 import { type PaymentProvider, ProviderError } from '../../providers/payments/provider.js';
-import { newId } from '../ids.js';
 import type { Caller } from '../sessions.js';
 import { currencySymbol } from './catalogue.js';
 import type { BillingService } from './index.js';

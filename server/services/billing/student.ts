@@ -6,9 +6,9 @@ import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../../common/c
 import type { Database } from '../../db/client.js';
 import { studentCodes } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { newId, sha256 } from '../../ids.js';
 import { translate } from '../../messages/index.js';
 import type { Mailer } from '../../providers/mail/index.js';
-import { newId, sha256 } from '../ids.js';
 import {
   CODE_LENGTH,
   CODE_TTL_MS,

@@ -6,36 +6,9 @@
 //   active -> cancel at period end (updated) -> expired (deleted) -> the user is back on Free.
 import { MembershipId } from '../../../common/contract/index.js';
 
-export const EVENT_TYPES = [
-  'subscription.created',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'subscription.updated',
-  'subscription.deleted',
-] as const;
-export type BillingEventType = (typeof EVENT_TYPES)[number];
+import { type BillingEvent, type BillingEventType, EVENT_TYPES } from '../../providers/payments/events.js';
 
-/** A provider event after verification, in Parley's own terms. Times are epoch milliseconds. */
-export interface BillingEvent {
-  id: string;
-  type: BillingEventType;
-  subscriptionId: string;
-  occurredAt: number;
-  userId?: string;
-  customerId?: string;
-  membershipId?: number;
-  productId?: string;
-  price?: number;
-  currency?: string;
-  interval?: 'month' | 'year';
-  trial?: boolean;
-  periodStart?: number;
-  periodEnd?: number;
-  cancelAtPeriodEnd?: boolean;
-  discountPercent?: number;
-  discountDuration?: number;
-  activity?: string | null;
-}
+export { type BillingEvent, type BillingEventType, EVENT_TYPES } from '../../providers/payments/events.js';
 
 export interface SubscriptionState {
   subscriptionId: string;

@@ -2,7 +2,7 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { spentCaptchas } from '../../db/schema.js';
-import { sha256 } from '../ids.js';
+import { sha256 } from '../../ids.js';
 
 const PRUNE_EVERY_MS = 60_000;
 

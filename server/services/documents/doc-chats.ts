@@ -22,10 +22,10 @@ import {
   documents,
 } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
 import type { GroundingSource } from '../../providers/ai/provider.js';
 import type { SearchProvider } from '../../providers/search/index.js';
-import { toChannelSummary } from '../channels.js';
-import { newId } from '../ids.js';
+import { toChannelSummary } from '../channel-rows.js';
 import { assertModelAllowed } from '../models.js';
 import type { Caller } from '../sessions.js';
 import type { DocumentRow, DocumentService } from './documents.js';

@@ -1,7 +1,7 @@
 // The cookie banner (where consent is asked) and its settings modal, one switch per category.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CookieConsent, needsConsent, saveConsent } from '../../machines/consent';
+import { type CookieConsent, needsConsent, saveConsent } from '../../local/consent';
 import { Modal } from '../kit/Modal';
 import './consent.css';
 

@@ -4,17 +4,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentInChat } from '../../../common/contract';
+import type { ActivePage } from './active-page';
 import { DocumentImages } from './DocumentImages';
 import { TextView } from './TextView';
 
 const PdfView = lazy(async () => ({ default: (await import('./PdfView')).PdfView }));
-
-export interface ActivePage {
-  md5: string;
-  page: number;
-  /** Bumped on every open, so opening the same page again scrolls to it again. */
-  seq: number;
-}
 
 export function DocumentPane({
   docs,

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { docsApi } from '../../api/documents';
 import { docFiles } from '../../local/documents';
-import type { ActivePage } from './DocumentPane';
+import type { ActivePage } from './active-page';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 

@@ -5,7 +5,7 @@ import type { DocumentPages } from '../../../common/contract';
 import { docsApi } from '../../api/documents';
 import { docFiles } from '../../local/documents';
 import { Skeleton } from '../kit/Skeleton';
-import type { ActivePage } from './DocumentPane';
+import type { ActivePage } from './active-page';
 
 export function TextView({ md5, active }: { md5: string; active: ActivePage | null }) {
   const { t } = useTranslation();

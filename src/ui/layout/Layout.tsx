@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { Icon } from '../icons';
 import { ShareKeyCatcher } from '../shares/ShareKeyCatcher';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { ArabicPrompt } from './ArabicPrompt';
+import { isMac, useDrawer } from './drawer';
 import { OfflineBanner } from './OfflineBanner';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
@@ -24,7 +25,6 @@ import { NARROW_QUERY, useMediaQuery, useVisibleHeight } from './viewport';
 import './layout.css';
 
 const COLLAPSED_KEY = 'parley.sidebarCollapsed';
-export const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 export function Layout() {
   const { lang } = useParams();
@@ -135,40 +135,4 @@ export function Layout() {
       <AnalyticsTracker />
     </div>
   );
-}
-
-export interface Drawer {
-  open: boolean;
-  show(): void;
-  close(): void;
-  opener: RefObject<HTMLButtonElement | null>;
-}
-
-/** The phone drawer: opened by the menu button; closed by navigation, Escape, a tap outside or a swipe. */
-function useDrawer(narrow: boolean, pathname: string): Drawer {
-  const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const [api] = useState(() => ({
-    show: () => setOpen(true),
-    close: () => {
-      setOpen(false);
-      // Focus goes back to the menu button, as a dialog returns it to its opener.
-      requestAnimationFrame(() => opener.current?.focus());
-    },
-  }));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (navigation) is what closes it
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!narrow) setOpen(false);
-  }, [narrow]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      // A menu or dialog opened from the drawer takes its own Escape first.
-      if (event.key === 'Escape' && !event.defaultPrevented) api.close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, api]);
-  return { open, opener, ...api };
 }

@@ -8,9 +8,9 @@ import { LanguagePicker } from '../account/LanguagePicker';
 import { useLangPath } from '../app/paths';
 import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';
+import { type Drawer, isMac } from './drawer';
 import { FeatureMenu } from './FeatureMenu';
 import { History } from './History';
-import { type Drawer, isMac } from './Layout';
 import { QuickLinks } from './QuickLinks';
 
 export function Sidebar({

@@ -1,19 +1,8 @@
 // The table of contents, computed from the headings (the tiptap extension is not public at 3.32.2).
 import type { Editor } from '@tiptap/core';
+import type { TocEntry } from '../../../machines/writing-toc';
 
-export interface TocEntry {
-  itemIndex: number;
-  id: string;
-  originalLevel: number;
-  /** Never deeper than one below the previous entry, starting at 1. */
-  level: number;
-  textContent: string;
-  position: number;
-  /** The heading the cursor is under. */
-  isActive: boolean;
-  /** Scrolled above the top of the writing area. */
-  isScrolledOver: boolean;
-}
+export type { TocEntry };
 
 export function computeToc(
   editor: Editor,

@@ -1,0 +1,33 @@
+// The events every payment provider turns its webhooks into: the provider interface owns them, and the
+// subscription state in services/billing folds them.
+
+export const EVENT_TYPES = [
+  'subscription.created',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'subscription.updated',
+  'subscription.deleted',
+] as const;
+export type BillingEventType = (typeof EVENT_TYPES)[number];
+
+/** A provider event after verification, in Parley's own terms. Times are epoch milliseconds. */
+export interface BillingEvent {
+  id: string;
+  type: BillingEventType;
+  subscriptionId: string;
+  occurredAt: number;
+  userId?: string;
+  customerId?: string;
+  membershipId?: number;
+  productId?: string;
+  price?: number;
+  currency?: string;
+  interval?: 'month' | 'year';
+  trial?: boolean;
+  periodStart?: number;
+  periodEnd?: number;
+  cancelAtPeriodEnd?: boolean;
+  discountPercent?: number;
+  discountDuration?: number;
+  activity?: string | null;
+}
