@@ -1,7 +1,7 @@
 import { ResponseCode, type ResponseCodeValue } from '../common/contract/index.js';
 import type { MessageKey } from './messages/index.js';
 
-/** An error with the spec's code; routes throw it and the envelope middleware answers it in the caller's language. */
+/** An error with the code; routes throw it and the envelope middleware answers it in the caller's language. */
 export class AppError extends Error {
   constructor(
     readonly code: ResponseCodeValue,

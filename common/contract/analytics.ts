@@ -9,7 +9,7 @@ export const AnalyticsPaths = {
   clientError: '/api/v1/front/clientError',
 } as const;
 
-/** The spec's analytics constants. */
+/** The analytics constants. */
 export const ANALYTICS = {
   sessionTimeoutMs: 30 * 60_000,
   debounceMs: 300,
@@ -38,7 +38,7 @@ export interface AnalyticsEvent {
   webId: string;
 }
 
-/** The spec's event store (kept by the analytics worker in IndexedDB). */
+/** The event store (kept by the analytics worker in IndexedDB). */
 export interface AnalyticsEventStore {
   sessionId: string;
   lastActivityTime: number;

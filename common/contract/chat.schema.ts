@@ -23,20 +23,20 @@ export const SendRequest = z.object({
   channelId: z.string().max(64).optional().nullable(),
   model: z.string().min(1).max(64).default(MODEL_STANDARD),
   searchSwitch: z.boolean().optional(),
-  /** Beyond the spec: which search grounds the answer (searchSwitch alone means web). */
+  /** Which search grounds the answer (searchSwitch alone means web). */
   searchMode: z.enum(['web', 'academic']).optional(),
   message: z.string().max(MESSAGE_MAX, 'chat.messageTooLong').default(''),
   writingSelectionText: z.string().max(MESSAGE_MAX).optional(),
   writingDocPromptTemplateId: z.union([z.string(), z.number()]).optional(),
   writingDocId: z.string().max(64).optional(),
   translateLanguage: z.string().max(32).optional(),
-  /** Beyond the spec: a client-chosen id that makes a send idempotent and resumable. */
+  /** A client-chosen id that makes a send idempotent and resumable. */
   requestId: z.string().min(8).max(64),
-  /** Beyond the spec: answer the channel's last user message again, replacing the last answer. */
+  /** Answer the channel's last user message again, replacing the last answer. */
   regenerate: z.boolean().optional(),
   /** Edit and resend: this user message of the channel and every message after it give way to `message`. */
   editMessageId: z.string().min(1).max(64).optional(),
-  /** The spec's chat type; ChatImage (with GPT-4o) makes a picture with the image tool. */
+  /** The chat type; ChatImage (with GPT-4o) makes a picture with the image tool. */
   chatType: z.string().max(32).optional(),
 });
 

@@ -14,11 +14,11 @@ export const PresentationPaths = {
   exportPptx: '/api/v1/presentation/export',
 } as const;
 
-/** The spec's presentation types: an outline only, or slides built from the outline. */
+/** The presentation types: an outline only, or slides built from the outline. */
 export type PresentationType = 'outline' | 'slides';
 export const DEFAULT_PRESENTATION_TEMPLATE_ID = 20000;
 
-/** Slide looks; 20000 is the spec's default. */
+/** Slide looks; 20000 is the default. */
 export const PRESENTATION_TEMPLATES = {
   20000: { name: 'Classic', background: 'FFFFFF', title: '1F3A5F', text: '2B2B2B', accent: '2F80ED' },
   20001: { name: 'Night', background: '1E1E2E', title: 'F5E0DC', text: 'E0E0E0', accent: 'F38BA8' },

@@ -5,9 +5,9 @@ export const DocumentPaths = {
   createDocument: '/py/api/v1/chat/create',
   /** GET ?md5=: while a document is created, how far the reading of its pages without text has come. */
   parseProgress: '/py/api/v1/chat/parseProgress',
-  /** The spec's chatCreateUsingPOST (path not shown there): a document chat from documents or a url. */
+  /** chatCreateUsingPOST: a document chat from documents or a url. */
   createDocChat: '/api/v1/chat/doc/create',
-  /** The spec's createNewChat (path not shown there): a fresh channel over the documents of another. */
+  /** createNewChat: a fresh channel over the documents of another. */
   createNewChat: '/api/v1/chat/createNewChat',
   /** GET ?md5=: the caller's document with its text per page (the text view beside the chat). */
   documentPages: '/api/v1/chat/doc/pages',
@@ -38,7 +38,7 @@ export function faviconPath(url: string): string | null {
   }
 }
 
-/** The spec's source link. */
+/** The source link. */
 export interface SourceLink {
   url: string;
   title: string;
@@ -63,7 +63,7 @@ export interface SearchStatus {
   academic: boolean;
 }
 
-/** Source-list rules of the spec. */
+/** Source-list rules. */
 export const SOURCE_LIST_COLLAPSED_CARDS = 3;
 export const SOURCE_LIST_VIEW_ALL_ABOVE = 4;
 export const SOURCE_LIST_MAX_FAVICONS = 7;
@@ -78,7 +78,7 @@ export function readableDocumentUrl(url: string): string | null {
   return PDF_LINK.test(url) ? url : null;
 }
 
-/** Workspace: routeType manual (uploaded) or ai (generated); the spec's categories. */
+/** Workspace: routeType manual (uploaded) or ai (generated); the categories. */
 export const WORKSPACE_CATEGORIES = ['all', 'pdf', 'doc', 'ppt', 'image', 'presentation', 'writing'] as const;
 export type WorkspaceCategory = (typeof WORKSPACE_CATEGORIES)[number];
 export type WorkspaceRouteType = 'manual' | 'ai';
@@ -101,21 +101,21 @@ export const MONTH_MAX_FILE_SOURCE = 'MONTHMAXFILE';
 export const FREE_DAY_MAX_PAGE_SOURCE = 'FREEDAYMAXPAGE';
 export const MONTH_MAX_PAGE_SOURCE = 'MONTHMAXPAGE';
 
-/** The spec's one-chat role: the first answer of a document chat summarises the documents. */
+/** The one-chat role: the first answer of a document chat summarises the documents. */
 export const ROLE_SUMMARY_PROMPT = 'SUMMARYPROMPT';
 
-/** File hashing and resumable-upload slice size (the spec's 1 MiB). */
+/** File hashing and resumable-upload slice size (1 MiB). */
 export const HASH_CHUNK_BYTES = 1024 * 1024;
 /** Enhanced files: at most this many pages (20002 above it). */
 export const ENHANCED_FILE_MAX_PAGES = 100;
 export const MULTI_DOC_MAX_PRO = 20;
 export const MULTI_DOC_MAX_NON_PRO = 2;
 
-/** The spec's upload status values. */
+/** The upload status values. */
 export const UploadStatus = { BeforeUpload: 0, Uploading: 1, Parsing: 2, Failed: 3, Success: 4 } as const;
 export type UploadStatusValue = (typeof UploadStatus)[keyof typeof UploadStatus];
 
-/** The spec's file parse result values. */
+/** The file parse result values. */
 export const ParseStatus = { NotFinished: 0, TextFinished: 1, ImageFinished: 2, TextAndImage: 3 } as const;
 
 export type FileCategory = 'pdf' | 'ppt' | 'doc' | 'image' | 'writing' | 'presentation';
@@ -152,7 +152,7 @@ export interface CreatedDocument {
   parseStatus: number;
 }
 
-/** A document attached to a channel (the spec's "Document in chat"). */
+/** A document attached to a channel. */
 export interface DocumentInChat {
   file_name: string;
   file_type: string;
@@ -173,7 +173,7 @@ export interface DocChatCreateRequest {
   channelType?: 'ONE_CHAT' | 'DOC';
 }
 
-/** The spec's chat-create response. */
+/** The chat-create response. */
 export interface DocChatCreated {
   channel_id: string;
   channel_name: string;

@@ -17,7 +17,7 @@ export interface LandingInfo {
   modelList: ModelListItem[];
   communityList: CommunityLink[];
   aiCreationWorkshop: CreationWorkshopItem[];
-  /** Questions offered on the home page, each with the spec's icon (1 publicity, 2 research, 3 tool). */
+  /** Questions offered on the home page, each with the icon (1 publicity, 2 research, 3 tool). */
   recommendedQuestions: RecommendedQuestion[];
   gpt4v: boolean;
   feedbackDislikeConfig: string[];
@@ -54,7 +54,7 @@ export interface I18nAnswer {
 /** Templates offered as a document chat's first questions: insights, translate, extract data, find in it. */
 export const DOCUMENT_PROMPT_TEMPLATE_IDS = [300002, 300003, 300004, 111121] as const;
 
-/** The spec's template category tabs, in order. */
+/** The template category tabs, in order. */
 export const TEMPLATE_TABS = ['Mine', 'Recommended', 'All', 'MyProject', 'ppt'] as const;
 export type TemplateTab = (typeof TEMPLATE_TABS)[number];
 
@@ -67,7 +67,7 @@ export interface TemplateText {
   prompt: string;
 }
 
-/** The spec's template: id, name, promptTemplateId, connectionName, model, mediaType, with translated variants. */
+/** The template: id, name, promptTemplateId, connectionName, model, mediaType, with translated variants. */
 export interface Template extends TemplateText {
   id: string;
   promptTemplateId: number | null;
@@ -81,7 +81,7 @@ export interface Template extends TemplateText {
   translations: Partial<Record<'en' | 'ar' | 'zh' | 'es', TemplateText>>;
 }
 
-/** The spec's recommended-question icons: 1 publicity, 2 research, 3 tool. */
+/** The recommended-question icons: 1 publicity, 2 research, 3 tool. */
 export const RecommendedIcon = { publicity: 1, research: 2, tool: 3 } as const;
 export type RecommendedIconValue = (typeof RecommendedIcon)[keyof typeof RecommendedIcon];
 
@@ -111,7 +111,7 @@ export interface LocaleItem {
   languageLabel: string;
 }
 
-/** Recommended languages, the spec's '--' marker, then all languages. */
+/** Recommended languages, the '--' marker, then all languages. */
 export interface LocaleList {
   defaultLanguage: string;
   locales: (LocaleItem | '--')[];

@@ -9,7 +9,7 @@ export const SharePaths = {
   detail: '/api/v1/channel/share/detail',
   /** GET ?shareKey -> ShareConversation (no login). */
   conversation: '/api/v1/share/conversation',
-  /** POST {shareKey} -> ChannelSummary: the spec's createChannelByShareKey, a copy owned by the caller. */
+  /** POST {shareKey} -> ChannelSummary: createChannelByShareKey, a copy owned by the caller. */
   createChannelByShareKey: '/api/v1/channel/share/createChannelByShareKey',
   /** GET ?channelId -> ShareSummary[] (owner only). */
   mine: '/api/v1/channel/share/mine',

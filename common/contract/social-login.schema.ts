@@ -12,7 +12,7 @@ export const OAuthCodeQuery = z.object({
 });
 export type OAuthCodeQuery = z.infer<typeof OAuthCodeQuery>;
 
-/** Apple's call names only the code (the spec); Parley's client also sends the page it landed on. */
+/** Apple's call names only the code; Parley's client also sends the page it landed on. */
 export const AppleCodeQuery = z.object({
   code: z.string().min(1).max(2048),
   uri: z.url().max(8192).optional(),

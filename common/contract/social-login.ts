@@ -26,7 +26,7 @@ export const OAuthReturnPages = {
   googleDrive: '/oauth/google/drive',
 } as const;
 
-/** The Drive scope: only files the user opens or creates with Parley (the spec's file-level scope). */
+/** The Drive scope: only files the user opens or creates with Parley (a file-level scope). */
 export const GOOGLE_DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.file';
 
 export interface OAuthStart {
@@ -46,5 +46,5 @@ export interface SocialLoginConfig {
   oneTapClientId: string | null;
 }
 
-/** Names of the client's LoginFail analytics event (the spec: no message, only this event). */
+/** Names of the client's LoginFail analytics event (no message is shown, only this event is sent). */
 export type LoginType = 'google' | 'apple' | 'onetap' | 'email';

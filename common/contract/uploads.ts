@@ -47,7 +47,7 @@ export interface CompletedUpload {
 }
 
 /**
- * The spec's multi-document maximum: logged-in pro 20, logged-in non-pro 2; a guest 2 when the flag is set
+ * The multi-document maximum: logged-in pro 20, logged-in non-pro 2; a guest 2 when the flag is set
  * (Parley: the guest's enhanceUpload gray strategy), otherwise 20.
  */
 export function multiDocLimit(user: { isLogin: boolean; isPro: boolean }, guestFlag: boolean): number {

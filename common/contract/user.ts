@@ -21,7 +21,7 @@ export const MembershipId = {
   YearProPlus: 7,
 } as const;
 
-/** The spec's user info, computed by the server from the membership. */
+/** The user info, computed by the server from the membership. */
 export interface UserInfo {
   uid: string;
   email: string | null;
@@ -49,7 +49,7 @@ export interface UserInfo {
   grayStrategyNew: { inputVersion: boolean; inputModel: boolean; enhanceUpload: boolean };
 }
 
-/** The spec's tags, then the sidebar's feature-menu tips (writing and workspace items). */
+/** The tags, then the sidebar's feature-menu tips (writing and workspace items). */
 export const TIP_TAGS = [
   'pro',
   'firstSaveWriting',
@@ -67,7 +67,7 @@ export interface TipsResponse {
   userTips: UserTip[];
   abResList: { key: string; value: string }[];
 }
-/** The spec's experiments; a variant 'A' means on, and an unknown experiment is off. */
+/** The experiments; a variant 'A' means on, and an unknown experiment is off. */
 export const EXPERIMENTS = [
   'teams',
   'onechat',

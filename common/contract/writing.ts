@@ -13,7 +13,7 @@ export const WritingPaths = {
   image: '/api/v1/writing/image',
 } as const;
 
-/** The spec's writing template ids: 120000..120014 cover the actions; 120013 (ask) is the default. */
+/** The writing template ids: 120000..120014 cover the actions; 120013 (ask) is the default. */
 export const WRITING_TEMPLATE_MIN = 120000;
 export const WRITING_TEMPLATE_MAX = 120014;
 export const DEFAULT_WRITING_TEMPLATE_ID = 120013;
@@ -40,7 +40,7 @@ export interface EditorJson {
   text?: string;
 }
 
-/** The spec's default: an empty doc-type node with no content. */
+/** The default: an empty doc-type node with no content. */
 export const EMPTY_WRITING_DOC: EditorJson = { type: 'doc' };
 
 export interface WritingDocSummary {

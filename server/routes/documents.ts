@@ -1,4 +1,4 @@
-// Document chat calls: parse a document (the spec's /py/api/v1/chat/create), open document chats
+// Document chat calls: parse a document (/py/api/v1/chat/create), open document chats
 // (chatCreateUsingPOST, createNewChat), and the owner's document text, file and answer sources.
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';

@@ -62,7 +62,7 @@ export const landingRoutes = new Hono<AppEnv>()
   .get(I18nPaths.locales, (c) => {
     const list: LocaleList = {
       defaultLanguage: 'en',
-      // The spec's '--' separates the recommended languages from all of them.
+      // A '--' separates the recommended languages from all of them.
       locales: [...localeItems.slice(0, 2), '--', ...localeItems.filter((l) => isLanguage(l.langcode))],
     };
     return ok(c, list);

@@ -1,4 +1,4 @@
-// Social login and the Google Drive connector: Parley's start step, then the spec's calls that finish it.
+// Social login and the Google Drive connector: Parley's start step, then the provider's calls that finish it.
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {

@@ -86,7 +86,7 @@ export function createLoginCodeService(deps: {
       );
     },
 
-    /** A token for the right code, else null (the spec's falsy data). A guest's chats move to the account. */
+    /** A token for the right code, else null (a falsy data field). A guest's chats move to the account. */
     async login(
       rawEmail: string,
       code: string,

@@ -1,4 +1,4 @@
-// The spec's user info, derived from the stored membership; an expired membership counts as Free.
+// The user info, derived from the stored membership; an expired membership counts as Free.
 import { eq } from 'drizzle-orm';
 import { MembershipId, type UserInfo } from '../../common/contract/index.js';
 import type { Database } from '../db/client.js';

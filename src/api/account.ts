@@ -15,7 +15,7 @@ export const accountApi = {
       suppressAlert: true,
       extraHeaders: grayReleaseHeaders(),
     }),
-  /** A token, or null for a wrong code (the spec's falsy data). */
+  /** A token, or null for a wrong code (a falsy data field). */
   loginByCode: (email: string, code: string) =>
     request<string | null>('POST', Paths.loginByCode, {
       body: { email, code },

@@ -19,7 +19,7 @@ async function visitKey(): Promise<string> {
   return key;
 }
 
-/** The spec's sign: the current ISO time encrypted with the app's public key (RSA-OAEP, SHA-256). */
+/** The sign: the current ISO time encrypted with the app's public key (RSA-OAEP, SHA-256). */
 export async function makeVisitSign(now = new Date()): Promise<string> {
   const key = await crypto.subtle.importKey(
     'spki',

@@ -1,5 +1,5 @@
-// Every JSON call goes through here: the spec's header set, the {code,msg,data} envelope (success only when
-// code is 200) and the spec's reactions to 401, 40001, 20001 and 60001.
+// Every JSON call goes through here: the header set, the {code,msg,data} envelope (success only when
+// code is 200) and the reactions to 401, 40001, 20001 and 60001.
 import {
   APP_NAME,
   type DeviceInfo,
@@ -16,7 +16,7 @@ export interface UpgradePrompt {
   shortMessage: string;
 }
 
-/** What the app does with the spec's reactions; installed once by the root actor system. */
+/** What the app does with the reactions; installed once by the root actor system. */
 export interface ApiHooks {
   language(): Language;
   /** HTTP 401; alertsSuppressed when the call asked for no alerts (then no login modal either). */
@@ -87,7 +87,7 @@ export function requestHeaders(
   return headers;
 }
 
-/** Applies the spec's reaction to a failed envelope or HTTP status; answers the error to throw. */
+/** Applies the reaction to a failed envelope or HTTP status; answers the error to throw. */
 export function react(
   error: ApiError,
   options: Pick<RequestOptions, 'suppressAlert' | 'noPayModal'> = {},

@@ -9,7 +9,7 @@ import { ApiError, type RequestOptions, request } from './http';
 
 type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;
 
-/** The spec's add is retried once when it fails for a reason other than a refusal. */
+/** The add is retried once when it fails for a reason other than a refusal. */
 async function addWithOneRetry(
   body: { name: string; content: string; clientId?: string },
   options?: Quiet,

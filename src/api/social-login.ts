@@ -7,7 +7,7 @@ import {
 } from '../../common/contract';
 import { request } from './http';
 
-/** Social login errors show no message (the spec): the login actor emits LoginFail instead. */
+/** Social login errors show no message: the login actor emits LoginFail instead. */
 const quiet = { suppressAlert: true } as const;
 
 export const socialApi = {

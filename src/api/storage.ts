@@ -1,4 +1,4 @@
-// The browser-persisted keys the spec names (authorization, guest-authorization, userinfo) plus this
+// The browser-persisted keys (authorization, guest-authorization, userinfo) plus this
 // device's web id.
 import type { UserInfo } from '../../common/contract';
 
@@ -43,7 +43,7 @@ export function webId(): string {
   return id;
 }
 
-/** The spec's persisted user info: the last known member, readable by the browser extension. */
+/** The persisted user info: the last known member, readable by the browser extension. */
 export const userInfoStore = {
   read(): UserInfo | null {
     try {
@@ -55,7 +55,7 @@ export const userInfoStore = {
   write: (info: UserInfo | null) => write(KEYS.userInfo, info ? JSON.stringify(info) : null),
 };
 
-/** The spec: on page unload without a token, user info resets to the default (none). */
+/** On page unload without a token, user info resets to the default (none). */
 export function installUnloadReset(target: Window = window) {
   target.addEventListener('pagehide', () => {
     if (tokenStore.token() === null) userInfoStore.write(null);

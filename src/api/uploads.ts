@@ -1,5 +1,5 @@
 // Sending a file to the object store, named by its md5 (hashed in the worker). Small files: one presigned
-// POST (the spec's flow). Large files: the resumable protocol, which asks what already arrived and sends
+// POST. Large files: the resumable protocol, which asks what already arrived and sends
 // only the missing parts, retrying each part through drops, so a reload continues where it stopped.
 
 import {

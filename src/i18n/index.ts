@@ -19,7 +19,7 @@ export const LANGUAGE_LABELS: Record<Language, string> = {
 
 export const isRtl = (language: Language) => language === 'ar';
 
-/** The spec's path rule: an optional leading language code, then the page name. */
+/** The path rule: an optional leading language code, then the page name. */
 export function languageFromPath(pathname: string): Language | null {
   const first = pathname.split('/')[1];
   return isLanguage(first) ? first : null;
@@ -161,7 +161,7 @@ export async function initI18n(language = resolveLanguage()) {
   return i18n;
 }
 
-/** The spec's switch: remember the choice and reload the app at /{lang}. */
+/** The switch: remember the choice and reload the app at /{lang}. */
 export function changeLanguage(language: Language) {
   try {
     localStorage.setItem(STORAGE_KEY, language);

@@ -1,4 +1,4 @@
-// A language's translation resource, in the spec's order of language state: the copy kept on this device
+// A language's translation resource, looked for in this order: the copy kept on this device
 // (langCached / langResource by locale) answers at once and is refreshed from GET /api/v1/front/getI18n in
 // the background; without a copy the server is asked first, and when it cannot answer (offline, down) the
 // resource built into the app is used, so a language never falls back to English for lack of a network.

@@ -1,4 +1,4 @@
-// The spec's one-chat state, kept per channel in local storage under oneChatState_{channelId}, and the page
+// The one-chat state, kept per channel in local storage under oneChatState_{channelId}, and the page
 // mode a document chat opened from academic search stores.
 import { type DocumentInChat, ROLE_SUMMARY_PROMPT } from '../../common/contract';
 

@@ -53,7 +53,7 @@ export interface LocalPrompt {
   promptId: string | null;
   name: string;
   content: string;
-  /** The spec's client flags: is_new until the server has it, saved once it does. */
+  /** The client flags: is_new until the server has it, saved once it does. */
   is_new: boolean;
   saved: boolean;
   /** 1 once deleted here; the record goes when the server has the delete. */

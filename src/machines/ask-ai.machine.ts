@@ -211,7 +211,7 @@ export const askAiMachine = setup({
           }),
         },
         'STREAM.DONE': 'result',
-        // The spec: stop aborts the request; what arrived so far stays usable.
+        // Stop aborts the request; what arrived so far stays usable.
         STOP: 'result',
         'STREAM.ERROR': [
           // Usage limit: the upgrade prompt opens (http.ts) and the popup closes.

@@ -11,7 +11,7 @@ import { outbox } from '../local/outbox';
 export interface AuthContext {
   token: string | null;
   guestToken: string | null;
-  /** null while unknown (the spec's login state), false for guests. */
+  /** null while unknown, false for guests. */
   isLogin: boolean | null;
   user: UserInfo | null;
   /** Set right after a login, so the browser extension is told once the user is known. */

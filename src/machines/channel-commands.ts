@@ -4,7 +4,7 @@ import { channels } from '../local/channels';
 import { outbox } from '../local/outbox';
 import type { RootActor } from './root';
 
-/** The spec's rename rule: trimmed, and a blank name is ignored. Answers whether anything changed. */
+/** The rename rule: trimmed, and a blank name is ignored. Answers whether anything changed. */
 export async function renameChannel(
   root: RootActor,
   channelId: string,

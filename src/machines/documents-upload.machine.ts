@@ -1,4 +1,4 @@
-// Several files at once: one upload actor per file, at most `limit` (the spec's multi-doc maximum).
+// Several files at once: one upload actor per file, at most `limit` (the multi-document maximum).
 import { type ActorRefFrom, assign, enqueueActions, setup } from 'xstate';
 import { uploadMachine } from './upload.machine';
 

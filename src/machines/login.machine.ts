@@ -11,14 +11,14 @@ import { accountApi } from '../api/account';
 import { socialApi } from '../api/social-login';
 import { leaveForProvider } from '../i18n';
 
-/** Next and Verify act on the first press and ignore repeats for 2 s (the spec's leading debounce). */
+/** Next and Verify act on the first press and ignore repeats for 2 s (a leading debounce). */
 export const SUBMIT_DEBOUNCE_MS = 2000;
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LoginContext {
   email: string;
-  /** 'invalidEmail' (the spec's inline common.againEmail) or a server message. */
+  /** 'invalidEmail' (the inline common.againEmail) or a server message. */
   emailError: string | null;
   codeError: boolean;
   resendIn: number;
@@ -43,7 +43,7 @@ export type LoginEvent =
   | { type: 'SOCIAL_RETURN'; provider: SocialProvider; uri: string }
   | { type: 'ONE_TAP'; idToken: string };
 
-/** Social login errors show no message (the spec); they are told to whoever listens, e.g. analytics. */
+/** Social login errors show no message; they are told to whoever listens, e.g. analytics. */
 export type LoginEmitted = { type: 'LoginFail'; loginType: LoginType; details: string };
 
 export type SocialFinish =

@@ -1,5 +1,5 @@
-// Feature tips: value 1 shows a tip. The last known values are kept in the browser (the spec's
-// feature-tips store) so a closed tip stays closed from the first paint; the server's values replace
+// Feature tips: value 1 shows a tip. The last known values are kept in the browser (a feature-tips
+// store) so a closed tip stays closed from the first paint; the server's values replace
 // them once the caller is known. Closing sets 0 here and on the server.
 import { assign, fromPromise, setup } from 'xstate';
 import type { TipsResponse } from '../../common/contract';

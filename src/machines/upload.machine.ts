@@ -1,4 +1,4 @@
-// One file's upload, with the spec's states: 0 BeforeUpload, 1 Uploading, 2 Parsing, 3 Failed, 4 Success.
+// One file's upload, with the states: 0 BeforeUpload, 1 Uploading, 2 Parsing, 3 Failed, 4 Success.
 // While uploading, progress rises by 1 every 100 ms up to 99 (never 100 before the end); a real progress
 // value replaces it only when higher. Any failure: Failed, progress 0, the error kept. Cancel: back to
 // BeforeUpload (the file stays). Reset: the request is aborted and the file cleared.

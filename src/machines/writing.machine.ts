@@ -1,4 +1,4 @@
-// The writing screen's state (the spec's Writing state): which document is open, its title and first
+// The writing screen's state: which document is open, its title and first
 // content, the headings for the contents list. Loading prefers the local copy; the server's text is fetched
 // when this browser has none or an older, unchanged one.
 import { assign, fromPromise, setup } from 'xstate';

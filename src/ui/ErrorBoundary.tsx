@@ -1,4 +1,4 @@
-// The spec's crash screen ('Sorry, something went wrong.'); a failed lazy module or stylesheet load, which
+// The crash screen ('Sorry, something went wrong.'); a failed lazy module or stylesheet load, which
 // happens after a redeploy removed the old chunks, reloads the page instead (once, so it never loops).
 import i18n from 'i18next';
 import { Component, type ErrorInfo, type ReactNode } from 'react';

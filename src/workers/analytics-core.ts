@@ -43,7 +43,7 @@ export interface AnalyticsOptions {
   newId?: () => string;
 }
 
-/** The spec: batch size 6, allowed 1..30. */
+/** Batch size 6, allowed 1..30. */
 export const clampBatchSize = (size: number | undefined) =>
   Math.min(ANALYTICS.batchSizeMax, Math.max(ANALYTICS.batchSizeMin, Math.round(size ?? ANALYTICS.batchSize)));
 

@@ -190,7 +190,7 @@ export const testpaySessions = pgTable('testpay_sessions', {
   subscriptionId: text('subscription_id'),
   successUrl: text('success_url').notNull(),
   cancelUrl: text('cancel_url').notNull(),
-  /** The payment intent status (the spec's seven 3-D Secure statuses). */
+  /** The payment intent status (one of seven 3-D Secure statuses). */
   status: text('status').notNull().default('requires_payment_method'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

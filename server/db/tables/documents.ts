@@ -25,7 +25,7 @@ export const documents = pgTable(
     /** The object's md5 (uploads/<md5>); for a web page, the md5 of its address. */
     md5: text('md5').notNull(),
     fileName: text('file_name').notNull(),
-    /** The spec's file type: pdf, doc, ppt (web pages count as doc). */
+    /** The file type: pdf, doc, ppt (web pages count as doc). */
     fileType: text('file_type').notNull(),
     contentType: text('content_type').notNull(),
     url: text('url'),

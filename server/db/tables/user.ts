@@ -9,7 +9,7 @@ export const users = pgTable(
     kind: text('kind', { enum: ['guest', 'member'] }).notNull(),
     email: text('email'),
     username: text('username'),
-    /** The spec's membership ids: 0 Free, 1 MonthPro, 2 Trial, 3 YearPro, 4/5 Unlimited, 6/7 ProPlus. */
+    /** The membership ids: 0 Free, 1 MonthPro, 2 Trial, 3 YearPro, 4/5 Unlimited, 6/7 ProPlus. */
     membershipId: integer('membership_id').notNull().default(0),
     membershipExpDate: timestamp('membership_exp_date', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

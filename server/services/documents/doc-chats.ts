@@ -1,4 +1,4 @@
-// Document chats: channels over a user's documents (the spec's chatCreateUsingPOST and createNewChat),
+// Document chats: channels over a user's documents (chatCreateUsingPOST and createNewChat),
 // their docEntries, and the grounding of each answer in page-numbered chunks found by full-text search.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {

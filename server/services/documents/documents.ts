@@ -47,7 +47,7 @@ const OCR_LANGUAGE_OF: Record<Language, string> = { en: 'eng', es: 'spa', ar: 'a
 const ocrLanguagesFor = (language: Language, fixed: string[] | null) =>
   fixed ?? [...new Set(['eng', OCR_LANGUAGE_OF[language] ?? 'eng'])];
 
-/** The spec's document codes answer in the envelope (HTTP 200), as 20001 does. */
+/** Document codes answer in the envelope (HTTP 200), as 20001 does. */
 const fail = (code: ResponseCodeValue, key: MessageKey, params?: Record<string, string>) =>
   new AppError(code, key, { httpStatus: 200, params });
 

@@ -19,7 +19,7 @@ export interface WorkspaceSource {
 
 const LIMIT = 500;
 
-/** The spec's route names: `uploaded`/`manual` are the user's uploads, `ai`/`generated` what AI made. */
+/** The route names: `uploaded`/`manual` are the user's uploads, `ai`/`generated` what AI made. */
 export function routeTypeOf(raw: string): WorkspaceRouteType | null {
   if (raw === 'uploaded' || raw === 'manual') return 'manual';
   if (raw === 'ai' || raw === 'generated') return 'ai';

@@ -139,7 +139,7 @@ function ConnectorTab() {
       );
       return;
     }
-    // A failed update is only logged (the spec); the list keeps the server's state.
+    // A failed update is only logged; the list keeps the server's state.
     userApi
       .updateConnector(connector.type, next)
       .then(setList, (error: unknown) => console.warn('connector update failed', error));

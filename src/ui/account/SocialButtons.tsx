@@ -5,7 +5,7 @@ import { useRootSelector } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
 import './social.css';
 
-/** Continue with Google, and Apple behind a 'more' toggle (the spec); only providers the server offers. */
+/** Continue with Google, and Apple behind a 'more' toggle; only providers the server offers. */
 export function SocialButtons({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
   const social = useLanding()?.socialLogin;

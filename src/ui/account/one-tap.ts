@@ -14,7 +14,7 @@ export interface OneTapConditions {
 
 const DISCOVER_PATH = /^(\/(en|ar|zh|es))?\/discover(\/|$)/;
 
-/** The spec: no one-tap with a token or a guest token, nor on discover pages. */
+/** No one-tap with a token or a guest token, nor on discover pages. */
 export function shouldOfferOneTap(conditions: OneTapConditions): boolean {
   if (!conditions.clientId || conditions.automated) return false;
   if (conditions.hasToken || conditions.hasGuestToken) return false;

@@ -1,4 +1,4 @@
-// Connects the API's reactions (spec section 8) to the actor system and the toasts.
+// Connects the API's reactions to the actor system and the toasts.
 import { toast } from 'sonner';
 import { configureApi } from '../../api/http';
 import { tokenStore } from '../../api/storage';
@@ -10,7 +10,7 @@ export function installApiHooks(root: RootActor) {
     language: currentLanguage,
     onUnauthorized: ({ alertsSuppressed }) => {
       const { auth, login } = root.getSnapshot().context;
-      // The spec: drop the stored login, reset user info, and offer to log in again unless the call
+      // Drop the stored login, reset user info, and offer to log in again unless the call
       // asked for no alerts or the login modal is already open. A stale guest token just gets renewed.
       const hadLogin = tokenStore.token() !== null;
       auth.send({ type: 'UNAUTHORIZED' });

@@ -1,4 +1,4 @@
-// Buttons whose presses must not pile up requests (the spec's throttles): the first press acts at once,
+// Buttons whose presses must not pile up requests (throttled): the first press acts at once,
 // presses within the window after it are dropped, the first press after the window acts again.
 export function createPressGate(windowMs: number, now: () => number = Date.now) {
   let last = Number.NEGATIVE_INFINITY;

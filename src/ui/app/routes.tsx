@@ -18,7 +18,7 @@ const pages: RouteObject[] = [
   { index: true, lazy: home },
   // /home is home too (login attempts made there carry the gray-release header, see api/http.ts).
   { path: 'home', lazy: home },
-  // The spec's mobile home: the same responsive page (the shell turns the sidebar into a drawer).
+  // The mobile home: the same responsive page (the shell turns the sidebar into a drawer).
   { path: 'm/home', lazy: home },
   {
     path: 'chat/:channelId',
@@ -29,7 +29,7 @@ const pages: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../documents/ChatWithDocPage')).ChatWithDocPage }),
   },
   {
-    // The spec's mobile variant of chat-with-doc (the same responsive page).
+    // The mobile variant of chat-with-doc (the same responsive page).
     path: 'm/chatwithdoc',
     lazy: async () => ({ Component: (await import('../documents/ChatWithDocPage')).ChatWithDocPage }),
   },

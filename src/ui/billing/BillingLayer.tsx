@@ -28,7 +28,7 @@ const RETURN_PARAMS = [
   'confirmId',
   'payFrom',
 ];
-/** What PayPal adds to the return address after an approval; removed with the spec's parameters. */
+/** What PayPal adds to the return address after an approval; removed with the other pay-return parameters. */
 const PROVIDER_EXTRAS = ['subscription_id', 'ba_token', 'token'];
 
 export function BillingLayer() {
@@ -44,7 +44,7 @@ export function BillingLayer() {
   );
 }
 
-/** Reads the spec's pay-return parameters once, acts on them, then removes them from the URL. */
+/** Reads the pay-return parameters once, acts on them, then removes them from the URL. */
 function PayReturn() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -124,7 +124,7 @@ function Celebration() {
   );
 }
 
-/** The sidebar's upgrade button (the spec's visibility rule); pro users asked to pay get the billing manager. */
+/** The sidebar's upgrade button (its visibility rule); pro users asked to pay get the billing manager. */
 export function UpgradeButton({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { user, ready } = useAuthState();

@@ -1,5 +1,5 @@
 // The purchase (pricing) modal, 1360 wide: monthly/annual tabs, the discount banner, Pro and Unlimited cards
-// with the spec's price display, trial vs subscribe, and the provider chooser (400 wide) when several exist.
+// with one price display, trial vs subscribe, and the provider chooser (400 wide) when several exist.
 import { useSelector } from '@xstate/react';
 import { RadioGroup, Tabs } from 'radix-ui';
 import { useState } from 'react';

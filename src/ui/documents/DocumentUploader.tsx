@@ -12,7 +12,7 @@ import './documents.css';
 export const DOCUMENT_ACCEPT =
   '.pdf,.doc,.docx,.ppt,.pptx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.ms-powerpoint,application/vnd.openxmlformats-officedocument.presentationml.presentation';
 
-/** The multi-doc maximum for the current caller (the spec's rule). */
+/** The multi-doc maximum for the current caller. */
 export function useMultiDocLimit(): number {
   const { isLogin, user } = useAuthState();
   return multiDocLimit(

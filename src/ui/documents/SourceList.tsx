@@ -1,4 +1,4 @@
-// The source list under an answer that searched the web or arXiv (the spec's rules): collapsed, 3 cards
+// The source list under an answer that searched the web or arXiv: collapsed, 3 cards
 // plus a view-all card with at most 7 favicons when there are more than 4; expanded, every card and a
 // collapse control. Read Document (pdf and preprint abstract links only) opens a document chat in a new tab.
 import { useState } from 'react';

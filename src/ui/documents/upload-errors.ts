@@ -1,5 +1,5 @@
 // The one place an upload error value becomes words: the network and the object store's refusals first, then
-// the server's own (translated) message, then the spec's fixed texts per code (1002, 20002, 1005, 20001).
+// the server's own (translated) message, then the fixed texts per code (1002, 20002, 1005, 20001).
 import type { TFunction } from 'i18next';
 import { FREE_DAY_MAX_FILE_SOURCE, ResponseCode } from '../../../common/contract';
 import type { UploadErrorValue } from '../../machines/upload.machine';
@@ -19,7 +19,7 @@ const BY_STORE_CODE: Record<string, string> = {
 export function uploadErrorText(t: TFunction, error: UploadErrorValue): string {
   if (error.network) return t('uploads.network');
   if (error.storeCode && BY_STORE_CODE[error.storeCode]) return t(BY_STORE_CODE[error.storeCode] as string);
-  // The free daily documents have the spec's short text; every other refusal the server explains itself, in
+  // The free daily documents have the short text; every other refusal the server explains itself, in
   // the caller's language (what was wrong with this file, which quota), so its message wins over a fixed one.
   const freeDaily =
     error.code === ResponseCode.UsageExceedsLimit &&

@@ -1,4 +1,4 @@
-// The home page's starting points: recommended questions (with the spec's icons) and the template tabs
+// The home page's starting points: recommended questions (with the icons) and the template tabs
 // Mine, Recommended, All, MyProject and ppt. A question or a prompt template fills the composer; a template
 // with a page (presentations, a project) opens it.
 import { Tabs } from 'radix-ui';

@@ -46,7 +46,7 @@ export function Layout() {
   const logins = useSelector(login, (s) => s.context.successes);
   const handledLogins = useRef(logins);
   useEffect(() => {
-    // The spec: a successful login lands on home (once per login, not on every later render).
+    // A successful login lands on home (once per login, not on every later render).
     if (logins === handledLogins.current) return;
     handledLogins.current = logins;
     navigate(home);

@@ -16,7 +16,7 @@ import { StreamContext } from './stream';
 import { remarkHtmlAsText } from './tree';
 import './markdown.css';
 
-// The default (GitHub) schema plus tel: links, which the spec keeps; safeHref still decides per link.
+// The default (GitHub) schema plus tel: links, which are kept too; safeHref still decides per link.
 // Highlighting runs after sanitising, so its hljs classes need no allowance here. Ids can only come
 // from footnotes (raw HTML is text), which remark-rehype already prefixes with 'user-content-';
 // prefixing them again would break the footnote links.

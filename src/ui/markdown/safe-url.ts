@@ -1,4 +1,4 @@
-// The spec's link rule: only http, https, mailto, tel, relative and #anchor links are kept.
+// The link rule: only http, https, mailto, tel, relative and #anchor links are kept.
 const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 const IMAGE_SCHEMES = ['http', 'https'];
 

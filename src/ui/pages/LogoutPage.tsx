@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 
-/** The spec's /logout: signs the session out on the server, then goes home as a guest. */
+/** /logout: signs the session out on the server, then goes home as a guest. */
 export function LogoutPage() {
   const { t } = useTranslation();
   const to = useLangPath();

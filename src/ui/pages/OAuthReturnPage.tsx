@@ -25,7 +25,7 @@ function SocialLoginReturn({ provider }: { provider: SocialProvider }) {
   useEffect(() => {
     if (sent.current && !finishing) setDone(true);
   }, [finishing]);
-  // Success or not, the user lands on home (a failure only emits LoginFail, as the spec says).
+  // Success or not, the user lands on home (a failure only emits LoginFail).
   if (done) return <Navigate to={homePath()} replace />;
   return (
     <div className="oauth-return" data-testid="oauth-return">

@@ -30,7 +30,7 @@ export function AskAiPopup({ actor }: { actor: ActorRefFrom<typeof askAiMachine>
 
   useEffect(() => {
     if (state !== 'input') return;
-    // The spec's focus delay: the popup finishes opening before the input takes the keyboard.
+    // The focus delay: the popup finishes opening before the input takes the keyboard.
     const timer = setTimeout(() => input.current?.focus(), ASK_AI_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [state]);

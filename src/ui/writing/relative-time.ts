@@ -1,4 +1,4 @@
-/** The spec's document time: today as HH:mm, the same year as MMM DD, otherwise MMM DD, YYYY. */
+/** The document time: today as HH:mm, the same year as MMM DD, otherwise MMM DD, YYYY. */
 export function formatDocTime(iso: string, now: Date = new Date(), locale = 'en'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

@@ -1,4 +1,4 @@
-// The code block's languages: the spec's list first (javascript default), then every other language
+// The code block's languages: the list first (javascript default), then every other language
 // CodeMirror knows, legacy modes included; grammars load on first use.
 import type { LanguageDescription } from '@codemirror/language';
 

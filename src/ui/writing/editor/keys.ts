@@ -1,4 +1,4 @@
-// The spec's editor keys. Each rule is a plain function of the editor state, so the CodeMirror node view
+// The editor keys. Each rule is a plain function of the editor state, so the CodeMirror node view
 // can run the same rule for keys it receives itself.
 import { type Editor, Extension } from '@tiptap/core';
 import type { Node as PmNode, ResolvedPos } from '@tiptap/pm/model';
