@@ -195,7 +195,10 @@ export const CANCEL_CHOICES = {
 export type CancelChoiceQuestion = keyof typeof CANCEL_CHOICES;
 /** The question answered in words. */
 export const CANCEL_TEXT_QUESTION = 'q7';
-export const CANCEL_QUESTIONS = [...(Object.keys(CANCEL_CHOICES) as CancelChoiceQuestion[]), 'q7'] as const;
+export const CANCEL_QUESTIONS = [
+  ...(Object.keys(CANCEL_CHOICES) as CancelChoiceQuestion[]),
+  CANCEL_TEXT_QUESTION,
+] as const;
 /** Options whose answer needs extra free text (field name `q1-d` ...). */
 export const CANCEL_EXTRA_TEXT = { q1: ['d', 'e', 'f', 'h'], q4: ['e'] } as const satisfies Partial<
   Record<CancelChoiceQuestion, readonly CancelOption[]>
