@@ -5,14 +5,15 @@ import { authMachine } from './auth.machine';
 import { type BillingMachine, createBillingMachine } from './billing/billing.machine';
 import { browserBillingIO } from './billing/io';
 import { captchaMachine } from './captcha.machine';
-import { chatMachine } from './chat.machine';
+import { type ChatMachine, createChatMachine } from './chat/chat.machine';
+import { browserChatIO } from './chat/io';
 import { loginMachine } from './login.machine';
 import { syncLogic } from './sync';
 import { tipsMachine } from './tips.machine';
 
 export const NEW_CHAT_KEY = 'new';
 
-export type ChatActorRef = ActorRefFrom<typeof chatMachine>;
+export type ChatActorRef = ActorRefFrom<ChatMachine>;
 
 export interface RootContext {
   auth: ActorRefFrom<typeof authMachine>;
@@ -37,7 +38,7 @@ export const rootMachine = setup({
   types: { context: {} as RootContext, events: {} as RootEvent },
   actors: {
     auth: authMachine,
-    chat: chatMachine,
+    chat: createChatMachine(browserChatIO),
     sync: syncLogic,
     login: loginMachine,
     captcha: captchaMachine,

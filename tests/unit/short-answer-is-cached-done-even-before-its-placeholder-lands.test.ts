@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { db } from '../../src/local/schema';
-import { createChatCache } from '../../src/machines/chat-cache';
+import { createChatCache } from '../../src/machines/chat/cache';
 
 describe('the chat cache', () => {
   it('keeps a one-chunk answer done when it finishes before its placeholder row is written', async () => {

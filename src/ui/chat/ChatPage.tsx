@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
@@ -13,7 +13,8 @@ import {
 } from '../../../common/contract';
 import { currentLanguage } from '../../i18n';
 import { channels } from '../../local/channels';
-import { sendFeedback } from '../../machines/channel-commands';
+import { sendFeedback } from '../../machines/chat/channel-commands';
+import { messagesShown, selectChatView } from '../../machines/chat/selectors';
 import { type ChatActorRef, NEW_CHAT_KEY } from '../../machines/root';
 import { analytics } from '../../workers/analytics';
 import { useOnline } from '../app/online';
@@ -77,19 +78,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
     if (searchBlocksGpt4 && model === MODEL_GPT4) choose(MODEL_STANDARD);
   }, [searchBlocksGpt4, model, choose]);
   const docChat = useContext(DocChatContext);
-  const chat = useSelector(actor, (s) => ({
-    active: s.matches('active'),
-    waitingForMeta: s.matches({ active: 'sending' }),
-    answerMessageId: s.context.answerMessageId,
-    text: s.context.text,
-    pendingUserText: s.context.pendingUserText,
-    error: s.context.error,
-    failed: s.matches({ ready: 'failed' }),
-    reconnectAttempt: s.context.reconnectAttempt,
-    notFound: s.context.notFound,
-    returnedText: s.context.returnedText,
-    editedMessageId: s.context.editedMessageId,
-  }));
+  const chat = useSelector(actor, selectChatView, shallowEqual);
   // A message the server refused before starting comes back into the composer: nothing typed is lost.
   useEffect(() => {
     if (chat.returnedText) setComposerDraft(chat.returnedText);
@@ -99,28 +88,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
     [channelId],
   );
 
-  const messages = useMemo(() => {
-    let held = cached ?? [];
-    // An edited question and what followed it leave the screen as soon as the new one is sent.
-    const cut =
-      chat.active && chat.editedMessageId ? held.findIndex((m) => m.id === chat.editedMessageId) : -1;
-    if (cut >= 0) held = held.slice(0, cut);
-    const list: ChatMessage[] = held.map((m) =>
-      // The live answer is drawn from the actor (every chunk); the cache catches up a few times a second.
-      chat.active && m.id === chat.answerMessageId ? { ...m, content: chat.text, status: 'streaming' } : m,
-    );
-    const pendingShown =
-      chat.pendingUserText !== null && (chat.waitingForMeta || (chat.failed && !chat.answerMessageId));
-    if (pendingShown) {
-      list.push(draft('pending-user', 'user', chat.pendingUserText ?? ''));
-      list.push({
-        ...draft('pending-answer', 'assistant', ''),
-        status: chat.failed ? 'failed' : 'streaming',
-        error: chat.error,
-      });
-    }
-    return list;
-  }, [cached, chat]);
+  const messages = useMemo(() => messagesShown(cached, chat), [cached, chat]);
 
   const send = useCallback(
     (text: string, record: InputMessage) => {
@@ -235,16 +203,3 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
     </div>
   );
 }
-
-const draft = (id: string, role: ChatMessage['role'], content: string): ChatMessage => ({
-  id,
-  channelId: '',
-  role,
-  content,
-  model: '',
-  status: 'done',
-  error: null,
-  feedback: null,
-  requestId: null,
-  createdAt: '',
-});

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { LocalChannel } from '../../local/schema';
-import { deleteChannel, renameChannel } from '../../machines/channel-commands';
+import { deleteChannel, renameChannel } from '../../machines/chat/channel-commands';
 import { useLangPath } from '../app/paths';
 import { useRootActor } from '../app/root-context';
 import { Icon } from '../icons';

@@ -1,8 +1,8 @@
 // Rename and delete are local-first: applied to the cache at once, queued in the outbox, sent when online.
-import { chatApi } from '../api/chat';
-import { channels } from '../local/channels';
-import { outbox } from '../local/outbox';
-import type { RootActor } from './root';
+import { chatApi } from '../../api/chat';
+import { channels } from '../../local/channels';
+import { outbox } from '../../local/outbox';
+import type { RootActor } from '../root';
 
 /** The rename rule: trimmed, and a blank name is ignored. Answers whether anything changed. */
 export async function renameChannel(

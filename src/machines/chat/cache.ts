@@ -1,9 +1,11 @@
 // How a chat actor mirrors its stream into the local cache: at once for structure, throttled for text.
-import type { StreamMeta } from '../../common/contract';
-import { channels } from '../local/channels';
-import { db } from '../local/schema';
+import type { StreamMeta } from '../../../common/contract';
+import { channels } from '../../local/channels';
+import { db } from '../../local/schema';
 
 const TEXT_WRITE_INTERVAL_MS = 300;
+
+export type ChatCacheWriter = ReturnType<typeof createChatCache>;
 
 export function createChatCache() {
   let timer: ReturnType<typeof setTimeout> | null = null;

@@ -1,0 +1,35 @@
+// The chat actor's I/O in the browser: the SSE stream, the channel from the server into the cache, stop,
+// and a cache writer per chat. Tests hand the machine their own.
+import type { ChannelDetail } from '../../../common/contract';
+import { chatApi } from '../../api/chat';
+import { ApiError } from '../../api/http';
+import { streamChat } from '../../api/sse';
+import { channels } from '../../local/channels';
+import { type ChatCacheWriter, createChatCache } from './cache';
+
+export interface ChatIO {
+  stream: typeof streamChat;
+  /** The channel from the server, written to the cache; null offline (the cache is what we have). */
+  loadChannel(channelId: string): Promise<ChannelDetail | null>;
+  stop(requestId: string): Promise<unknown>;
+  createCache(): ChatCacheWriter;
+}
+
+export const browserChatIO: ChatIO = {
+  stream: streamChat,
+  async loadChannel(channelId) {
+    try {
+      const detail = await chatApi.channel(channelId, { suppressAlert: true });
+      await channels.replaceChannel(detail);
+      return detail;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 404) {
+        await channels.remove(channelId);
+        throw error;
+      }
+      return null;
+    }
+  },
+  stop: (requestId) => chatApi.stop(requestId, { suppressAlert: true }),
+  createCache: createChatCache,
+};
