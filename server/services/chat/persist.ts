@@ -1,6 +1,6 @@
 // Where a chat answer is stored: its chunks (the chunk journal's writes into message_chunks), its row's text
 // kept close to the stream, and its final status.
-import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { MessageStatus, StreamChunk, StreamMeta } from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { channels, messageChunks, messages } from '../../db/schema.js';
@@ -99,4 +99,27 @@ export function createRunPersister(
       return enqueue({ status, error });
     },
   };
+}
+
+/** The id of the channel's last question. */
+export async function lastUserMessageId(db: Database, channelId: string): Promise<string> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.channelId, channelId), eq(messages.role, 'user')))
+    .orderBy(desc(messages.position))
+    .limit(1);
+  return row?.id ?? '';
+}
+
+/** The channel's messages in order, as turns for the model, without the answer being made (`excludeId`). */
+export async function conversation(db: Database, channelId: string, excludeId: string) {
+  const rows = await db
+    .select({ id: messages.id, role: messages.role, content: messages.content })
+    .from(messages)
+    .where(eq(messages.channelId, channelId))
+    .orderBy(asc(messages.position));
+  return rows
+    .filter((r) => r.id !== excludeId && r.content)
+    .map((r) => ({ role: r.role, content: r.content }));
 }

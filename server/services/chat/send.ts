@@ -1,0 +1,256 @@
+// Sending a chat message: the question stored (new, edited or regenerated), its answer's row leased to this
+// instance and generated; idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID)
+// resumes the same answer instead of starting a new one, on this instance or any other on the same database.
+import { and, desc, eq, gte } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SendRequest as SendSchema } from '../../../common/contract/chat.schema.js';
+import { type Language, ResponseCode } from '../../../common/contract/index.js';
+import { channels, messages } from '../../db/schema.js';
+import { AppError, badRequest } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from '../chat-image.js';
+import type { Caller } from '../sessions.js';
+import { StreamRun } from '../stream-run.js';
+import { WRITING_CHANNEL_TYPE, writingTaskOf, writingTurns, writingUserMessage } from '../writing-prompts.js';
+import type { AnswerGenerator, ChatDeps } from './generate.js';
+import { type AnswerRun, conversation, lastUserMessageId, storedAnswerChunks } from './persist.js';
+
+type ParsedSend = z.output<typeof SendSchema>;
+
+const CHANNEL_NAME_FROM_MESSAGE = 50;
+
+let lastPosition = 0;
+/** Strictly increasing positions, so messages created in the same millisecond keep their order. */
+const nextPosition = () => {
+  lastPosition = Math.max(Date.now() * 1000, lastPosition + 1);
+  return lastPosition;
+};
+
+export function channelNameFrom(message: string): string {
+  const firstLine = message.trim().split('\n')[0]?.trim() ?? '';
+  return firstLine.slice(0, CHANNEL_NAME_FROM_MESSAGE) || 'New chat';
+}
+
+export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
+  const { db } = deps;
+  const starting = new Map<string, Promise<AnswerRun>>();
+
+  /** Stops an answer wherever it is being generated (a message giving way to a new one). */
+  function stopAnywhere(requestId: string | null) {
+    if (!requestId) return;
+    const run = generator.runs.get(requestId);
+    if (run && !generator.isFollowed(run)) run.controller.abort();
+    else
+      void deps.bus
+        .requestStop(requestId)
+        .catch((error) => deps.logger.warn({ err: error, requestId }, 'stopping an answer failed'));
+  }
+
+  /** A finished answer no longer in memory, rebuilt from its persisted chunks. */
+  async function storedRun(caller: Caller, requestId: string): Promise<AnswerRun | null> {
+    const rows = await db
+      .select({ message: messages, channel: channels })
+      .from(messages)
+      .innerJoin(channels, eq(channels.id, messages.channelId))
+      .where(and(eq(messages.requestId, requestId), eq(messages.role, 'assistant')))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    if (row.channel.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
+    const run = new StreamRun(requestId, caller.userId, {
+      channelId: row.channel.id,
+      channelName: row.channel.name,
+      userMessageId: await lastUserMessageId(db, row.channel.id),
+      answerMessageId: row.message.id,
+      model: row.message.model,
+    });
+    // Still being generated, by another instance: follow it.
+    if (row.message.status === 'streaming') {
+      generator.runs.set(requestId, run);
+      return generator.follow(run);
+    }
+    for (const chunk of await storedAnswerChunks(db, row.message.id)) run.restore(chunk);
+    run.finish(row.message.status);
+    return run;
+  }
+
+  /** The caller's own user message in the caller's own channel, or a 400 (ids from elsewhere are refused). */
+  async function editedMessage(channel: { id: string } | null, messageId: string) {
+    if (!channel) throw badRequest('chat.nothingToEdit');
+    const [row] = await db
+      .select({ position: messages.position })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.channelId, channel.id), eq(messages.role, 'user')))
+      .limit(1);
+    if (!row) throw badRequest('chat.nothingToEdit');
+    return row;
+  }
+
+  async function createRun(caller: Caller, request: ParsedSend, language: Language): Promise<AnswerRun> {
+    const writing = writingTaskOf(request);
+    if (!request.regenerate && !request.message.trim() && !writing?.selection.trim())
+      throw badRequest('chat.messageRequired');
+    const userText = writing ? writingUserMessage(writing) : request.message;
+    const imageTool = request.chatType === CHAT_IMAGE ? deps.imageTool : undefined;
+    if (request.chatType === CHAT_IMAGE && (!imageTool || request.model !== IMAGE_TOOL_MODEL))
+      throw badRequest('image.chatNeedsGpt4o');
+
+    let channel = request.channelId ? await deps.channels.ownedChannel(caller, request.channelId) : null;
+    let userMessageId: string;
+    if (request.regenerate) {
+      if (!channel) throw badRequest('chat.nothingToRegenerate');
+      const ordered = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.channelId, channel.id))
+        .orderBy(desc(messages.position));
+      const lastUser = ordered.find((m) => m.role === 'user');
+      if (!lastUser) throw badRequest('chat.nothingToRegenerate');
+      // A regeneration is a full model call: it counts against the quota like a new message.
+      await deps.meter.charge(caller, request.model, 'regenerate');
+      userMessageId = lastUser.id;
+      for (const m of ordered) {
+        if (m.role === 'user') break;
+        stopAnywhere(m.requestId);
+        await db.delete(messages).where(eq(messages.id, m.id));
+      }
+    } else {
+      const edited = request.editMessageId ? await editedMessage(channel, request.editMessageId) : null;
+      await deps.meter.charge(caller, request.model, writing ? 'askai' : 'chat');
+      if (edited && channel) {
+        // The edited question and everything after it give way to the new one (as in ChatGPT): answers
+        // still being written for them stop first.
+        const later = await db
+          .select({ id: messages.id, requestId: messages.requestId })
+          .from(messages)
+          .where(and(eq(messages.channelId, channel.id), gte(messages.position, edited.position)));
+        for (const m of later) stopAnywhere(m.requestId);
+        await db
+          .delete(messages)
+          .where(and(eq(messages.channelId, channel.id), gte(messages.position, edited.position)));
+      }
+      if (!channel) {
+        [channel] = await db
+          .insert(channels)
+          .values({
+            id: newId(),
+            ownerId: caller.userId,
+            name: channelNameFrom(userText),
+            model: request.model,
+            ...(writing ? { channelType: WRITING_CHANNEL_TYPE } : {}),
+          })
+          .returning();
+      }
+      userMessageId = newId();
+      await db.insert(messages).values({
+        id: userMessageId,
+        channelId: channel.id,
+        role: 'user',
+        content: userText,
+        model: request.model,
+        requestId: request.requestId,
+        position: nextPosition(),
+      });
+    }
+    const answerMessageId = newId();
+    await db.insert(messages).values({
+      id: answerMessageId,
+      channelId: channel.id,
+      role: 'assistant',
+      content: '',
+      model: request.model,
+      status: 'streaming',
+      requestId: request.requestId,
+      position: nextPosition(),
+      language,
+      ...deps.lease.take(),
+    });
+
+    const run = new StreamRun(request.requestId, caller.userId, {
+      channelId: channel.id,
+      channelName: channel.name,
+      userMessageId,
+      answerMessageId,
+      model: request.model,
+    });
+    generator.runs.set(request.requestId, run);
+    const turns = await conversation(db, channel.id, answerMessageId);
+    const question = [...turns].reverse().find((t) => t.role === 'user')?.content ?? userText;
+    const grounding = deps.grounding;
+    const channelRef = channel;
+    // Document chunks or search results are found once the stream is open, so a slow or failing search
+    // shows as this answer's error instead of leaving a half-made message behind.
+    const ground =
+      !writing && grounding
+        ? async () => {
+            const sources = await grounding.ground(
+              caller,
+              channelRef.id,
+              channelRef.channelType,
+              question,
+              request.searchMode ?? (request.searchSwitch ? 'web' : undefined),
+            );
+            if (sources) await grounding.recordSources(answerMessageId, channelRef.id, sources);
+            return sources;
+          }
+        : null;
+    void generator.generate(
+      run,
+      writing ? writingTurns(writing, turns) : turns,
+      language,
+      writing ?? undefined,
+      imageTool ? null : ground,
+      imageTool ? () => imageTool(caller, question) : undefined,
+    );
+    return run;
+  }
+
+  /** Starts an answer, or finds the one this requestId already started (resume). */
+  async function start(caller: Caller, request: ParsedSend, language: Language): Promise<AnswerRun> {
+    const live = generator.runs.get(request.requestId);
+    if (live) {
+      if (live.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
+      return live;
+    }
+    const pending = starting.get(request.requestId);
+    if (pending) {
+      const run = await pending;
+      if (run.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
+      return run;
+    }
+    const promise = (async () =>
+      (await storedRun(caller, request.requestId)) ?? createRun(caller, request, language))();
+    starting.set(request.requestId, promise);
+    try {
+      return await promise;
+    } finally {
+      starting.delete(request.requestId);
+    }
+  }
+
+  async function stop(caller: Caller, requestId: string): Promise<void> {
+    const run = generator.runs.get(requestId);
+    if (run && run.ownerId === caller.userId && !generator.isFollowed(run)) {
+      run.controller.abort();
+      return;
+    }
+    // Generated by another instance: ask it, once the answer is known to be the caller's.
+    const [row] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .innerJoin(channels, eq(channels.id, messages.channelId))
+      .where(
+        and(
+          eq(messages.requestId, requestId),
+          eq(messages.role, 'assistant'),
+          eq(messages.status, 'streaming'),
+          eq(channels.ownerId, caller.userId),
+        ),
+      )
+      .limit(1);
+    if (!row) throw new AppError(ResponseCode.NotFound, 'chat.streamNotFound', { httpStatus: 404 });
+    await deps.bus.requestStop(requestId);
+  }
+
+  return { start, stop };
+}
