@@ -92,7 +92,12 @@ function reference(
       pages: Number.isFinite(pages) ? pages : null,
     };
   }
-  if (type === 'doc') return { text: tool('antiword', ['-m', 'UTF-8.txt', file]), pages: null };
+  // antiword writes [pic] where a picture is: not the file's text.
+  if (type === 'doc')
+    return {
+      text: tool('antiword', ['-m', 'UTF-8.txt', file])?.replace(/\[pic\]/g, '') ?? null,
+      pages: null,
+    };
   if (type === 'ppt') return { text: tool('catppt', ['-d', 'utf-8', file]), pages: null };
   if (type === 'rtf') return { text: tool('pandoc', ['-f', 'rtf', ...PANDOC, file]), pages: null };
   const text = type === 'docx' ? tool('pandoc', ['-f', 'docx', ...PANDOC, file]) : null;

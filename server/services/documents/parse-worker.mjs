@@ -468,7 +468,8 @@ async function word6Text(bytes) {
   const fcMin = data.readUInt32LE(0x18);
   const fcMac = Math.min(data.length, data.readUInt32LE(0x1c));
   if (fcMin >= fcMac) return null;
-  return fieldResults(new TextDecoder('windows-1252').decode(data.subarray(fcMin, fcMac)));
+  const { WINDOWS_1252 } = await import('./codepages.mjs');
+  return fieldResults(WINDOWS_1252.decode(data.subarray(fcMin, fcMac)));
 }
 
 /**
@@ -773,14 +774,9 @@ async function parseMht(bytes) {
 
 /** @param {Buffer} bytes */
 async function parseRtf(bytes) {
-  const { OfficeParser } = await import('officeparser');
-  let ast;
-  try {
-    ast = await OfficeParser.parseOffice(bytes, { fileType: 'rtf' });
-  } catch (error) {
-    throw new ParseError('broken', `rtf: ${String(error)}`);
-  }
-  return { ...pagesOfText(tidy(ast.toText())), title: String(ast.metadata?.title ?? '') };
+  const { rtfText } = await import('./rtf-text.mjs');
+  const { text, title } = rtfText(bytes);
+  return { ...pagesOfText(text), title };
 }
 
 async function parse(kind, bytes, url, maxPages, ocr) {
