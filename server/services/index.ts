@@ -100,6 +100,7 @@ export function createServices(deps: {
     config: config.docs,
     logger,
     parseQueue,
+    shared: shared !== null,
   });
   const documents = createDocumentService({
     embeddings,

@@ -1,12 +1,15 @@
-// Several Parley processes on one PostgreSQL behind an imagined load balancer: an answer belongs to no single
-// instance (resumed anywhere, continued when its instance dies, untouched by another's restart), and limits
-// hold across instances.
+// Several Parley processes on one PostgreSQL and one S3 bucket behind an imagined load balancer: an answer or a
+// presentation belongs to no single instance (resumed anywhere, continued when its instance dies, untouched by
+// another's restart), a document's pictures are read once, and limits hold across instances.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ChannelDetail,
+  DocImagePaths,
+  type DocumentImagesPage,
+  type ImageExtraction,
   OUTLINE_SECTIONS_MAX,
   type Presentation,
   type PresentationChunk,
@@ -15,7 +18,9 @@ import {
 import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
 import { offlineSlide, outlineFromTopic } from '../../server/providers/ai/offline-presentation';
 import { solveCaptcha } from '../helpers/captcha';
+import { makePdfWithImages, makePng } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';
+import { type LocalS3, startLocalS3 } from '../helpers/s3-server';
 import { call, freshPostgresDatabase, joinContent, streamSend, visitSign, waitFor } from '../helpers/server';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process';
 import { presentationStream } from '../helpers/sse-post';
@@ -41,6 +46,8 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
   let b: ServerProcess;
   let nextIp = 1;
   let site: http.Server;
+  /** The one bucket every instance keeps uploads in. */
+  let s3: LocalS3;
   let siteUrl = '';
   let databaseUrl = '';
   /** The race's page requests, held until the test lets them go. */
@@ -60,7 +67,14 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
     databaseUrl = await freshPostgresDatabase();
+    s3 = await startLocalS3();
     const env = {
+      S3_BUCKET: s3.config.bucket,
+      S3_ENDPOINT: s3.config.endpoint ?? '',
+      S3_REGION: s3.config.region,
+      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+      S3_FORCE_PATH_STYLE: '1',
       OUTBOUND_ALLOW_HOSTS: siteUrl.replace('http://', ''),
       DOCS_FREE_FILES_PER_DAY: '1',
       DATABASE_URL: databaseUrl,
@@ -79,6 +93,7 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
     await new Promise((resolve) => site?.close(resolve));
+    await s3?.close();
   });
 
   async function guestAt(url: string, ip = `198.51.100.${nextIp++}`) {
@@ -314,6 +329,41 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     const codes = results.map((r) => r.body.code);
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.filter((code) => code === ResponseCode.UsageExceedsLimit)).toHaveLength(RACERS - 1);
+  });
+
+  it('the pictures of a document asked for on A and B at once are read once: what a client listed stays', async () => {
+    const token = await guest(a.url);
+    const pages = [
+      { text: 'Harbour map, first page.', images: [makePng(120, 80, 7), makePng(90, 70, 11)] },
+      { text: 'Crane chart.', images: [makePng(200, 100, 3)] },
+    ];
+    // Uploaded once to the shared bucket; A starts reading the pictures as soon as the document is made.
+    const created = await docsClient(a.url, token).uploadAndCreate(
+      await makePdfWithImages(pages),
+      'harbour.pdf',
+    );
+    const md5 = created.body.data.md5;
+    const listed = async (url: string) =>
+      (
+        await call<DocumentImagesPage>(url, 'POST', DocImagePaths.getImages, {
+          token,
+          body: { md5, limit: 50 },
+        })
+      ).body.data.images.map((image) => image.imageId);
+    const extractThenList = async (url: string) => {
+      const extraction = await call<ImageExtraction>(url, 'POST', DocImagePaths.extractImage, {
+        token,
+        body: { md5 },
+      });
+      expect(extraction.body.data).toMatchObject({ state: 'done', imageCount: 3 });
+      return listed(url);
+    };
+    const [onA, onB] = await Promise.all([extractThenList(a.url), extractThenList(b.url)]);
+    const final = await listed(b.url);
+    expect(final).toHaveLength(3);
+    // A second reading would have replaced the pictures (new ids): one listing would point at none of them.
+    expect(onA).toEqual(final);
+    expect(onB).toEqual(final);
   });
 
   it('A stalled longer than its lease: B continues the answer and A’s client still gets it whole and once', async () => {

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Logger } from '../../logger.js';
 import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
+import { createKeyedLock } from '../keyed-lock.js';
 import type { Caller } from '../sessions.js';
 import type { DocumentRow } from './documents.js';
 import { DocumentParseError, type ExtractedImage, extractImagesInWorker, type ParseKind } from './parse.js';
@@ -52,10 +53,18 @@ export function createDocumentImageService(deps: {
   config: DocsConfig;
   logger: Logger;
   parseQueue: ParseQueue;
+  /** Other instances may share the database (PostgreSQL): a run holds the document's lock across them. */
+  shared?: boolean;
 }) {
   const { db, store, config, logger } = deps;
   /** One run per document at a time: a second caller waits for the first. */
   const running = new Map<string, Promise<Outcome>>();
+  /**
+   * The same across instances: a caller on another instance waits for the run and then finds its outcome
+   * instead of reading the pictures again (and replacing the rows a client may have listed). An instance that
+   * dies mid-run lets go of the lock with its connection, so the next caller runs it.
+   */
+  const documentLock = createKeyedLock(deps.shared ? { db, name: 'document-images' } : null);
 
   async function read(row: DocumentRow): Promise<ExtractedImage[] | null> {
     const kind = KIND_OF_CONTENT_TYPE.get(row.contentType);
@@ -122,9 +131,10 @@ export function createDocumentImageService(deps: {
   function ensure(row: DocumentRow): Promise<Outcome> {
     const current = running.get(row.id);
     if (current) return current;
-    const run = read(row)
-      .then((images) => keep(row, images))
-      .finally(() => running.delete(row.id));
+    const run = documentLock(
+      row.id,
+      async () => (await finished(row.id)) ?? (await keep(row, await read(row))),
+    ).finally(() => running.delete(row.id));
     running.set(row.id, run);
     return run;
   }
