@@ -21,6 +21,7 @@ import {
   localeItems,
   recommendedQuestions,
 } from '../content/landing-content.js';
+import { RELEASE_NOTES } from '../content/release-notes.js';
 import { type AppEnv, ok } from '../http/context.js';
 import { readQuery } from '../http/validate.js';
 import { modelList } from '../services/models.js';
@@ -31,6 +32,8 @@ const resources = { en, ar, zh, es };
 const TemplateListQuery = z.object({ tab: z.enum(TEMPLATE_TABS).default('Recommended') });
 
 export const landingRoutes = new Hono<AppEnv>()
+  .get(Paths.releaseNotes, (c) => ok(c, RELEASE_NOTES[c.get('info').language]))
+  .get(Paths.announcement, (c) => ok(c, c.get('services').config.announcement))
   .get(Paths.appLinks, (c) => ok(c, c.get('services').config.links))
   .get(Paths.landing, (c) => {
     const { ai, socialLogin, config } = c.get('services');

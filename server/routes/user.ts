@@ -1,9 +1,11 @@
+// The signed-in user: info, properties, tips, usage, connectors, and what the server sees of the network.
 import { Hono } from 'hono';
-import { Paths } from '../../common/contract/index.js';
+import { type IpInfo, Paths } from '../../common/contract/index.js';
 import { TipsRequest, UpdateConnectorRequest } from '../../common/contract/user.schema.js';
-import { RELEASE_NOTES } from '../content/release-notes.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';
+import { countryOf, isEuMember } from '../services/geoip.js';
+import { currentUser } from '../services/user-info.js';
 
 export const userRoutes = new Hono<AppEnv>()
   .get(Paths.userProperties, async (c) => {
@@ -27,5 +29,10 @@ export const userRoutes = new Hono<AppEnv>()
     const { type, status } = await readJson(c, UpdateConnectorRequest);
     return ok(c, { connectors: await c.get('services').userSettings.updateConnector(caller, type, status) });
   })
-  .get(Paths.releaseNotes, (c) => ok(c, RELEASE_NOTES[c.get('info').language]))
-  .get(Paths.announcement, (c) => ok(c, c.get('services').config.announcement));
+  .get(Paths.currentUser, async (c) => ok(c, await currentUser(c.get('services').db, requireCaller(c))))
+  .get(Paths.ip, (c) => {
+    const { ip } = c.get('info');
+    const country = countryOf(ip);
+    const info: IpInfo = { ip, country, isEuMember: isEuMember(country) };
+    return ok(c, info);
+  });

@@ -1,4 +1,5 @@
-import { Paths, VISIT_KEY_META, type VisitResponse } from '../../common/contract';
+// Client calls of sign-in: the guest visit token, e-mail login codes and sign-out.
+import { Headers, isLanguage, Paths, VISIT_KEY_META, type VisitResponse } from '../../common/contract';
 import { request } from './http';
 
 function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
@@ -38,7 +39,29 @@ export async function makeVisitSign(now = new Date()): Promise<string> {
   return btoa(binary);
 }
 
+/** The page name is the first path segment after an optional language code; on /home logins say so. */
+export function grayReleaseHeaders(pathname = location.pathname): Record<string, string> {
+  const segments = pathname.split('/').filter(Boolean);
+  const page = isLanguage(segments[0]) ? segments[1] : segments[0];
+  return page === 'home' ? { [Headers.grayRelease]: 'home' } : {};
+}
+
 export const authApi = {
+  sendLoginCode: (email: string) =>
+    request<boolean>('POST', Paths.sendLoginCode, {
+      body: { email },
+      suppressAlert: true,
+      extraHeaders: grayReleaseHeaders(),
+    }),
+  /** A token, or null for a wrong code (a falsy data field). */
+  loginByCode: (email: string, code: string) =>
+    request<string | null>('POST', Paths.loginByCode, {
+      body: { email, code },
+      suppressAlert: true,
+      extraHeaders: grayReleaseHeaders(),
+    }),
+  signout: () => request<boolean>('POST', Paths.signout, { suppressAlert: true }),
+
   async visit(): Promise<string> {
     const sign = await makeVisitSign();
     const { token } = await request<VisitResponse>('POST', Paths.visit, {

@@ -5,11 +5,13 @@ import {
   Paths,
   type TipsResponse,
   type Usage,
+  type UserInfo,
   type UserProperties,
 } from '../../common/contract';
 import { request } from './http';
 
 export const userApi = {
+  currentUser: () => request<UserInfo>('GET', Paths.currentUser, { suppressAlert: true }),
   usage: () => request<Usage>('GET', Paths.usage, { suppressAlert: true }),
   properties: () => request<UserProperties>('GET', Paths.userProperties, { suppressAlert: true }),
   connectors: async () =>

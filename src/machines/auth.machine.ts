@@ -2,9 +2,9 @@
 // kept in storage, or obtained through the visit call (retried when offline).
 import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
 import type { UserInfo } from '../../common/contract';
-import { accountApi } from '../api/account';
 import { authApi } from '../api/auth';
 import { tokenStore, userInfoStore } from '../api/storage';
+import { userApi } from '../api/user';
 import { forgetThisDevice } from '../local/forget-device';
 import { outbox } from '../local/outbox';
 
@@ -35,12 +35,12 @@ export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
   actors: {
     visit: fromPromise(() => authApi.visit()),
-    currentUser: fromPromise(() => accountApi.currentUser()),
+    currentUser: fromPromise(() => userApi.currentUser()),
     // Changes still waiting to be sent go first (they are the member's); then the server session ends and this
     // browser forgets the account's cached data.
     signout: fromPromise(async () => {
       await outbox.flush().catch(() => undefined);
-      await accountApi.signout().catch(() => false);
+      await authApi.signout().catch(() => false);
       await forgetThisDevice().catch(() => undefined);
     }),
   },

@@ -7,7 +7,7 @@ import {
   type LoginType,
   type SocialProvider,
 } from '../../common/contract';
-import { accountApi } from '../api/account';
+import { authApi } from '../api/auth';
 import { socialApi } from '../api/social-login';
 import { leaveForProvider } from '../i18n';
 
@@ -81,9 +81,9 @@ export const loginMachine = setup({
   types: { context: {} as LoginContext, events: {} as LoginEvent, emitted: {} as LoginEmitted },
   guards: { debounced: ({ context }) => Date.now() - context.lastSubmitAt < SUBMIT_DEBOUNCE_MS },
   actors: {
-    sendCode: fromPromise<boolean, { email: string }>(({ input }) => accountApi.sendLoginCode(input.email)),
+    sendCode: fromPromise<boolean, { email: string }>(({ input }) => authApi.sendLoginCode(input.email)),
     verify: fromPromise<string | null, { email: string; code: string }>(({ input }) =>
-      accountApi.loginByCode(input.email, input.code),
+      authApi.loginByCode(input.email, input.code),
     ),
     socialStart: fromPromise<string, { provider: SocialProvider }>(
       async ({ input }) => (await socialApi.start(input.provider, 'login')).url,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type OneTapConditions, shouldOfferOneTap } from '../../src/ui/account/one-tap';
+import { type OneTapConditions, shouldOfferOneTap } from '../../src/ui/social-login/one-tap';
 
 const fresh: OneTapConditions = {
   clientId: 'client.apps.googleusercontent.com',

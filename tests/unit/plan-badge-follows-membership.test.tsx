@@ -5,7 +5,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { es } from '../../common/i18n/locales/es';
 import { toUserInfo } from '../../server/services/user-info';
 import { initI18n } from '../../src/i18n';
-import { UserAvatar } from '../../src/ui/account/UserAvatar';
+import { UserAvatar } from '../../src/ui/user/UserAvatar';
 
 const now = new Date();
 const DAY = 24 * 60 * 60 * 1000;

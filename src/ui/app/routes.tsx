@@ -60,30 +60,32 @@ const pages: RouteObject[] = [
     path: 'admin/analytics',
     lazy: async () => ({ Component: (await import('../analytics/AnalyticsAdminPage')).AnalyticsAdminPage }),
   },
-  { path: 'logout', lazy: async () => ({ Component: (await import('../pages/LogoutPage')).LogoutPage }) },
+  { path: 'logout', lazy: async () => ({ Component: (await import('../auth/LogoutPage')).LogoutPage }) },
   {
     path: 'releasenote',
-    lazy: async () => ({ Component: (await import('../pages/ReleaseNotesPage')).ReleaseNotesPage }),
+    lazy: async () => ({ Component: (await import('../landing/ReleaseNotesPage')).ReleaseNotesPage }),
   },
   {
     path: 'terms/user',
-    lazy: async () => ({ Component: (await import('../pages/TermsPage')).UserTermsPage }),
+    lazy: async () => ({ Component: (await import('../landing/TermsPage')).UserTermsPage }),
   },
   {
     path: 'terms/privacy',
-    lazy: async () => ({ Component: (await import('../pages/TermsPage')).PrivacyPage }),
+    lazy: async () => ({ Component: (await import('../landing/TermsPage')).PrivacyPage }),
   },
   {
     path: 'oauth/google/callback',
-    lazy: async () => ({ Component: (await import('../pages/OAuthReturnPage')).GoogleLoginReturnPage }),
+    lazy: async () => ({
+      Component: (await import('../social-login/OAuthReturnPage')).GoogleLoginReturnPage,
+    }),
   },
   {
     path: 'oauth/apple/callback',
-    lazy: async () => ({ Component: (await import('../pages/OAuthReturnPage')).AppleLoginReturnPage }),
+    lazy: async () => ({ Component: (await import('../social-login/OAuthReturnPage')).AppleLoginReturnPage }),
   },
   {
     path: 'oauth/google/drive',
-    lazy: async () => ({ Component: (await import('../pages/OAuthReturnPage')).DriveReturnPage }),
+    lazy: async () => ({ Component: (await import('../social-login/OAuthReturnPage')).DriveReturnPage }),
   },
   { path: '*', Component: NotFound },
 ];

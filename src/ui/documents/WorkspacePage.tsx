@@ -16,7 +16,7 @@ import { writingRepository } from '../../local/writing';
 import { useLangPath } from '../app/paths';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { EmptyState, Skeleton } from '../kit/Skeleton';
-import '../pages/pages.css';
+import '../landing/pages.css';
 import './doc-chat.css';
 import { PromptLibrary } from '../prompts/PromptLibrary';
 

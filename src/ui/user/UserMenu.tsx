@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
+import { FeedbackModal } from '../feedback/FeedbackModal';
 import { Modal } from '../kit/Modal';
 import { DownloadAppModal } from './DownloadAppModal';
-import { FeedbackModal } from './FeedbackModal';
 import { SettingsModal } from './SettingsModal';
 import { UsageView } from './UsageView';
 

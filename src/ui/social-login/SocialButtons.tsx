@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SocialProvider } from '../../../common/contract';
 import { useRootSelector } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
-import './social.css';
+import './social-login.css';
 
 /** Continue with Google, and Apple behind a 'more' toggle; only providers the server offers. */
 export function SocialButtons({ busy }: { busy: boolean }) {

@@ -9,7 +9,7 @@ import type { SocialProvider } from '../../../common/contract';
 import { socialApi } from '../../api/social-login';
 import { homePath } from '../../i18n';
 import { useRootSelector } from '../app/root-context';
-import '../account/social.css';
+import './social-login.css';
 
 function SocialLoginReturn({ provider }: { provider: SocialProvider }) {
   const { t } = useTranslation();

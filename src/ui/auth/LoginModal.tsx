@@ -6,9 +6,9 @@ import { LOGIN_CODE_LENGTH } from '../../../common/contract';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { Modal } from '../kit/Modal';
+import { SocialButtons } from '../social-login/SocialButtons';
 import { CodeBoxes } from './CodeBoxes';
-import { SocialButtons } from './SocialButtons';
-import './account.css';
+import './auth.css';
 
 const emptyCode = () => Array.from({ length: LOGIN_CODE_LENGTH }, () => '');
 
