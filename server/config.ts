@@ -35,8 +35,8 @@ export interface Config {
   /** How often a streaming answer is written to the database. */
   persistIntervalMs: number;
   /**
-   * ANSWER_LEASE_MS: an instance renews the lease of the answers it generates every third of this; an answer
-   * whose lease is older (its instance died) is taken over by another instance.
+   * ANSWER_LEASE_MS: an instance renews the lease of the answers and presentations it generates every third of
+   * this; one whose lease is older (its instance died) is taken over by another instance.
    */
   answerLeaseMs: number;
   rateLimit: {
