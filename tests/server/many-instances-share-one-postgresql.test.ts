@@ -144,6 +144,19 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
         token,
       })
     ).body.data;
+  async function storedSlideCount(requestId: string) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        'select count(*)::int as n from presentation_run_chunks where request_id = $1',
+        [requestId],
+      );
+      return rows[0].n as number;
+    } finally {
+      await client.end();
+    }
+  }
   /** The instance whose lease the presentation run's row names (`<pid>-<random>`). */
   async function presentationRunOwner(requestId: string) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -391,7 +404,12 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     const presentationId = await longPresentation(a.url, token, 'a-stalls-mid-slides');
     const body = { requestId: 'slides-a-stalls', presentationId, step: 'slides' };
     const streaming = presentationStream(a.url, token, body);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Stalled once A is making them (its first slide stored), however slowly the machine got there.
+    await waitFor(
+      () => storedSlideCount(body.requestId),
+      (count) => count >= 1,
+      20_000,
+    );
     a.signal('SIGSTOP');
     await new Promise((resolve) => setTimeout(resolve, 2500));
     a.signal('SIGCONT');
