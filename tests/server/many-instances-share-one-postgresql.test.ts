@@ -144,15 +144,18 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
         token,
       })
     ).body.data;
-  async function storedSlideCount(requestId: string) {
+  /** How many chunks of the answer or presentation run of this request id are stored. */
+  async function storedChunkCount(requestId: string) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       const { rows } = await client.query(
-        'select count(*)::int as n from presentation_run_chunks where request_id = $1',
+        `select (select count(*) from presentation_run_chunks where request_id = $1)
+              + (select count(*) from message_chunks c join messages m on m.id = c.message_id
+                 where m.request_id = $1 and m.role = 'assistant') as n`,
         [requestId],
       );
-      return rows[0].n as number;
+      return Number(rows[0].n);
     } finally {
       await client.end();
     }
@@ -383,7 +386,12 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     const token = await guest(a.url);
     const message = longQuestion('fjord');
     const streaming = streamSend(a.url, token, { requestId: 'a-stalls-mid-answer', message });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Stalled once A is writing the answer (a chunk stored), however slowly the machine got there.
+    await waitFor(
+      () => storedChunkCount('a-stalls-mid-answer'),
+      (count) => count >= 1,
+      20_000,
+    );
     a.signal('SIGSTOP');
     // Stale after 1.2 s; B looks every 0.4 s.
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -406,7 +414,7 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     const streaming = presentationStream(a.url, token, body);
     // Stalled once A is making them (its first slide stored), however slowly the machine got there.
     await waitFor(
-      () => storedSlideCount(body.requestId),
+      () => storedChunkCount(body.requestId),
       (count) => count >= 1,
       20_000,
     );
