@@ -326,6 +326,16 @@ describe('documents written by others', () => {
     expect(one.pages[0]).toContain('Sample Powerpoint Slide');
   });
 
+  it("reads the text a deck's master or layout draws on its slides, without the master's prompts", async () => {
+    // Tika's PowerPointParserTest: a text box added to the master shows on the slide; the master's
+    // placeholders ("Click to edit Master title style", "*" for the slide number) are only prompts.
+    for (const name of ['testPPT_masterText.ppt', 'testPPT_masterText.pptx']) {
+      const { created, pages } = await read(name);
+      expect(created.body.code).toBe(200);
+      expect(pages).toEqual(['Text that I added to the master slide']);
+    }
+  });
+
   it('keeps words apart that a pdf draws one by one or draws twice for a shadow', async () => {
     // As pdf.js's issue20513.pdf does (pdftotext reads "YOUR One-Stop"); pdf.js gave "YOURYOUR".
     const pdf = await PDFDocument.create();

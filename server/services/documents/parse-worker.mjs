@@ -403,18 +403,57 @@ function slideParts(zip, slide) {
   return texts;
 }
 
+/** The part a relationship of the given type leads to from a part, if any. @param {ReturnType<typeof readZip>} zip @param {string} part @param {RegExp} type */
+function relatedPart(zip, part, type) {
+  const rels = zip.read(part.replace(/([^/]+)$/, '_rels/$1.rels'))?.toString('utf8') ?? '';
+  for (const rel of rels.matchAll(/<Relationship\b[^>]*>/g)) {
+    if (!type.test(/\bType="([^"]*)"/.exec(rel[0])?.[1] ?? '')) continue;
+    const target = /\bTarget="([^"]*)"/.exec(rel[0])?.[1] ?? '';
+    return path.posix.normalize(path.posix.join(path.posix.dirname(part), target));
+  }
+  return null;
+}
+
+/**
+ * Text that a slide layout or master draws on the slides made from it: its own shapes (a logo's words, a
+ * line added to the master), not its placeholders, whose "Click to edit Master title style" is only a
+ * prompt and whose real text is on each slide. @param {string} xml
+ */
+const drawnByMaster = (xml) =>
+  [...xml.matchAll(/<p:sp>[\s\S]*?<\/p:sp>/g)]
+    .filter((shape) => !/<p:ph\b/.test(shape[0]))
+    .map((shape) => ooxmlText(shape[0], 'a:p', 'a:t'))
+    .join('\n');
+
 /** @param {Buffer} bytes */
 function parsePptx(bytes) {
   const zip = readZip(bytes);
   const slides = slideEntries(zip);
   if (!zip.has('ppt/presentation.xml')) throw new ParseError('broken', 'pptx without ppt/presentation.xml');
-  const pages = slides.map((s) =>
-    tidy(
-      [ooxmlText(zip.read(s.name)?.toString('utf8') ?? '', 'a:p', 'a:t'), ...slideParts(zip, s.name)].join(
-        '\n',
-      ),
-    ),
-  );
+  // A layout's or master's own text is read once, on the first slide that shows it.
+  const shown = new Set();
+  const pages = slides.map((s) => {
+    const xml = zip.read(s.name)?.toString('utf8') ?? '';
+    const behind = [];
+    // showMasterSp="0" hides the shapes of the layout (and so of the master) behind a slide.
+    const layout = /<p:sld\b[^>]*\bshowMasterSp="(?:0|false)"/.test(xml)
+      ? null
+      : relatedPart(zip, s.name, /\/relationships\/slideLayout$/);
+    const layoutXml = layout ? (zip.read(layout)?.toString('utf8') ?? '') : '';
+    const master =
+      layout && !/<p:sldLayout\b[^>]*\bshowMasterSp="(?:0|false)"/.test(layoutXml)
+        ? relatedPart(zip, layout, /\/relationships\/slideMaster$/)
+        : null;
+    for (const [part, partXml] of [
+      [master, master ? (zip.read(master)?.toString('utf8') ?? '') : ''],
+      [layout, layoutXml],
+    ])
+      if (part && !shown.has(part)) {
+        shown.add(part);
+        behind.push(drawnByMaster(partXml));
+      }
+    return tidy([ooxmlText(xml, 'a:p', 'a:t'), ...slideParts(zip, s.name), ...behind].join('\n'));
+  });
   const core = zip.read('docProps/core.xml')?.toString('utf8') ?? '';
   const title = decodeXml(/<dc:title>([^<]*)<\/dc:title>/.exec(core)?.[1] ?? '');
   return { pages: pages.length ? pages : [''], title, estimated: false };
@@ -528,6 +567,10 @@ const RT_TEXT_CHARS_ATOM = 0x0fa0;
 const RT_TEXT_BYTES_ATOM = 0x0fa8;
 const RT_USER_EDIT_ATOM = 0x0ff5;
 const RT_PERSIST_DIRECTORY_ATOM = 0x1772;
+const RT_SLIDE_ATOM = 0x03ef;
+const RT_MAIN_MASTER = 0x03f8;
+const RT_SHAPE_CONTAINER = 0xf004;
+const RT_PLACEHOLDER_ATOM = 0x0bc3;
 
 /** @param {Buffer} data @param {number} at */
 function pptRecord(data, at) {
@@ -593,6 +636,37 @@ function pptPersistDirectory(data, currentUser) {
   return documentRef === null ? null : { offsets, documentRef };
 }
 
+/**
+ * Text of the shapes in a master (MS-ODRAW shape containers) that are not placeholders: a master's placeholders
+ * hold prompts ("Click to edit Master title style"), and the real text of each is on its slide.
+ * @param {Buffer} data @param {number} start @param {number} end
+ */
+function pptShapeTexts(data, start, end, depth = 0) {
+  /** @type {string[]} */
+  const texts = [];
+  for (let at = start; at + 8 <= end; ) {
+    const record = /** @type {NonNullable<ReturnType<typeof pptRecord>>} */ (pptRecord(data, at));
+    if (record.type === RT_SHAPE_CONTAINER) {
+      if (!pptHas(data, record.body, record.end, RT_PLACEHOLDER_ATOM, depth))
+        texts.push(...pptTexts(data, record.body, record.end));
+    } else if (record.container && depth < 32)
+      texts.push(...pptShapeTexts(data, record.body, record.end, depth + 1));
+    at = record.end;
+  }
+  return texts;
+}
+
+/** Whether a record of the type lies inside. @param {Buffer} data @param {number} start @param {number} end @param {number} type */
+function pptHas(data, start, end, type, depth = 0) {
+  for (let at = start; at + 8 <= end; ) {
+    const record = /** @type {NonNullable<ReturnType<typeof pptRecord>>} */ (pptRecord(data, at));
+    if (record.type === type) return true;
+    if (record.container && depth < 32 && pptHas(data, record.body, record.end, type, depth + 1)) return true;
+    at = record.end;
+  }
+  return false;
+}
+
 /** @param {Buffer} bytes */
 async function parsePpt(bytes) {
   await refuseEncryptedOffice(bytes);
@@ -614,14 +688,23 @@ async function parsePpt(bytes) {
   const [start, end] = document?.type === RT_DOCUMENT ? [document.body, document.end] : [0, data.length];
   /** @type {{ ref: number, texts: string[] }[]} */
   const slides = [];
+  /** @type {Map<number, number>} master id (MasterPersistAtom's slideId) to persist id */
+  const masters = new Map();
   /** @param {number} from @param {number} to @param {boolean} inList @param {number} depth */
   const walk = (from, to, inList, depth) => {
     for (let at = from; at + 8 <= to; ) {
       const record = /** @type {NonNullable<ReturnType<typeof pptRecord>>} */ (pptRecord(data, at));
       if (record.container && depth < 32) {
         const list = record.type === RT_SLIDE_LIST_WITH_TEXT;
-        // Masters' (1) and notes' (2) lists are not slides.
+        // Masters' (1) and notes' (2) lists are not slides; the masters' gives each master's id its persist id.
         if (!list || record.instance === 0) walk(record.body, record.end, inList || list, depth + 1);
+        else if (record.instance === 1)
+          for (let a = record.body; a + 8 <= record.end; ) {
+            const atom = /** @type {NonNullable<ReturnType<typeof pptRecord>>} */ (pptRecord(data, a));
+            if (atom.type === RT_SLIDE_PERSIST_ATOM && atom.body + 16 <= atom.end)
+              masters.set(data.readUInt32LE(atom.body + 12), data.readUInt32LE(atom.body));
+            a = atom.end;
+          }
       } else if (inList && record.type === RT_SLIDE_PERSIST_ATOM) {
         slides.push({ ref: record.body + 4 <= record.end ? data.readUInt32LE(record.body) : -1, texts: [] });
       } else if (
@@ -636,11 +719,30 @@ async function parsePpt(bytes) {
   };
   walk(start, end, false, 0);
   if (slides.length === 0) throw new ParseError('broken', 'ppt without slides');
+  // A master's own text is read once, on the first slide that shows it.
+  const shown = new Set();
   const pages = slides.map((slide) => {
     const container = persist ? pptRecord(data, persist.offsets.get(slide.ref) ?? -1) : null;
     const own = container?.type === RT_SLIDE ? pptTexts(data, container.body, container.end) : [];
+    const behind = [];
+    // SlideAtom: masterIdRef at 12 (a master's id in the masters' list), and bit 0 of slideFlags at 20
+    // (fMasterObjects) shows the master's shapes. A title master is itself a slide with a master: followed once more.
+    let from = container;
+    for (let hop = 0; persist && from && hop < 2; hop++) {
+      const atom = pptRecord(data, from.body);
+      if (atom?.type !== RT_SLIDE_ATOM || atom.body + 22 > atom.end) break;
+      if ((data.readUInt16LE(atom.body + 20) & 1) === 0) break;
+      const ref = masters.get(data.readUInt32LE(atom.body + 12)) ?? -1;
+      const master = pptRecord(data, persist.offsets.get(ref) ?? -1);
+      if (!master || (master.type !== RT_MAIN_MASTER && master.type !== RT_SLIDE)) break;
+      if (!shown.has(ref)) {
+        shown.add(ref);
+        behind.push(...pptShapeTexts(data, master.body, master.end));
+      }
+      from = master;
+    }
     // A shape's text is in the list or in the slide, rarely both: the same paragraph is kept once.
-    return tidy([...new Set([...slide.texts, ...own])].join('\n'));
+    return tidy([...new Set([...slide.texts, ...own, ...behind])].join('\n'));
   });
   return { pages, title: '', estimated: false };
 }
