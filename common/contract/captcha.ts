@@ -1,5 +1,6 @@
 // Wire contract of risk control (the human check behind code 60001). Re-exported from contract.ts.
 // The solved token travels in the Cf-Captcha-Token header (Headers.captchaToken) of the retried call.
+import { Headers } from './wire';
 
 export const CaptchaPaths = {
   /** A fresh challenge: an altcha proof of work, or the Turnstile site key when Turnstile is configured. */
@@ -43,3 +44,27 @@ export interface AltchaPayload {
 }
 
 export const encodeAltchaPayload = (payload: AltchaPayload): string => btoa(JSON.stringify(payload));
+
+/** The two sends that may need a human check: a chat message, and an Ask AI action in the writing editor. */
+export type HumanCheckedSend = 'chat' | 'askAi';
+
+/** A send carrying a writing selection or a writing template is an Ask AI send; any other is a chat send. */
+export const humanCheckedSendOf = (request: {
+  writingDocPromptTemplateId?: string | number;
+  writingSelectionText?: string;
+}): HumanCheckedSend =>
+  request.writingDocPromptTemplateId === undefined && request.writingSelectionText === undefined
+    ? 'chat'
+    : 'askAi';
+
+/**
+ * Who proves they are human before a new answer is started: on chat sends every user without a paid plan;
+ * on Ask AI sends those too, and Unlimited members (whose Ask AI is never counted). Other paid members never.
+ */
+export const sendNeedsHumanCheck = (
+  user: { isPro: boolean; isUnlimited: boolean },
+  send: HumanCheckedSend,
+): boolean => !user.isPro || (send === 'askAi' && user.isUnlimited);
+
+/** The header a send's token travels in: gtoken on chat sends, Cf-Captcha-Token on Ask AI sends (and retries). */
+export const HUMAN_CHECK_HEADER = { chat: Headers.gtoken, askAi: Headers.captchaToken } as const;

@@ -7,7 +7,7 @@ import {
   SendRequest,
   StopRequest,
 } from '../../common/contract/chat.schema.js';
-import { Paths } from '../../common/contract/index.js';
+import { humanCheckedSendOf, Paths } from '../../common/contract/index.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { streamRun } from '../http/sse-run.js';
 import { readJson } from '../http/validate.js';
@@ -33,9 +33,16 @@ export const chatRoutes = new Hono<AppEnv>()
   .post(Paths.send, async (c) => {
     const caller = requireCaller(c);
     const request = await readJson(c, SendRequest);
-    const { chat } = c.get('services');
+    const { chat, captcha } = c.get('services');
     // Errors before the stream opens answer as a JSON envelope; the client checks the content type.
-    const run = await chat.start(caller, request, c.get('info').language);
+    const run = await chat.start(caller, request, c.get('info').language, () =>
+      captcha.requireForSend(
+        caller,
+        humanCheckedSendOf(request),
+        (name) => c.req.header(name),
+        c.get('info').ip,
+      ),
+    );
     return streamRun(c, run);
   })
   .post(Paths.stop, async (c) => {

@@ -5,6 +5,7 @@ import {
   type DeviceInfo,
   type Envelope,
   Headers,
+  type HumanCheckedSend,
   type Language,
   ResponseCode,
 } from '../../common/contract';
@@ -26,6 +27,8 @@ export interface ApiHooks {
   onErrorToast(message: string): void;
   /** Solves a human check and answers its token (60001); absent means no captcha is available. */
   captchaToken?(): Promise<string>;
+  /** Whether the current user must send a human-check token with a new answer of this kind. */
+  needsHumanCheck?(send: HumanCheckedSend): boolean;
 }
 
 let hooks: ApiHooks = {

@@ -3,6 +3,7 @@
 import { type EventSourceMessage, fetchEventSource } from '@microsoft/fetch-event-source';
 import {
   Headers,
+  humanCheckedSendOf,
   Paths,
   ResponseCode,
   type SendRequest,
@@ -11,6 +12,7 @@ import {
   type StreamMeta,
 } from '../../common/contract';
 import { ApiError, apiHooks, react, readEnvelope, requestHeaders } from './http';
+import { humanCheck } from './human-check';
 
 export interface StreamHandlers<C, M, D> {
   meta(meta: M): void;
@@ -25,6 +27,8 @@ export interface ChatStreamOptions {
   /** Resume after this chunk id (e.g. after a page reload); -1 or absent for the whole answer. */
   afterChunkId?: number;
   maxReconnects?: number;
+  /** Headers of this send only (the human-check token). */
+  extraHeaders?: Record<string, string>;
 }
 
 class FatalStreamError extends Error {
@@ -38,8 +42,31 @@ export const reconnectDelayMs = (attempt: number) => Math.min(500 * 2 ** Math.ma
 
 export type ChatStreamHandlers = StreamHandlers<StreamChunk, StreamMeta, StreamDone>;
 
-export function streamChat(body: SendRequest, handlers: ChatStreamHandlers, options: ChatStreamOptions) {
-  return streamEvents(Paths.send, body, handlers, options);
+/**
+ * A chat or Ask AI send. A new answer carries the human-check token when the user is asked for one; a
+ * resume (afterChunkId) does not, since the server checks only before starting an answer. Refused with
+ * 60001 all the same (a token expired, Turnstile), it solves the check with the dialog and sends once more.
+ */
+export async function streamChat(
+  body: SendRequest,
+  handlers: ChatStreamHandlers,
+  options: ChatStreamOptions,
+) {
+  const send = humanCheckedSendOf(body);
+  const resuming = (options.afterChunkId ?? -1) >= 0;
+  const extraHeaders = resuming ? {} : await humanCheck.headersFor(send, options.signal);
+  try {
+    return await streamEvents(Paths.send, body, handlers, { ...options, extraHeaders });
+  } catch (error) {
+    const solve = apiHooks().captchaToken;
+    if (!(error instanceof ApiError && error.code === ResponseCode.HumanVerificationFailed && solve))
+      throw error;
+    const token = await solve();
+    return streamEvents(Paths.send, body, handlers, {
+      ...options,
+      extraHeaders: { [Headers.captchaToken]: token },
+    });
+  }
 }
 
 /** POSTs to any of Parley's SSE endpoints (meta, chunks with ids, done) with the same resume rules. */
@@ -53,7 +80,7 @@ export async function streamEvents<C extends { chunkId: number }, M, D>(
   let finished = false;
   let attempts = 0;
   const maxReconnects = options.maxReconnects ?? 60;
-  const headers = requestHeaders();
+  const headers = requestHeaders({ extraHeaders: options.extraHeaders });
   headers['Content-Type'] = 'application/json';
   headers.Accept = 'text/event-stream';
   if (lastChunkId >= 0) headers[Headers.lastEventId] = String(lastChunkId);
@@ -109,11 +136,7 @@ export async function streamEvents<C extends { chunkId: number }, M, D>(
   } catch (error) {
     if (options.signal.aborted) throw new ApiError('cancelled', 'cancelled');
     if (error instanceof FatalStreamError) {
-      const cause = error.cause;
-      if (cause.code === ResponseCode.HumanVerificationFailed && apiHooks().captchaToken) {
-        throw react(cause, { suppressAlert: true });
-      }
-      throw react(cause, { suppressAlert: true });
+      throw react(error.cause, { suppressAlert: true });
     }
     throw react(new ApiError('network', error instanceof Error ? error.message : 'Stream failed'), {
       suppressAlert: true,

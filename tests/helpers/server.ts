@@ -6,9 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Envelope, StreamChunk, StreamMeta } from '../../common/contract';
+import {
+  type Envelope,
+  HUMAN_CHECK_HEADER,
+  humanCheckedSendOf,
+  type StreamChunk,
+  type StreamMeta,
+} from '../../common/contract';
 import type { Config } from '../../server/config';
 import { type RunningServer, startServer } from '../../server/start';
+import { solveCaptcha } from './captcha';
 import { type SsePostResult, ssePost } from './sse-post';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -103,14 +110,30 @@ export async function newGuest(baseUrl: string): Promise<string> {
 
 export type StreamResult = SsePostResult<StreamChunk, StreamMeta>;
 
-/** Posts a chat send and reads its SSE stream; `stopAfterChunks` aborts the connection early. */
-export function streamSend(
+/**
+ * Posts a chat send and reads its SSE stream; `stopAfterChunks` aborts the connection early. Like the app,
+ * it passes the human check a user without a paid plan needs for a new answer (a solved token in the send's
+ * header) unless `human: false` or the caller set a token header itself.
+ */
+export async function streamSend(
   baseUrl: string,
   token: string,
   body: Record<string, unknown>,
-  options: { lastEventId?: number; stopAfterChunks?: number; headers?: Record<string, string> } = {},
+  options: {
+    lastEventId?: number;
+    stopAfterChunks?: number;
+    headers?: Record<string, string>;
+    human?: boolean;
+  } = {},
 ): Promise<StreamResult> {
-  return ssePost<StreamChunk, StreamMeta>(`${baseUrl}/api/v1/chat/send`, token, body, options);
+  const headers = { ...options.headers };
+  const tokenHeaders = Object.values(HUMAN_CHECK_HEADER).map((h) => h.toLowerCase());
+  if (options.human !== false && !Object.keys(headers).some((h) => tokenHeaders.includes(h.toLowerCase())))
+    headers[HUMAN_CHECK_HEADER[humanCheckedSendOf(body)]] = await solveCaptcha(baseUrl);
+  return ssePost<StreamChunk, StreamMeta>(`${baseUrl}/api/v1/chat/send`, token, body, {
+    ...options,
+    headers,
+  });
 }
 
 export const joinContent = (chunks: StreamChunk[]) => chunks.map((c) => c.content ?? '').join('');

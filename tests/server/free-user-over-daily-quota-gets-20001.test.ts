@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChannelSummary, TEST_CARDS, type Usage } from '../../common/contract';
 import { usageRecords } from '../../server/db/schema';
 import { loginMember, me, payWithCard } from '../helpers/billing';
+import { solveCaptcha } from '../helpers/captcha';
 import { call, DATABASES, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
 import { presentationStream } from '../helpers/sse-post';
 
@@ -39,7 +40,12 @@ describe.each(DATABASES)('chat quotas on %s', (kind) => {
     // The same in the caller's language.
     const arabic = await fetch(`${server.url}/api/v1/chat/send`, {
       method: 'POST',
-      headers: { Authorization: token, 'Content-Type': 'application/json', language: 'ar' },
+      headers: {
+        Authorization: token,
+        'Content-Type': 'application/json',
+        language: 'ar',
+        gtoken: await solveCaptcha(server.url),
+      },
       body: JSON.stringify({ requestId: `q-${kind}-ar`, message: 'again' }),
     });
     expect(((await arabic.json()) as { msg: string }).msg).toContain('30');

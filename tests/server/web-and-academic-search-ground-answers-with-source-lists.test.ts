@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentPaths, type LinkSource, type SearchStatus } from '../../common/contract';
+import { solveCaptcha } from '../helpers/captcha';
 import { testDocsConfig } from '../helpers/docs-config';
 import { type SearchServer, startArxiv, startSearxng } from '../helpers/search-servers';
 import { call, joinContent, newGuest, startTestServer, streamSend, type TestServer } from '../helpers/server';
@@ -147,7 +148,12 @@ describe('search providers not configured', () => {
     expect(answer.chunks.at(-1)?.error).toBe('Online search is not configured on this server.');
     const es = await fetch(`${server.url}/api/v1/chat/send`, {
       method: 'POST',
-      headers: { Authorization: token, 'Content-Type': 'application/json', language: 'es' },
+      headers: {
+        Authorization: token,
+        'Content-Type': 'application/json',
+        language: 'es',
+        gtoken: await solveCaptcha(server.url),
+      },
       body: JSON.stringify({
         model: 'Standard',
         message: 'papers?',

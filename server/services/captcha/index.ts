@@ -1,10 +1,21 @@
 // Risk control: the human check behind code 60001. altcha proof of work by default, Turnstile when
-// configured. Callers ask for a check with require(token, ip), which throws 60001 unless it passes.
-import { type CaptchaChallenge, ResponseCode } from '../../../common/contract/index.js';
+// configured. Callers ask for a check with require(token, ip), which throws 60001 unless it passes;
+// requireForSend applies the rule of who must pass it before a chat or Ask AI answer is started.
+import { eq } from 'drizzle-orm';
+import {
+  type CaptchaChallenge,
+  HUMAN_CHECK_HEADER,
+  type HumanCheckedSend,
+  ResponseCode,
+  sendNeedsHumanCheck,
+} from '../../../common/contract/index.js';
 import type { CaptchaConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
+import type { Caller } from '../sessions.js';
+import { toUserInfo } from '../user-info.js';
 import { createAltcha } from './altcha.js';
 import { loadOrCreateCaptchaSecrets } from './secrets.js';
 import { createSpentStore } from './spent.js';
@@ -53,6 +64,24 @@ export function createCaptcha(deps: {
       if (!value) throw humanVerificationFailed();
       const passed = turnstile ? await turnstile.verify(value, ip) : await altcha?.verify(value);
       if (!passed) throw humanVerificationFailed();
+    },
+
+    /**
+     * Before a new answer: users without a paid plan (and Unlimited members on Ask AI) pass the check with
+     * the token in the send's header (gtoken on chat, Cf-Captcha-Token on Ask AI); a retry after 60001 may
+     * carry it in the other header. Paid members are never asked. The plan is read from the database, never
+     * from anything the client says.
+     */
+    async requireForSend(
+      caller: Caller,
+      send: HumanCheckedSend,
+      header: (name: string) => string | undefined,
+      ip: string,
+    ): Promise<void> {
+      const [row] = await deps.db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+      if (row && !sendNeedsHumanCheck(toUserInfo(row), send)) return;
+      const other = send === 'chat' ? HUMAN_CHECK_HEADER.askAi : HUMAN_CHECK_HEADER.chat;
+      await this.require(header(HUMAN_CHECK_HEADER[send]) || header(other), ip);
     },
   };
 }

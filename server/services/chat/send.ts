@@ -205,8 +205,16 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     return run;
   }
 
-  /** Starts an answer, or finds the one this requestId already started (resume). */
-  async function start(caller: Caller, request: ParsedSend, language: Language): Promise<AnswerRun> {
+  /**
+   * Starts an answer, or finds the one this requestId already started (resume). beforeNewAnswer runs only
+   * when a new answer is about to start (the human check), so a reconnect never has to pass it again.
+   */
+  async function start(
+    caller: Caller,
+    request: ParsedSend,
+    language: Language,
+    beforeNewAnswer?: () => Promise<void>,
+  ): Promise<AnswerRun> {
     const live = generator.runs.get(request.requestId);
     if (live) {
       if (live.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
@@ -218,8 +226,12 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       if (run.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
       return run;
     }
-    const promise = (async () =>
-      (await storedRun(caller, request.requestId)) ?? createRun(caller, request, language))();
+    const promise = (async () => {
+      const stored = await storedRun(caller, request.requestId);
+      if (stored) return stored;
+      await beforeNewAnswer?.();
+      return createRun(caller, request, language);
+    })();
     starting.set(request.requestId, promise);
     try {
       return await promise;

@@ -1,5 +1,6 @@
 // Connects the API's reactions to the actor system and the toasts.
 import { toast } from 'sonner';
+import { sendNeedsHumanCheck } from '../../../common/contract';
 import { configureApi } from '../../api/http';
 import { tokenStore } from '../../api/storage';
 import { currentLanguage } from '../../i18n';
@@ -20,6 +21,11 @@ export function installApiHooks(root: RootActor) {
     onForbidden: () => location.assign('/403.html'),
     onUpgradeRequired: (prompt) => root.send({ type: 'UPGRADE.REQUIRED', prompt }),
     onErrorToast: (message) => toast.error(message),
+    // Unknown yet (no user info) counts as asked: the server decides, and a spare token costs one solve.
+    needsHumanCheck: (send) => {
+      const user = root.getSnapshot().context.auth.getSnapshot().context.user;
+      return user ? sendNeedsHumanCheck(user, send) : true;
+    },
     captchaToken: () =>
       new Promise<string>((resolve, reject) =>
         root.getSnapshot().context.captcha.send({ type: 'REQUEST', waiter: { resolve, reject } }),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { humanCheck } from '../../api/human-check';
 import { PromptLibrary } from '../prompts/PromptLibrary';
 import { type InputMessage, newInputMessage, sent, typed } from './input-message';
 
@@ -77,6 +78,8 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
           aria-label={t('chat.placeholder')}
           onChange={(event) => {
             setText(event.target.value);
+            // The first key of a message: the human check (for those asked) is solved while they type.
+            if (record.current.firstTypeTime === null) humanCheck.prepare('chat');
             record.current = typed(record.current, event.target.value, Date.now(), pasting.current);
             pasting.current = false;
             resize();

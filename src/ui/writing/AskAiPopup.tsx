@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ActorRefFrom } from 'xstate';
 import { OUTPUT_LANGUAGES, type WritingAction } from '../../../common/contract';
+import { humanCheck } from '../../api/human-check';
 import { currentLanguage } from '../../i18n';
 import type { askAiMachine } from '../../machines/ask-ai.machine';
 
@@ -30,6 +31,8 @@ export function AskAiPopup({ actor }: { actor: ActorRefFrom<typeof askAiMachine>
 
   useEffect(() => {
     if (state !== 'input') return;
+    // The human check (for those asked) is solved while the user picks an action or types.
+    humanCheck.prepare('askAi');
     // The focus delay: the popup finishes opening before the input takes the keyboard.
     const timer = setTimeout(() => input.current?.focus(), ASK_AI_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
