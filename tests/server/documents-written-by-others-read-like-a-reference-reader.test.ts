@@ -154,9 +154,10 @@ describe('documents written by others', () => {
     expect(picture.text).toContain('A description...');
   });
 
-  it('numbers Word lists as Word does: start values, overrides, skipped levels, legal numbering, restarts', async () => {
-    // Tika's test file writes into each item the number Word shows before it.
-    const { text } = await read('testWORD_override_list_numbering.docx');
+  it('numbers Word lists as Word does, in docx and doc: start values, overrides, skipped levels, legal numbering, restarts', async () => {
+    // Tika's test file writes into each item the number Word shows before it, saved as .docx and as .doc.
+    const docx = (await read('testWORD_override_list_numbering.docx')).text;
+    const doc = (await read('testWORD_override_list_numbering.doc')).text;
     // Each item as "<number Word draws> <the item's text>", the two the same, between spaces or line ends.
     const item = (shown: string) => {
       const escaped = shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -172,8 +173,10 @@ describe('documents written by others', () => {
       // A list whose first level is overridden to capital letters (ListFormatOverride).
       'B',
       'C',
-    ])
-      expect(text).toMatch(item(shown));
+    ]) {
+      expect(docx).toMatch(item(shown));
+      expect(doc).toMatch(item(shown));
+    }
   });
 
   it('reads Japanese ruby of an old Word file as its text with the reading, and optional hyphens as nothing', async () => {

@@ -1,7 +1,8 @@
-// Three places where word-extractor 1.0 (the Word 97-2003 reader) loses text that Word shows, put right
+// Places where word-extractor 1.0 (the Word 97-2003 reader) loses text that Word shows, put right
 // from outside until it does so itself. Each is applied once per parse thread, before word-extractor is
 // first loaded, and only where the module still has the shape it is written against.
 import { createRequire } from 'node:module';
+import { docListLabels } from './doc-list-numbers.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -12,7 +13,27 @@ const RUBY_FIELD =
   /\x13\s*EQ\b[^\x13\x14\x15]*?\\o\\a[dlcr]?\(\\s\\up\s*-?\d+\(([^()\x13\x14\x15]*)\),([^()\x13\x14\x15]*)\)[^\x13\x14\x15]*\x15/g;
 
 /**
- * The text filter: a ruby field becomes its base text with the reading after it in brackets (東京(とうきょう)),
+ * List numbers of the body, by character position, for the next body that the filter cleans: word-extractor
+ * reads the file's properties and then cleans the body's raw text, in which a character's index is its
+ * position, first of all its parts.
+ * @type {Map<number, string> | null}
+ */
+let bodyLabels = null;
+
+/** @param {string} text @param {Map<number, string>} labels */
+const withLabels = (text, labels) => {
+  let out = '';
+  let from = 0;
+  for (const cp of [...labels.keys()].sort((a, b) => a - b)) {
+    if (cp > text.length) break;
+    out += text.slice(from, cp) + labels.get(cp);
+    from = cp;
+  }
+  return out + text.slice(from);
+};
+
+/**
+ * The text filter: list numbers are put before their paragraphs; a ruby field becomes its base text with the reading after it in brackets (東京(とうきょう)),
  * as Word shows both; an optional hyphen (0x1F, drawn only where a line breaks) is dropped, where
  * word-extractor's table, which has no entry for it, wrote "undefined" into the word.
  */
@@ -21,13 +42,17 @@ function fixFilter() {
   if (typeof filters.clean !== 'function' || filters.clean.fixed) return;
   const clean = filters.clean;
   filters.clean = Object.assign(
-    (/** @type {string} */ text) =>
-      clean(
+    (/** @type {string} */ raw) => {
+      const labels = bodyLabels;
+      bodyLabels = null;
+      const text = labels?.size ? withLabels(raw, labels) : raw;
+      return clean(
         text
           .replace(RUBY_FIELD, (_m, reading, base) => `${base}(${reading})`)
           // biome-ignore lint/suspicious/noControlCharactersInRegex: 0x1F is Word's optional hyphen.
           .replace(/\x1f/g, ''),
-      ),
+      );
+    },
     { fixed: true },
   );
 }
@@ -65,6 +90,12 @@ function fixDeletions() {
       pieces.forEach((piece, i) => {
         piece.text = texts[i];
       });
+      try {
+        bodyLabels = docListLabels(wordDocument, table, pieces, Number(this._boundaries?.ccpText ?? 0));
+      } catch {
+        // Lists laid out otherwise than read here: the text without their numbers.
+        bodyLabels = null;
+      }
       for (const [start, end] of deletedRuns(wordDocument, table))
         for (const piece of pieces) {
           const from = Math.max(start, piece.startFilePos);
