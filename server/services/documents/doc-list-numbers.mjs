@@ -21,7 +21,6 @@ const SPRM_ILVL = 0x260a;
 const OPERAND_BYTES = [1, 1, 2, 4, 2, 2, -1, 3];
 /** Where FibRgFcLcb97 starts in the FIB, and the indexes of the pairs read here. */
 const FC_LCB = 154;
-const STSHF = 1;
 const PLCF_BTE_PAPX = 13;
 const PLF_LST = 73;
 const PLF_LFO = 74;
@@ -72,52 +71,6 @@ function listOf(grpprl) {
     at += bytes >= 0 ? bytes : (grpprl[at] ?? 0) + 1;
   }
   return { ilfo, ilvl };
-}
-
-/**
- * The list of each paragraph style (ilfo, ilvl), its own or its base style's: styles such as "List Number"
- * or numbered headings carry the list that their paragraphs show (MS-DOC 2.9.271 STSH, 2.9.260 STD).
- * @param {Buffer} table @param {number} fc @param {number} lcb
- * @returns {(istd: number) => { ilfo: number | undefined, ilvl: number | undefined }}
- */
-function styleLists(table, fc, lcb) {
-  /** @type {{ base: number, ilfo: number | undefined, ilvl: number | undefined }[]} */
-  const styles = [];
-  const none = { ilfo: undefined, ilvl: undefined };
-  if (lcb < 4 || fc + lcb > table.length) return () => none;
-  const cbStshi = table.readUInt16LE(fc);
-  const count = table.readUInt16LE(fc + 2);
-  const cbBase = table.readUInt16LE(fc + 4);
-  let at = fc + 2 + cbStshi;
-  for (let istd = 0; istd < count && at + 2 <= fc + lcb; istd++) {
-    const cbStd = table.readUInt16LE(at);
-    const std = at + 2;
-    at = std + cbStd;
-    if (cbStd < cbBase || std + cbBase + 2 > table.length) {
-      styles.push({ base: 0xfff, ...none });
-      continue;
-    }
-    const kind = table.readUInt16LE(std + 2);
-    const base = kind >> 4;
-    // Paragraph styles (stk 1) open their properties with a paragraph UPX after the name.
-    const name = std + cbBase;
-    const upx = name + 2 + table.readUInt16LE(name) * 2 + 2;
-    if ((kind & 0x0f) !== 1 || upx + 4 > at) {
-      styles.push({ base, ...none });
-      continue;
-    }
-    const cbUpx = table.readUInt16LE(upx);
-    styles.push({ base, ...listOf(table.subarray(upx + 4, Math.min(at, upx + 2 + cbUpx))) });
-  }
-  return (istd) => {
-    let ilfo;
-    let ilvl;
-    for (let i = istd, hops = 0; i < styles.length && hops < 11; i = styles[i].base, hops++) {
-      ilfo ??= styles[i].ilfo;
-      ilvl ??= styles[i].ilvl;
-    }
-    return { ilfo, ilvl };
-  };
 }
 
 /**
@@ -205,7 +158,6 @@ export function docListLabels(wordDocument, table, pieces, ccpText) {
     }
     return -1;
   };
-  const styleOf = styleLists(table, ...pair(STSHF));
   const [fcBte, lcbBte] = pair(PLCF_BTE_PAPX);
   const plc = table.subarray(fcBte, fcBte + lcbBte);
   const pages = Math.floor((lcbBte - 4) / 8);
@@ -224,10 +176,10 @@ export function docListLabels(wordDocument, table, pieces, ccpText) {
         ? fkp.subarray(offset + 1, offset + 2 * cb)
         : fkp.subarray(offset + 2, offset + 2 + 2 * fkp[offset + 1]);
       if (body.length < 2) continue;
+      // Lists given by a paragraph's style (numbered headings) are not read: only its own properties.
       const own = listOf(body.subarray(2));
-      const style = styleOf(body.readUInt16LE(0));
-      const ilfo = own.ilfo ?? style.ilfo ?? 0;
-      const ilvl = own.ilvl ?? style.ilvl ?? 0;
+      const ilfo = own.ilfo ?? 0;
+      const ilvl = own.ilvl ?? 0;
       if (ilfo < 1 || ilfo > lfos.length || ilvl > 8) continue;
       const cp = cpOf(fkp.readUInt32LE(j * 4));
       if (cp >= 0 && cp < ccpText) paragraphs.push({ cp, ilfo, ilvl });
