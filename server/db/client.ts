@@ -1,5 +1,6 @@
 // Opens the database the environment asks for: PostgreSQL when DATABASE_URL is set, else embedded PGlite
 // under the data dir. Both run the same migrations.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,36 @@ const MIGRATION_LOCK = 7_300_021;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * PGlite's own start parameters plus a smaller buffer cache. PostgreSQL's default shared_buffers (128 MB)
+ * is allocated and written at start inside PGlite's WebAssembly memory, so it stayed resident even idle;
+ * the data files are read through the operating system's page cache anyway, which caches them as well.
+ */
+const pgliteStartParams = [
+  ...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+];
+
+/**
+ * A first start (no PG_VERSION yet) runs initdb in a child process that then ends, so the memory initdb
+ * takes is not kept by the server for good (a worker thread's was). A dir that already holds a database
+ * is never touched here; a failed initdb leaves what PGlite itself would have left, and the next start
+ * tries again.
+ */
+async function initPgliteDir(dir: string): Promise<void> {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const script = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, dir, JSON.stringify(pgliteStartParams)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode) => resolve(exitCode));
+  });
+  if (code !== 0) throw new Error(`creating the PGlite database in ${dir} failed (exit ${code})`);
+}
+
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
@@ -53,7 +84,8 @@ export async function openDatabase(options: {
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  await initPgliteDir(dir);
+  const client = new PGlite(dir, { startParams: pgliteStartParams });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', postgres: null, close: () => client.close() };
