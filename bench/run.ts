@@ -4,9 +4,11 @@ import { benchChunkJournal } from './chunk-journal';
 import { benchDocCorpus } from './doc-corpus';
 import { benchDocFirstAnswer } from './doc-first-answer';
 import { benchMd5Throughput } from './md5-throughput';
+import { benchServerMemory } from './server-memory';
 import { benchSseStreams } from './sse-streams';
 import { benchWritingTyping } from './writing-typing';
 
+await benchServerMemory();
 await benchSseStreams();
 await benchChunkJournal();
 printBundleSize();
