@@ -22,7 +22,11 @@ const pages: RouteObject[] = [
   { path: 'm/home', lazy: home },
   {
     path: 'chat/:channelId',
-    lazy: async () => ({ Component: (await import('../chat/ChatPage')).ChannelPage }),
+    // The conversation's own chunk (see loadMessageList) loads beside the page, not after it.
+    lazy: async () => {
+      const [page] = await Promise.all([import('../chat/ChatPage'), import('../chat/MessageList')]);
+      return { Component: page.ChannelPage };
+    },
   },
   {
     path: 'chatwithdoc',

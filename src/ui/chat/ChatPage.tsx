@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -31,10 +31,26 @@ import { HomeTemplates } from '../landing/HomeTemplates';
 import { ShareButton } from '../shares/ShareButton';
 import { Composer } from './Composer';
 import type { InputMessage } from './input-message';
-import { MessageList } from './MessageList';
 import { ModelPicker } from './ModelPicker';
 import { useLanding, useModelChoice } from './use-models';
 import './chat.css';
+
+/**
+ * The conversation (the virtual list, answers as Markdown with highlighted code: about 100 KiB gzipped) is a
+ * chunk of its own, so a new chat's composer is usable before it arrives. A chat with messages loads it
+ * beside this page (routes.tsx); a new chat loads it once the browser is idle, before its first answer.
+ */
+export const loadMessageList = () => import('./MessageList');
+const MessageList = lazy(async () => ({ default: (await loadMessageList()).MessageList }));
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 300);
+  return () => window.clearTimeout(id);
+}
 
 export function HomePage() {
   const actor = useChatActor(NEW_CHAT_KEY, null);
@@ -60,6 +76,8 @@ export function ChannelPage() {
 
 function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string | null }) {
   const { t } = useTranslation();
+  // Loaded already beside a chat with messages; a new chat fetches it after its composer is up.
+  useEffect(() => whenIdle(() => void loadMessageList()), []);
   const online = useOnline();
   const auth = useAuthState();
   const landing = useLanding();
@@ -170,7 +188,9 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         <>
           {/* The screen's one heading, for screen readers; the conversation is its content. */}
           <h1 className="visually-hidden">{t('chat.heading')}</h1>
-          <MessageList messages={messages} actions={actions} />
+          <Suspense fallback={null}>
+            <MessageList messages={messages} actions={actions} />
+          </Suspense>
         </>
       )}
       {chat.active && chat.reconnectAttempt > 0 && (
