@@ -6,7 +6,7 @@ import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createLogger } from './logger.js';
 import { createAiProvider } from './providers/ai/index.js';
-import { createLocalAnswerBus, createPostgresAnswerBus } from './services/answer-bus.js';
+import { createLocalAnswerBus, createPostgresAnswerBus } from './services/chat/answer-bus.js';
 import { createServices, type Services } from './services/index.js';
 import { shareServerKeys } from './services/shared-keys.js';
 

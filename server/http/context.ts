@@ -13,8 +13,8 @@ import {
 } from '../../common/contract/index.js';
 import { AppError } from '../errors.js';
 import { translate } from '../messages/index.js';
+import type { Caller } from '../services/auth/sessions.js';
 import type { Services } from '../services/index.js';
-import type { Caller } from '../services/sessions.js';
 
 export interface RequestInfo {
   token: string | null;

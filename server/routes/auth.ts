@@ -7,7 +7,7 @@ import { tooManyRequests } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { mailboxAccess, mailboxViewer } from '../http/dev-mailbox.js';
 import { readJson } from '../http/validate.js';
-import { assertValidEmail } from '../services/login-codes.js';
+import { assertValidEmail } from '../services/auth/login-codes.js';
 
 export const authRoutes = new Hono<AppEnv>()
   .post(Paths.visit, async (c) => {

@@ -12,7 +12,7 @@ import { FlowchartPaths, ImagePaths, PresentationPaths } from '../../common/cont
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { streamRun } from '../http/sse-run.js';
 import { readJson, readQuery } from '../http/validate.js';
-import { pptxFileName, presentationToPptx } from '../services/presentation-pptx.js';
+import { pptxFileName, presentationToPptx } from '../services/creation/presentation-pptx.js';
 
 export const creationRoutes = new Hono<AppEnv>()
   .post(PresentationPaths.generate, async (c) => {

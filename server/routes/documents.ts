@@ -15,7 +15,7 @@ import { DocumentPaths, WORKSPACE_CATEGORIES, type WorkspaceCategory } from '../
 import { notFound, tooManyRequests } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson, readQuery } from '../http/validate.js';
-import { faviconOrigin } from '../services/favicons.js';
+import { faviconOrigin } from '../services/documents/favicons.js';
 import { routeTypeOf } from '../services/workspace/registry.js';
 
 export const documentRoutes = new Hono<AppEnv>()

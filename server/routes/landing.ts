@@ -24,7 +24,7 @@ import {
 import { RELEASE_NOTES } from '../content/release-notes.js';
 import { type AppEnv, ok } from '../http/context.js';
 import { readQuery } from '../http/validate.js';
-import { modelList } from '../services/models.js';
+import { modelList } from '../services/chat/models.js';
 
 /** The app's own translation resources, served to clients that load them at run time. */
 const resources = { en, ar, zh, es };

@@ -18,7 +18,7 @@ import {
 import { badRequest, tooManyRequests } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readQuery } from '../http/validate.js';
-import { FLOW_TTL_MS, flowCookieName } from '../services/oauth-flow.js';
+import { FLOW_TTL_MS, flowCookieName } from '../services/social-login/oauth-flow.js';
 
 /** Where the provider sends the browser back: the public address when set, else this request's origin. */
 const baseUrl = (c: Context<AppEnv>) =>

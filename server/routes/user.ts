@@ -5,7 +5,7 @@ import { TipsRequest, UpdateConnectorRequest } from '../../common/contract/user.
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';
 import { countryOf, isEuMember } from '../services/geoip.js';
-import { currentUser } from '../services/user-info.js';
+import { currentUser } from '../services/user/user-info.js';
 
 export const userRoutes = new Hono<AppEnv>()
   .get(Paths.userProperties, async (c) => {

@@ -5,7 +5,7 @@ import { type AnalyticsDaily, type AnalyticsEvent, ResponseCode } from '../../co
 import type { Database } from '../db/client.js';
 import { analyticsEvents, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { Caller } from './sessions.js';
+import type { Caller } from './auth/sessions.js';
 
 /** Events dated far from the server's clock are kept at the server's time (a wrong device clock). */
 const CLOCK_SKEW_MS = 7 * 24 * 60 * 60_000;

@@ -5,8 +5,8 @@ import type { Database } from '../db/client.js';
 import { userFeedback } from '../db/schema.js';
 import { tooManyRequests } from '../errors.js';
 import { newId } from '../ids.js';
+import type { Caller } from './auth/sessions.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { Caller } from './sessions.js';
 
 const MINE_LIMIT = 50;
 

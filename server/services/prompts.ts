@@ -10,7 +10,7 @@ import type { Database } from '../db/client.js';
 import { promptRecentSearches, userPrompts } from '../db/schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { Caller } from './sessions.js';
+import type { Caller } from './auth/sessions.js';
 
 type Row = typeof userPrompts.$inferSelect;
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { serverKeys } from '../db/schema.js';
+import { keyPaths, loadOrCreateVisitKeys, writeKeyFiles } from './auth/visit-keys.js';
 import { loadOrCreateCaptchaSecrets } from './captcha/secrets.js';
-import { keyPaths, loadOrCreateVisitKeys, writeKeyFiles } from './visit-keys.js';
 
 async function adopt(db: Database, name: string, local: { privatePem: string; publicPem: string }) {
   await db

@@ -18,10 +18,10 @@ import type { Database } from '../db/client.js';
 import { channelShares, channels, messages } from '../db/schema.js';
 import { AppError, badRequest, notFound, tooManyRequests } from '../errors.js';
 import { newId, sha256 } from '../ids.js';
-import { toChannelSummary } from './channel-rows.js';
-import type { ChannelService } from './channels.js';
+import type { Caller } from './auth/sessions.js';
+import { toChannelSummary } from './chat/channel-rows.js';
+import type { ChannelService } from './chat/channels.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { Caller } from './sessions.js';
 
 type ShareRow = typeof channelShares.$inferSelect;
 

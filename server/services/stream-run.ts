@@ -2,7 +2,7 @@
 // clients subscribe from a chunk id, get everything after it, then the live rest. Chunks reach clients only
 // once they are stored (the chunk journal), so what a user saw survives a crash, and an instance that did not
 // generate the run follows it from the database (followStored) as the instance generating it stores more.
-import type { AnswerBus } from './answer-bus.js';
+import type { AnswerBus } from './chat/answer-bus.js';
 
 export type RunStatus = 'streaming' | 'done' | 'failed' | 'stopped';
 export type FinalStatus = Exclude<RunStatus, 'streaming'>;

@@ -8,7 +8,7 @@ import {
   toPieces,
 } from '../../server/providers/ai/offline-model';
 import { keyTerms } from '../../server/providers/ai/offline-terms';
-import { channelNameFrom } from '../../server/services/chat';
+import { channelNameFrom } from '../../server/services/chat/chat';
 import { createLocalRateLimiter } from '../../server/services/rate-limit';
 
 describe('the built-in offline model', () => {

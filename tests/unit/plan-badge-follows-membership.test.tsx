@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { es } from '../../common/i18n/locales/es';
-import { toUserInfo } from '../../server/services/user-info';
+import { toUserInfo } from '../../server/services/user/user-info';
 import { initI18n } from '../../src/i18n';
 import { UserAvatar } from '../../src/ui/user/UserAvatar';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseExperiments } from '../../server/config';
-import { experimentVariant } from '../../server/services/user-settings';
+import { experimentVariant } from '../../server/services/user/user-settings';
 import { teamsContactHref } from '../../src/machines/billing/rules';
 
 describe('teams card', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUserInfo } from '../../server/services/user-info';
+import { toUserInfo } from '../../server/services/user/user-info';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const member = (membershipId: number, expiresInMs: number | null) => ({

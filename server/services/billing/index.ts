@@ -25,9 +25,9 @@ import {
   ProviderError,
   WebhookSignatureError,
 } from '../../providers/payments/provider.js';
+import type { Caller } from '../auth/sessions.js';
 import { createKeyedLock } from '../keyed-lock.js';
-import type { Caller } from '../sessions.js';
-import { currentUser } from '../user-info.js';
+import { currentUser } from '../user/user-info.js';
 import { type Catalogue, type CatalogueOptions, createCatalogue, seedCatalogue } from './catalogue.js';
 import { createLedger } from './ledger.js';
 import { createMeter } from './quotas.js';

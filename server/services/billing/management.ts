@@ -22,7 +22,7 @@ import { AppError, badRequest } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { planFeatures } from '../../messages/billing.js';
 import { type PaymentProvider, ProviderError } from '../../providers/payments/provider.js';
-import type { Caller } from '../sessions.js';
+import type { Caller } from '../auth/sessions.js';
 import { currencySymbol } from './catalogue.js';
 import type { BillingService } from './index.js';
 

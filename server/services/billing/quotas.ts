@@ -17,9 +17,9 @@ import type { Database } from '../../db/client.js';
 import { usageRecords } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MessageKey } from '../../messages/index.js';
-import { assertModelAllowed } from '../models.js';
-import type { Caller } from '../sessions.js';
-import { currentUser } from '../user-info.js';
+import type { Caller } from '../auth/sessions.js';
+import { assertModelAllowed } from '../chat/models.js';
+import { currentUser } from '../user/user-info.js';
 import type { Catalogue } from './catalogue.js';
 
 export type UsageKind = 'chat' | 'regenerate' | 'presentation' | 'flowchart' | 'image' | 'askai';

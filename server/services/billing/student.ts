@@ -15,8 +15,8 @@ import {
   MAX_WRONG_TRIES,
   normaliseEmail,
   RESEND_AFTER_MS,
-} from '../login-codes.js';
-import type { Caller } from '../sessions.js';
+} from '../auth/login-codes.js';
+import type { Caller } from '../auth/sessions.js';
 import type { BillingManagement } from './management.js';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -10,13 +10,13 @@ import type { Logger } from '../../logger.js';
 import { translate } from '../../messages/index.js';
 import type { AiProvider } from '../../providers/ai/index.js';
 import type { ChatTurn, GroundingSource, WritingTask } from '../../providers/ai/provider.js';
-import type { AnswerBus } from '../answer-bus.js';
+import type { Caller } from '../auth/sessions.js';
 import type { Meter } from '../billing/quotas.js';
-import type { ChannelService } from '../channels.js';
 import { groundedTurns } from '../documents/grounded-prompt.js';
 import type { AnswerLease, LeasedAnswer } from '../run-lease.js';
-import type { Caller } from '../sessions.js';
 import { createChunkJournal, followStored, StreamRun } from '../stream-run.js';
+import type { AnswerBus } from './answer-bus.js';
+import type { ChannelService } from './channels.js';
 import {
   type AnswerRun,
   answerText,

@@ -8,10 +8,15 @@ import { type Language, ResponseCode } from '../../../common/contract/index.js';
 import { channels, messages } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from '../chat-image.js';
-import type { Caller } from '../sessions.js';
+import type { Caller } from '../auth/sessions.js';
 import { StreamRun } from '../stream-run.js';
-import { WRITING_CHANNEL_TYPE, writingTaskOf, writingTurns, writingUserMessage } from '../writing-prompts.js';
+import {
+  WRITING_CHANNEL_TYPE,
+  writingTaskOf,
+  writingTurns,
+  writingUserMessage,
+} from '../writing/writing-prompts.js';
+import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
 import type { AnswerGenerator, ChatDeps } from './generate.js';
 import { type AnswerRun, conversation, lastUserMessageId, storedAnswerChunks } from './persist.js';
 

@@ -22,12 +22,12 @@ import type { Logger } from '../../logger.js';
 import type { MessageKey } from '../../messages/index.js';
 import { SafeFetchError, safeFetch } from '../../net/safe-fetch.js';
 import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
+import type { Caller } from '../auth/sessions.js';
 import type { Meter } from '../billing/quotas.js';
 import { createKeyedLock } from '../keyed-lock.js';
-import type { ObjectUploads } from '../object-uploads.js';
-import type { Caller } from '../sessions.js';
 import { storableText } from '../storable-text.js';
-import { toUserInfo } from '../user-info.js';
+import type { ObjectUploads } from '../uploads/object-uploads.js';
+import { toUserInfo } from '../user/user-info.js';
 import type { EmbeddingIndex } from './embeddings.js';
 import {
   DocumentParseError,

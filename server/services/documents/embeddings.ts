@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { chunkEmbeddings, documentChunks } from '../../db/schema.js';
 import type { Logger } from '../../logger.js';
 import type { AiProvider } from '../../providers/ai/index.js';
-import type { Caller } from '../sessions.js';
+import type { Caller } from '../auth/sessions.js';
 
 const BATCH = 64;
 

@@ -2,7 +2,7 @@
 // registry: documents (pdf, doc, ppt) and writing register here; presentations and images register from
 // their own areas with `services.workspace.register(...)`. Every source lists the caller's own files only.
 import type { WorkspaceCategory, WorkspaceFile, WorkspaceRouteType } from '../../../common/contract/index.js';
-import type { Caller } from '../sessions.js';
+import type { Caller } from '../auth/sessions.js';
 
 export type WorkspaceFileCategory = Exclude<WorkspaceCategory, 'all'>;
 

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { documents } from '../../db/schema.js';
-import type { WritingService } from '../writing.js';
+import type { WritingService } from '../writing/writing.js';
 import type { WorkspaceSource } from './registry.js';
 
 export function documentsWorkspaceSource(db: Database): WorkspaceSource {

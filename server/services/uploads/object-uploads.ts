@@ -2,8 +2,8 @@
 // stored, or make a document of it, only after proving they hold its bytes (uploading them, or having
 // them read as their own document). Knowing an md5 proves nothing.
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { documents, objectUploads } from '../db/schema.js';
+import type { Database } from '../../db/client.js';
+import { documents, objectUploads } from '../../db/schema.js';
 
 export function createObjectUploads(db: Database) {
   return {

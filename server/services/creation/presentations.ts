@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type {
   GeneratePresentationRequest,
   UpdateOutlineRequest,
-} from '../../common/contract/creation.schema.js';
+} from '../../../common/contract/creation.schema.js';
 import {
   type GeneratedBy,
   MODEL_STANDARD,
@@ -19,14 +19,14 @@ import {
   type PresentationSummary,
   ResponseCode,
   type Slide,
-} from '../../common/contract/index.js';
-import type { Database } from '../db/client.js';
-import { presentationRunChunks, presentationRuns, presentations } from '../db/schema.js';
-import { AppError, badRequest, notFound } from '../errors.js';
-import { newId } from '../ids.js';
-import type { Logger } from '../logger.js';
-import { translate } from '../messages/index.js';
-import type { AiProvider } from '../providers/ai/index.js';
+} from '../../../common/contract/index.js';
+import type { Database } from '../../db/client.js';
+import { presentationRunChunks, presentationRuns, presentations } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import type { Logger } from '../../logger.js';
+import { translate } from '../../messages/index.js';
+import type { AiProvider } from '../../providers/ai/index.js';
 import {
   type DraftOutline,
   offlineSlide,
@@ -34,13 +34,13 @@ import {
   outlineFromTopic,
   parseOutlineMarkdown,
   parseSlideMarkdown,
-} from '../providers/ai/offline-presentation.js';
-import type { AnswerBus } from './answer-bus.js';
-import type { Meter } from './billing/quotas.js';
-import { assertModelAllowed } from './models.js';
-import type { createLease } from './run-lease.js';
-import type { Caller } from './sessions.js';
-import { createChunkJournal, type FinalStatus, followStored, type Piece, StreamRun } from './stream-run.js';
+} from '../../providers/ai/offline-presentation.js';
+import type { Caller } from '../auth/sessions.js';
+import type { Meter } from '../billing/quotas.js';
+import type { AnswerBus } from '../chat/answer-bus.js';
+import { assertModelAllowed } from '../chat/models.js';
+import type { createLease } from '../run-lease.js';
+import { createChunkJournal, type FinalStatus, followStored, type Piece, StreamRun } from '../stream-run.js';
 
 type Row = typeof presentations.$inferSelect;
 type RunRow = typeof presentationRuns.$inferSelect;

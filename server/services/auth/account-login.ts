@@ -1,7 +1,7 @@
 // The last step of every login (email code, Google, Apple, one-tap): find or create the account, move
 // everything a guest owned to it, and open a session.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database } from '../../db/client.js';
 import {
   answerSources,
   channelDocuments,
@@ -21,8 +21,8 @@ import {
   userPrompts,
   users,
   writingDocs,
-} from '../db/schema.js';
-import { newId } from '../ids.js';
+} from '../../db/schema.js';
+import { newId } from '../../ids.js';
 import type { Caller, SessionService } from './sessions.js';
 
 /** The member account with this (normalised) email, created on first login (named, when a provider says how). */

@@ -1,9 +1,9 @@
 // The user info, derived from the stored membership; an expired membership counts as Free.
 import { eq } from 'drizzle-orm';
-import { MembershipId, type UserInfo } from '../../common/contract/index.js';
-import type { Database } from '../db/client.js';
-import { billingCustomers, users } from '../db/schema.js';
-import type { Caller } from './sessions.js';
+import { MembershipId, type UserInfo } from '../../../common/contract/index.js';
+import type { Database } from '../../db/client.js';
+import { billingCustomers, users } from '../../db/schema.js';
+import type { Caller } from '../auth/sessions.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PAID = new Set<number>([1, 2, 3, 4, 5, 6, 7]);

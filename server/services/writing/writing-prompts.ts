@@ -7,9 +7,9 @@ import {
   WRITING_TEMPLATE_MIN,
   type WritingAction,
   WritingTemplate,
-} from '../../common/contract/index.js';
-import { badRequest } from '../errors.js';
-import type { ChatTurn, WritingTask } from '../providers/ai/provider.js';
+} from '../../../common/contract/index.js';
+import { badRequest } from '../../errors.js';
+import type { ChatTurn, WritingTask } from '../../providers/ai/provider.js';
 
 /** Ask AI conversations of the editor; kept out of the chat history list. */
 export const WRITING_CHANNEL_TYPE = 'WRITING';

@@ -1,8 +1,8 @@
 // The title of a pasted link's page, fetched under the outbound guard (see net/safe-fetch.ts).
 import { parseHTML } from 'linkedom';
-import { ResponseCode } from '../../common/contract/index.js';
-import { AppError, badRequest } from '../errors.js';
-import { SafeFetchError, safeFetch } from '../net/safe-fetch.js';
+import { ResponseCode } from '../../../common/contract/index.js';
+import { AppError, badRequest } from '../../errors.js';
+import { SafeFetchError, safeFetch } from '../../net/safe-fetch.js';
 
 const TITLE_MAX = 300;
 

@@ -6,12 +6,12 @@ import {
   PROMPT_PAGE_MAX,
   type Template,
   type TemplateTab,
-} from '../../common/contract/index.js';
-import { type BuiltInTemplate, builtInTemplates } from '../content/landing-content.js';
-import { unauthenticated } from '../errors.js';
-import type { createPromptService } from './prompts.js';
-import type { Caller } from './sessions.js';
-import type { WorkspaceRegistry } from './workspace/registry.js';
+} from '../../../common/contract/index.js';
+import { type BuiltInTemplate, builtInTemplates } from '../../content/landing-content.js';
+import { unauthenticated } from '../../errors.js';
+import type { Caller } from '../auth/sessions.js';
+import type { createPromptService } from '../prompts.js';
+import type { WorkspaceRegistry } from '../workspace/registry.js';
 
 const fromBuiltIn = (template: BuiltInTemplate, language: Language): Template => ({
   id: template.id,

@@ -6,8 +6,8 @@ import {
   PRESENTATION_TEMPLATES,
   type Presentation,
   type PresentationTemplateId,
-} from '../../common/contract/index.js';
-import { offlinePresentationNote } from '../providers/ai/offline-presentation.js';
+} from '../../../common/contract/index.js';
+import { offlinePresentationNote } from '../../providers/ai/offline-presentation.js';
 
 export async function presentationToPptx(presentation: Presentation, language = 'en'): Promise<Buffer> {
   const note = offlinePresentationNote(language);

@@ -2,7 +2,7 @@
 // owners do not learn who read about them), each icon is fetched at most once a day under the outbound guard
 // with a 5-second limit, and only raster images are passed on (an SVG could carry script).
 import { LRUCache } from 'lru-cache';
-import { type SafeResponse, safeFetch } from '../net/safe-fetch.js';
+import { type SafeResponse, safeFetch } from '../../net/safe-fetch.js';
 
 export const FAVICON_TIMEOUT_MS = 5000;
 const MAX_BYTES = 64 * 1024;

@@ -1,10 +1,10 @@
 // Session tokens are random and only their hash is stored, so a database leak does not leak logins.
 // A session ends when unused for the idle lifetime or at its absolute lifetime, whichever comes first.
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SessionConfig } from '../config.js';
-import type { Database } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
-import { newId, newToken, sha256 } from '../ids.js';
+import type { SessionConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import { newId, newToken, sha256 } from '../../ids.js';
 
 export interface Caller {
   userId: string;

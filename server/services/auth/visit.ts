@@ -1,10 +1,10 @@
 // Guest visits: a sign is accepted once, only if it decrypts to an ISO time within the last 5 minutes.
 import { lt } from 'drizzle-orm';
-import { ResponseCode, VISIT_SIGN_MAX_AGE_MS } from '../../common/contract/index.js';
-import type { Database } from '../db/client.js';
-import { usedVisitSigns } from '../db/schema.js';
-import { AppError } from '../errors.js';
-import { sha256 } from '../ids.js';
+import { ResponseCode, VISIT_SIGN_MAX_AGE_MS } from '../../../common/contract/index.js';
+import type { Database } from '../../db/client.js';
+import { usedVisitSigns } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { sha256 } from '../../ids.js';
 import type { SessionService } from './sessions.js';
 import type { VisitKeys } from './visit-keys.js';
 

@@ -2,15 +2,15 @@
 // md5 and recorded for its owner; only the owner lists, reads or deletes it.
 import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { type GeneratedImageItem, MODEL_STANDARD, ResponseCode } from '../../common/contract/index.js';
-import type { Database } from '../db/client.js';
-import { images } from '../db/schema.js';
-import { AppError, notFound } from '../errors.js';
-import type { Logger } from '../logger.js';
-import { type ImageProvider, ImageProviderError } from '../providers/images/index.js';
-import { type ObjectStore, objectKeyForMd5 } from '../providers/storage/object-store.js';
-import type { Meter } from './billing/quotas.js';
-import type { Caller } from './sessions.js';
+import { type GeneratedImageItem, MODEL_STANDARD, ResponseCode } from '../../../common/contract/index.js';
+import type { Database } from '../../db/client.js';
+import { images } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import { type ImageProvider, ImageProviderError } from '../../providers/images/index.js';
+import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
+import type { Caller } from '../auth/sessions.js';
+import type { Meter } from '../billing/quotas.js';
 
 type Row = typeof images.$inferSelect;
 

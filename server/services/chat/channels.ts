@@ -1,12 +1,12 @@
 // Channels and their messages, always scoped to the caller: another caller's channel answers as not found.
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { ChannelDetail, ChannelSummary } from '../../common/contract/index.js';
-import type { Database } from '../db/client.js';
-import { channels, messages } from '../db/schema.js';
-import { notFound } from '../errors.js';
+import type { ChannelDetail, ChannelSummary } from '../../../common/contract/index.js';
+import type { Database } from '../../db/client.js';
+import { channels, messages } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { Caller } from '../auth/sessions.js';
+import { docEntriesByChannel } from '../documents/doc-chats.js';
 import { type ChannelRow, toChannelSummary, toChatMessage } from './channel-rows.js';
-import { docEntriesByChannel } from './documents/doc-chats.js';
-import type { Caller } from './sessions.js';
 
 export function createChannelService(db: Database) {
   async function ownedChannel(caller: Caller, channelId: string): Promise<ChannelRow> {

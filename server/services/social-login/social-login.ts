@@ -11,16 +11,16 @@ import {
   ResponseCode,
   type SocialLoginConfig,
   type SocialProvider,
-} from '../../common/contract/index.js';
-import type { Database } from '../db/client.js';
-import { connectors, userIdentities } from '../db/schema.js';
-import { AppError } from '../errors.js';
-import type { Logger } from '../logger.js';
-import { type OidcClients, OidcRejected, type VerifiedIdentity } from '../providers/oidc/index.js';
-import { completeLogin, findOrCreateMember } from './account-login.js';
-import { normaliseEmail } from './login-codes.js';
+} from '../../../common/contract/index.js';
+import type { Database } from '../../db/client.js';
+import { connectors, userIdentities } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Logger } from '../../logger.js';
+import { type OidcClients, OidcRejected, type VerifiedIdentity } from '../../providers/oidc/index.js';
+import { completeLogin, findOrCreateMember } from '../auth/account-login.js';
+import { normaliseEmail } from '../auth/login-codes.js';
+import type { Caller, SessionService } from '../auth/sessions.js';
 import { FLOW_TTL_MS, type FlowSigner, type OAuthFlow } from './oauth-flow.js';
-import type { Caller, SessionService } from './sessions.js';
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
 const REAL_GOOGLE_ISSUER = 'https://accounts.google.com';

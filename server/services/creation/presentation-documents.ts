@@ -1,14 +1,14 @@
 // The text of an uploaded document for a presentation. Ownership and the page texts come from the documents
 // area (its parsed text API); the stored page chunks lose line breaks, so when the original file is at hand
 // it is parsed again in the same worker (same limits) to keep its headings as lines.
-import type { Config } from '../config.js';
-import type { Logger } from '../logger.js';
-import type { ObjectStore } from '../providers/storage/object-store.js';
-import { objectKeyForMd5 } from '../providers/storage/object-store.js';
-import type { DocumentService } from './documents/documents.js';
-import { parseInWorker } from './documents/parse.js';
-import type { ParseQueue } from './documents/parse-queue.js';
-import { declaredKind } from './documents/text.js';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../logger.js';
+import type { ObjectStore } from '../../providers/storage/object-store.js';
+import { objectKeyForMd5 } from '../../providers/storage/object-store.js';
+import type { DocumentService } from '../documents/documents.js';
+import { parseInWorker } from '../documents/parse.js';
+import type { ParseQueue } from '../documents/parse-queue.js';
+import { declaredKind } from '../documents/text.js';
 import type { DocumentTextReader } from './presentations.js';
 
 export function createPresentationDocumentReader(deps: {

@@ -2,15 +2,15 @@
 // code for the same address no sooner than 59 s, and per-IP limits on sends and attempts.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../common/contract/index.js';
-import type { Database } from '../db/client.js';
-import { loginCodes } from '../db/schema.js';
-import { AppError, tooManyRequests } from '../errors.js';
-import { newId, sha256 } from '../ids.js';
-import { translate } from '../messages/index.js';
-import type { Mailer } from '../providers/mail/index.js';
+import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../../common/contract/index.js';
+import type { Database } from '../../db/client.js';
+import { loginCodes } from '../../db/schema.js';
+import { AppError, tooManyRequests } from '../../errors.js';
+import { newId, sha256 } from '../../ids.js';
+import { translate } from '../../messages/index.js';
+import type { Mailer } from '../../providers/mail/index.js';
+import type { RateLimiter } from '../rate-limit.js';
 import { completeLogin, findOrCreateMember } from './account-login.js';
-import type { RateLimiter } from './rate-limit.js';
 import type { Caller, SessionService } from './sessions.js';
 
 export const CODE_LENGTH = 6;

@@ -7,11 +7,11 @@ import {
   ResponseCode,
   type WritingDoc,
   type WritingDocSummary,
-} from '../../common/contract/index.js';
-import type { Database } from '../db/client.js';
-import { writingDocs } from '../db/schema.js';
-import { AppError, notFound } from '../errors.js';
-import type { Caller } from './sessions.js';
+} from '../../../common/contract/index.js';
+import type { Database } from '../../db/client.js';
+import { writingDocs } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import type { Caller } from '../auth/sessions.js';
 
 type Row = typeof writingDocs.$inferSelect;
 

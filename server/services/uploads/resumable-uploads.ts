@@ -2,22 +2,22 @@
 // A part counts as received only once the store has it whole; the md5 of the joined file is checked
 // before the object appears.
 import { and, asc, eq } from 'drizzle-orm';
-import { HASH_CHUNK_BYTES } from '../../common/contract/documents.js';
-import { ResponseCode } from '../../common/contract/index.js';
+import { HASH_CHUNK_BYTES } from '../../../common/contract/documents.js';
+import { ResponseCode } from '../../../common/contract/index.js';
 import type {
   CompletedUpload,
   StartUploadRequest,
   StartUploadResponse,
   UploadedPart,
-} from '../../common/contract/uploads.js';
-import type { StorageConfig } from '../config.js';
-import type { Database } from '../db/client.js';
-import { uploadParts, uploadSessions } from '../db/schema.js';
-import { AppError, badRequest, notFound } from '../errors.js';
-import { newId } from '../ids.js';
-import { type ObjectStore, objectKeyForMd5 } from '../providers/storage/object-store.js';
+} from '../../../common/contract/uploads.js';
+import type { StorageConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { uploadParts, uploadSessions } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
+import type { Caller } from '../auth/sessions.js';
 import type { ObjectUploads } from './object-uploads.js';
-import type { Caller } from './sessions.js';
 
 /** S3 refuses parts under 5 MiB (except the last); the embedded store resumes at 1 MiB grain. */
 export const partSizeFor = (store: ObjectStore) => (store.kind === 's3' ? 5 : 1) * HASH_CHUNK_BYTES;

@@ -2,7 +2,7 @@
 // is stored" (one notification per stored batch, so followers on other instances read it) and "stop this
 // answer" (the instance generating it aborts). One instance on PGlite needs no signals: both are local.
 import pg from 'pg';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../../logger.js';
 
 const STORED = 'parley_answer_stored';
 const STOP = 'parley_answer_stop';

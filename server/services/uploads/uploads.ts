@@ -1,12 +1,12 @@
 // Upload grants: a presigned POST for a file named by its md5, or word that the caller already stored it.
 // "Already stored" is answered only for files the caller proved they hold: knowing an md5 is not having
 // the file, and telling a stranger that a file is stored would leak it (and used to hand it over).
-import type { PresignedPost } from '../../common/contract/index.js';
-import type { StorageConfig } from '../config.js';
-import { badRequest } from '../errors.js';
-import { type ObjectStore, objectKeyForMd5 } from '../providers/storage/object-store.js';
+import type { PresignedPost } from '../../../common/contract/index.js';
+import type { StorageConfig } from '../../config.js';
+import { badRequest } from '../../errors.js';
+import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
+import type { Caller } from '../auth/sessions.js';
 import type { ObjectUploads } from './object-uploads.js';
-import type { Caller } from './sessions.js';
 
 export function createUploadService(deps: {
   store: ObjectStore;

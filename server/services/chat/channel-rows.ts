@@ -1,6 +1,6 @@
 // Channel and message rows as the wire shows them.
-import type { ChannelSummary, ChannelTypeValue, ChatMessage } from '../../common/contract/index.js';
-import type { channels, messages } from '../db/schema.js';
+import type { ChannelSummary, ChannelTypeValue, ChatMessage } from '../../../common/contract/index.js';
+import type { channels, messages } from '../../db/schema.js';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -1,7 +1,8 @@
 // The creation area's files in the workspace: presentations (category presentation, made by AI).
+
+import type { WorkspaceSource } from '../workspace/registry.js';
 import type { ImageService } from './images.js';
 import type { PresentationService } from './presentations.js';
-import type { WorkspaceSource } from './workspace/registry.js';
 
 export function presentationsWorkspaceSource(
   presentations: Pick<PresentationService, 'list' | 'remove'>,

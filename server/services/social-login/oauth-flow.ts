@@ -2,7 +2,7 @@
 // a signed, HttpOnly, SameSite=Lax cookie that lives 10 minutes: nothing to store on the server, and a
 // code sent back from another browser (login CSRF) finds no matching cookie.
 import crypto from 'node:crypto';
-import type { OAuthPurpose, SocialProvider } from '../../common/contract/index.js';
+import type { OAuthPurpose, SocialProvider } from '../../../common/contract/index.js';
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 

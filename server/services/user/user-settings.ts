@@ -11,12 +11,12 @@ import {
   TIP_TAGS,
   type TipsResponse,
   type UserProperties,
-} from '../../common/contract/index.js';
-import type { TipsRequest } from '../../common/contract/user.schema.js';
-import type { Database } from '../db/client.js';
-import { billingEvents, connectors, subscriptions, userTips } from '../db/schema.js';
-import { AppError } from '../errors.js';
-import type { Caller } from './sessions.js';
+} from '../../../common/contract/index.js';
+import type { TipsRequest } from '../../../common/contract/user.schema.js';
+import type { Database } from '../../db/client.js';
+import { billingEvents, connectors, subscriptions, userTips } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Caller } from '../auth/sessions.js';
 import { currentUser } from './user-info.js';
 
 /** The operator's pinned variant (EXPERIMENTS), else a stable A/B split: the same answer on every call. */

@@ -1,8 +1,8 @@
 // GPT-4o's image tool in chat: a ChatImage send goes through the same image service as /creation/All/Image
 // and answers a Markdown image whose source names the stored picture (the app fetches it as its owner).
-import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, IMAGE_REF_PREFIX } from '../../common/contract/index.js';
-import type { ImageService } from './images.js';
-import type { Caller } from './sessions.js';
+import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, IMAGE_REF_PREFIX } from '../../../common/contract/index.js';
+import type { Caller } from '../auth/sessions.js';
+import type { ImageService } from '../creation/images.js';
 
 export const CHAT_IMAGE = CHAT_IMAGE_TYPE;
 export const IMAGE_TOOL_MODEL = CHAT_IMAGE_MODEL;

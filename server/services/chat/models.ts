@@ -1,6 +1,6 @@
-import { MODEL_STANDARD, type ModelListItem, ResponseCode } from '../../common/contract/index.js';
-import { AppError } from '../errors.js';
-import type { Caller } from './sessions.js';
+import { MODEL_STANDARD, type ModelListItem, ResponseCode } from '../../../common/contract/index.js';
+import { AppError } from '../../errors.js';
+import type { Caller } from '../auth/sessions.js';
 
 const CATALOGUE = [
   { name: MODEL_STANDARD, desc: 'Fast everyday model', free: true, pro: false },

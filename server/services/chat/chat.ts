@@ -2,14 +2,14 @@
 // (chat/generate.ts) and storing them (chat/persist.ts); answers finish even when every client has gone, and
 // when their instance dies another one continues them.
 import { and, eq } from 'drizzle-orm';
-import type { ChatMessage, SendRequest } from '../../common/contract/index.js';
-import { channels, messages } from '../db/schema.js';
-import { notFound } from '../errors.js';
-import { type ChatDeps, createAnswerGenerator } from './chat/generate.js';
-import { createChatSend } from './chat/send.js';
-import type { Caller } from './sessions.js';
+import type { ChatMessage, SendRequest } from '../../../common/contract/index.js';
+import { channels, messages } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { Caller } from '../auth/sessions.js';
+import { type ChatDeps, createAnswerGenerator } from './generate.js';
+import { createChatSend } from './send.js';
 
-export { channelNameFrom } from './chat/send.js';
+export { channelNameFrom } from './send.js';
 export type { SendRequest };
 
 export function createChatService(deps: ChatDeps) {

@@ -5,12 +5,12 @@ import {
   type Language,
   MODEL_STANDARD,
   ResponseCode,
-} from '../../common/contract/index.js';
-import { AppError } from '../errors.js';
-import type { AiProvider } from '../providers/ai/index.js';
-import { mermaidFromAnswer, offlineFlowchart } from '../providers/ai/offline-flowchart.js';
-import type { Meter } from './billing/quotas.js';
-import type { Caller } from './sessions.js';
+} from '../../../common/contract/index.js';
+import { AppError } from '../../errors.js';
+import type { AiProvider } from '../../providers/ai/index.js';
+import { mermaidFromAnswer, offlineFlowchart } from '../../providers/ai/offline-flowchart.js';
+import type { Caller } from '../auth/sessions.js';
+import type { Meter } from '../billing/quotas.js';
 
 export function createFlowchartService(deps: {
   ai: AiProvider;
