@@ -13,7 +13,8 @@ test('Arabic renders right to left, with the sidebar on the right', async ({ pag
 test('choosing a language reloads the app at /{lang}', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-  // A popover: recommended first, then all; nothing changes until Confirm.
+  // From the user menu: recommended first, then all; nothing changes until Confirm.
+  await page.getByTestId('user-menu').click();
   await page.getByTestId('language-select').click();
   const popover = page.getByTestId('language-popover');
   await popover.getByTestId('language-es').last().check();

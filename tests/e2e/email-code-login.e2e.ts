@@ -14,6 +14,7 @@ test('log in with the code from the mail, stay logged in after a reload, then lo
   await logIn(page, 'ada@example.com');
   await page.reload();
   await expect(page.getByTestId('auth-state')).toHaveText('ada@example.com');
+  await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await page.getByTestId('logout-confirm-button').click();
   await expect(page.getByTestId('open-login')).toBeVisible();
@@ -103,6 +104,7 @@ test('chats made as a guest are still there after logging in, and leave the devi
   await page.getByTestId('writing-new').click();
   await page.getByTestId('writing-title').fill('Member notes');
   await expect.poll(async () => (await tableCounts()).writingDocs).toBe(1);
+  await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   await page.getByTestId('logout-confirm-button').click();
   await expect(page.getByTestId('open-login')).toBeVisible();

@@ -47,9 +47,36 @@ test('the download modal is 1078 wide with the extension and both mobile apps', 
   );
   await expect(modal.getByTestId('download-ios-unset')).toContainText('App Store');
   await expect(modal.getByTestId('download-android-unset')).toContainText('Google Play');
-  // The sidebar lists only the links the operator set up.
+  // The user menu lists only the links the operator set up.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('quick-links').getByTestId('link-chromeExtension')).toBeVisible();
   await expect(page.getByTestId('quick-links').locator('a')).toHaveCount(1);
+});
+
+test('the sidebar footer is one row at 1366x768: links, language and log out are in the user menu', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openAsGuest(page);
+  const footer = page.locator('.sidebar-footer');
+  await expect(footer.getByTestId('open-login')).toBeVisible();
+  await expect(footer.getByTestId('language-select')).toHaveCount(0);
+  await expect(footer.getByTestId('quick-links')).toHaveCount(0);
+  // Upgrade and the account row: the footer took 283 px when each item had its own line.
+  expect((await footer.boundingBox())?.height).toBeLessThanOrEqual(110);
+  await logIn(page, `footer-${Date.now()}@example.com`);
+  await expect(footer.getByTestId('logout')).toHaveCount(0);
+  expect((await footer.boundingBox())?.height).toBeLessThanOrEqual(110);
+  await footer.getByTestId('user-menu').click();
+  await expect(page.getByTestId('language-select')).toContainText('English');
+  await expect(page.getByTestId('quick-links')).toBeVisible();
+  await expect(page.getByTestId('logout')).toBeVisible();
+  // Icon-only buttons name themselves in a tooltip on hover and keyboard focus.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('logout')).toHaveCount(0);
+  await page.getByTestId('sidebar-toggle').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Collapse sidebar');
 });
 
 test('the sidebar feature menu routes to each feature and tips stay closed after a reload', async ({

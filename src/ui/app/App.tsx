@@ -7,6 +7,7 @@ import { reportCrash } from '../../api/analytics';
 import type { RootActor } from '../../machines/root';
 import { trackCrash } from '../analytics/app-events';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { TooltipProvider } from '../kit/Tooltip';
 import { UpdatePrompt } from '../layout/UpdatePrompt';
 import { RootProvider } from './root-context';
 import { createRouter } from './routes';
@@ -24,8 +25,10 @@ export function App({ root }: { root: RootActor }) {
       {/* Radix parts (tabs, menus) write their own dir attribute: they follow the page's language. */}
       <Direction.Provider dir={i18n.dir()}>
         <RootProvider actor={root}>
-          <RouterProvider router={router} />
-          <UpdatePrompt />
+          <TooltipProvider>
+            <RouterProvider router={router} />
+            <UpdatePrompt />
+          </TooltipProvider>
           <Toaster
             position="top-center"
             richColors

@@ -8,6 +8,7 @@ import { DocChatContext } from '../documents/doc-chat-context';
 import { LinkSourcesContext } from '../documents/link-sources-context';
 import { SourceList } from '../documents/SourceList';
 import { Icon } from '../icons';
+import { Tooltip } from '../kit/Tooltip';
 import { Markdown } from '../markdown/Markdown';
 import { safeHref } from '../markdown/safe-url';
 import { cachedLanding } from './use-models';
@@ -73,14 +74,16 @@ function MessageItemView({
       </div>
       {!streaming && (
         <div className="message-actions">
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => void copy()}
-            aria-label={t('chat.copyAnswer')}
-          >
-            <Icon name="copy" />
-          </button>
+          <Tooltip content={t('chat.copyAnswer')}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => void copy()}
+              aria-label={t('chat.copyAnswer')}
+            >
+              <Icon name="copy" />
+            </button>
+          </Tooltip>
           <VoteButton type="like" current={message.feedback} label={t('chat.like')} onVote={vote} />
           <DislikeButton
             disliked={message.feedback === 'dislike'}
@@ -88,15 +91,17 @@ function MessageItemView({
             onUndo={() => actions.onFeedback?.(message, null)}
           />
           {isLast && actions.onRegenerate && (
-            <button
-              type="button"
-              className="icon-button"
-              onClick={actions.onRegenerate}
-              aria-label={t('chat.regenerate')}
-              data-testid="regenerate"
-            >
-              <Icon name="refresh" />
-            </button>
+            <Tooltip content={t('chat.regenerate')}>
+              <button
+                type="button"
+                className="icon-button"
+                onClick={actions.onRegenerate}
+                aria-label={t('chat.regenerate')}
+                data-testid="regenerate"
+              >
+                <Icon name="refresh" />
+              </button>
+            </Tooltip>
           )}
         </div>
       )}
@@ -177,25 +182,29 @@ function UserMessage({
         {message.content}
       </div>
       <div className="message-actions user-actions">
-        <button
-          type="button"
-          className="icon-button"
-          onClick={() => void copy()}
-          aria-label={t('chat.copyQuestion')}
-          data-testid="copy-question"
-        >
-          <Icon name="copy" />
-        </button>
-        {editable && (
+        <Tooltip content={t('chat.copyQuestion')}>
           <button
             type="button"
             className="icon-button"
-            onClick={() => setEditing(message.content)}
-            aria-label={t('chat.editQuestion')}
-            data-testid="edit-question"
+            onClick={() => void copy()}
+            aria-label={t('chat.copyQuestion')}
+            data-testid="copy-question"
           >
-            <Icon name="pencil" />
+            <Icon name="copy" />
           </button>
+        </Tooltip>
+        {editable && (
+          <Tooltip content={t('chat.editQuestion')}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => setEditing(message.content)}
+              aria-label={t('chat.editQuestion')}
+              data-testid="edit-question"
+            >
+              <Icon name="pencil" />
+            </button>
+          </Tooltip>
         )}
       </div>
     </div>
@@ -214,16 +223,18 @@ function VoteButton({
   onVote(type: 'like' | 'dislike'): void;
 }) {
   return (
-    <button
-      type="button"
-      className={`icon-button${current === type ? ' on' : ''}`}
-      onClick={() => onVote(type)}
-      aria-label={label}
-      aria-pressed={current === type}
-      data-testid={type}
-    >
-      <Icon name={type === 'like' ? 'thumbUp' : 'thumbDown'} />
-    </button>
+    <Tooltip content={label}>
+      <button
+        type="button"
+        className={`icon-button${current === type ? ' on' : ''}`}
+        onClick={() => onVote(type)}
+        aria-label={label}
+        aria-pressed={current === type}
+        data-testid={type}
+      >
+        <Icon name={type === 'like' ? 'thumbUp' : 'thumbDown'} />
+      </button>
+    </Tooltip>
   );
 }
 

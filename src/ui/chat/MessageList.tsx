@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../../common/contract';
 import { Icon } from '../icons';
+import { Tooltip } from '../kit/Tooltip';
 import { type MessageActions, MessageItem } from './MessageItem';
 
 /**
@@ -33,16 +34,17 @@ export function MessageList({ messages, actions }: { messages: ChatMessage[]; ac
         data-testid="message-list"
       />
       {!atBottom && (
-        <button
-          type="button"
-          className="icon-button jump-to-bottom"
-          aria-label={t('chat.jumpToBottom')}
-          title={t('chat.jumpToBottom')}
-          onClick={() => list.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' })}
-          data-testid="jump-to-bottom"
-        >
-          <Icon name="arrowDown" size={20} />
-        </button>
+        <Tooltip content={t('chat.jumpToBottom')}>
+          <button
+            type="button"
+            className="icon-button jump-to-bottom"
+            aria-label={t('chat.jumpToBottom')}
+            onClick={() => list.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' })}
+            data-testid="jump-to-bottom"
+          >
+            <Icon name="arrowDown" size={20} />
+          </button>
+        </Tooltip>
       )}
     </div>
   );

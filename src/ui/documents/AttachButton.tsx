@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLangPath } from '../app/paths';
 import { Icon } from '../icons';
+import { Tooltip } from '../kit/Tooltip';
 import { attachFiles } from './attached-files';
 import { DOCUMENT_ACCEPT } from './DocumentUploader';
 
@@ -15,16 +16,17 @@ export function AttachButton() {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button
-        type="button"
-        className="icon-button"
-        onClick={() => input.current?.click()}
-        aria-label={t('chat.attach')}
-        title={t('chat.attach')}
-        data-testid="composer-attach"
-      >
-        <Icon name="attach" size={18} />
-      </button>
+      <Tooltip content={t('chat.attach')}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => input.current?.click()}
+          aria-label={t('chat.attach')}
+          data-testid="composer-attach"
+        >
+          <Icon name="attach" size={18} />
+        </button>
+      </Tooltip>
       <input
         ref={input}
         type="file"

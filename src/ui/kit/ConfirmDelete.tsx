@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons';
+import { Tooltip } from './Tooltip';
 
 export function ConfirmDelete({
   title,
@@ -19,9 +20,11 @@ export function ConfirmDelete({
   const [open, setOpen] = useState(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className="icon-button" aria-label={t('common.delete')} data-testid="delete">
-        <Icon name="trash" size={14} />
-      </Popover.Trigger>
+      <Tooltip content={t('common.delete')}>
+        <Popover.Trigger className="icon-button" aria-label={t('common.delete')} data-testid="delete">
+          <Icon name="trash" size={14} />
+        </Popover.Trigger>
+      </Tooltip>
       <Popover.Portal>
         <Popover.Content className="popover" side={side} data-testid="delete-confirm">
           <p className="popover-title" dir="auto">

@@ -8,6 +8,7 @@ import { tipShown } from '../../machines/tips.machine';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { Icon, type IconName } from '../icons';
+import { Tooltip } from '../kit/Tooltip';
 import { FeatureTip } from './FeatureTip';
 
 export const WRITING_TIP = 'writingFeature';
@@ -39,16 +40,17 @@ export function FeatureMenu({ collapsed }: { collapsed: boolean }) {
     <nav className="feature-menu" aria-label={t('features.menu')}>
       {ITEMS.map((item) => (
         <div key={item.key}>
-          <NavLink
-            to={to(item.path)}
-            className="feature-item"
-            title={collapsed ? t(`features.${item.key}`) : undefined}
-            aria-label={collapsed ? t(`features.${item.key}`) : undefined}
-            data-testid={`feature-${item.key}`}
-          >
-            <Icon name={item.icon} />
-            {!collapsed && <span>{t(`features.${item.key}`)}</span>}
-          </NavLink>
+          <Tooltip content={collapsed ? t(`features.${item.key}`) : null} side="right">
+            <NavLink
+              to={to(item.path)}
+              className="feature-item"
+              aria-label={collapsed ? t(`features.${item.key}`) : undefined}
+              data-testid={`feature-${item.key}`}
+            >
+              <Icon name={item.icon} />
+              {!collapsed && <span>{t(`features.${item.key}`)}</span>}
+            </NavLink>
+          </Tooltip>
           {!collapsed && item.tip && item.tip === activeTip && (
             <FeatureTip
               tag={item.tip}
@@ -69,15 +71,16 @@ function MoreMenu({ collapsed }: { collapsed: boolean }) {
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="feature-item feature-more"
-        title={collapsed ? t('features.more') : undefined}
-        aria-label={collapsed ? t('features.more') : undefined}
-        data-testid="feature-more"
-      >
-        <Icon name="more" />
-        {!collapsed && <span>{t('features.more')}</span>}
-      </DropdownMenu.Trigger>
+      <Tooltip content={collapsed ? t('features.more') : null} side="right">
+        <DropdownMenu.Trigger
+          className="feature-item feature-more"
+          aria-label={collapsed ? t('features.more') : undefined}
+          data-testid="feature-more"
+        >
+          <Icon name="more" />
+          {!collapsed && <span>{t('features.more')}</span>}
+        </DropdownMenu.Trigger>
+      </Tooltip>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" side="right" align="start" sideOffset={4}>
           {MORE.map((item) => (

@@ -8,6 +8,7 @@ import { useLangPath } from '../app/paths';
 import { useRootActor } from '../app/root-context';
 import { Icon } from '../icons';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
+import { Tooltip } from '../kit/Tooltip';
 
 export function HistoryItem({ channel }: { channel: LocalChannel }) {
   const { t } = useTranslation();
@@ -70,15 +71,17 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
       )}
       {!editing && (
         <span className="history-actions">
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('layout.rename')}
-            onClick={() => setEditing(true)}
-            data-testid="rename"
-          >
-            <Icon name="pencil" size={14} />
-          </button>
+          <Tooltip content={t('layout.rename')}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('layout.rename')}
+              onClick={() => setEditing(true)}
+              data-testid="rename"
+            >
+              <Icon name="pencil" size={14} />
+            </button>
+          </Tooltip>
           <ConfirmDelete
             title={t('layout.deleteConfirm')}
             body={t('layout.deleteConfirmBody')}

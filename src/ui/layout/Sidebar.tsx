@@ -2,16 +2,14 @@ import { Popover } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';
+import { Tooltip } from '../kit/Tooltip';
 import { AccountFooter } from '../user/AccountFooter';
-import { LanguagePicker } from '../user/LanguagePicker';
 import { type Drawer, isMac } from './drawer';
 import { FeatureMenu } from './FeatureMenu';
 import { History } from './History';
-import { QuickLinks } from './QuickLinks';
 
 export function Sidebar({
   collapsed,
@@ -76,34 +74,40 @@ export function Sidebar({
             <Icon name="close" size={20} />
           </button>
         ) : (
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onToggle}
-            aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-            data-testid="sidebar-toggle"
-          >
-            {/* Points toward where the sidebar goes; mirrored in right-to-left pages by its class. */}
-            <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
-          </button>
+          <Tooltip content={collapsed ? t('layout.expand') : t('layout.collapse')} side="right">
+            <button
+              type="button"
+              className="icon-button"
+              onClick={onToggle}
+              aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+              data-testid="sidebar-toggle"
+            >
+              {/* Points toward where the sidebar goes; mirrored in right-to-left pages by its class. */}
+              <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+            </button>
+          </Tooltip>
         )}
       </div>
-      <button
-        type="button"
-        className="button primary new-chat"
-        onClick={() => navigate(to('/'))}
-        title={t('layout.shortcutHint', { keys })}
-        data-testid="new-chat"
-      >
-        <Icon name="plus" />
-        {!collapsed && <span>{t('layout.newChat')}</span>}
-      </button>
+      <Tooltip content={t('layout.shortcutHint', { keys })} side="right">
+        <button
+          type="button"
+          className="button primary new-chat"
+          onClick={() => navigate(to('/'))}
+          aria-label={collapsed ? t('layout.newChat') : undefined}
+          data-testid="new-chat"
+        >
+          <Icon name="plus" />
+          {!collapsed && <span>{t('layout.newChat')}</span>}
+        </button>
+      </Tooltip>
       <FeatureMenu collapsed={collapsed} />
       {collapsed ? (
         <Popover.Root>
-          <Popover.Trigger className="icon-button history-trigger" aria-label={t('layout.history')}>
-            <Icon name="history" />
-          </Popover.Trigger>
+          <Tooltip content={t('layout.history')} side="right">
+            <Popover.Trigger className="icon-button history-trigger" aria-label={t('layout.history')}>
+              <Icon name="history" />
+            </Popover.Trigger>
+          </Tooltip>
           <Popover.Portal>
             <Popover.Content side="right" align="start" className="popover history-popover">
               <History />
@@ -117,33 +121,8 @@ export function Sidebar({
         </nav>
       )}
       <div className="sidebar-footer">
-        {!collapsed && <QuickLinks />}
         <UpgradeButton collapsed={collapsed} />
         <AccountFooter collapsed={collapsed} />
-        <Popover.Root>
-          <Popover.Trigger
-            className={`button language-trigger${collapsed ? ' icon-only' : ''}`}
-            data-testid="language-select"
-          >
-            <Icon name="globe" />
-            {/* Named by its content ("Language: English"), so what is read includes what is shown. */}
-            <span className="visually-hidden">
-              {t('layout.language')}
-              {collapsed ? '' : ': '}
-            </span>
-            {!collapsed && <span>{LANGUAGE_LABELS[currentLanguage()]}</span>}
-          </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content
-              side="top"
-              align="start"
-              className="popover language-popover"
-              data-testid="language-popover"
-            >
-              <LanguagePicker />
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
       </div>
     </aside>
   );

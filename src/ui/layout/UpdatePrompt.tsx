@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workbox } from 'workbox-window';
 import { Icon } from '../icons';
+import { Tooltip } from '../kit/Tooltip';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
@@ -64,16 +65,17 @@ export function UpdatePrompt() {
       <button type="button" className="button primary" onClick={() => waiting.messageSkipWaiting()}>
         {t('update.reload')}
       </button>
-      <button
-        type="button"
-        className="icon-button"
-        onClick={() => setWaiting(null)}
-        aria-label={t('update.later')}
-        title={t('update.later')}
-        data-testid="update-later"
-      >
-        <Icon name="close" />
-      </button>
+      <Tooltip content={t('update.later')}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setWaiting(null)}
+          aria-label={t('update.later')}
+          data-testid="update-later"
+        >
+          <Icon name="close" />
+        </button>
+      </Tooltip>
     </div>
   );
 }

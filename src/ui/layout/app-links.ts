@@ -1,4 +1,4 @@
-// The operator's quick links, asked once per page load and shared by the sidebar and the download modal.
+// The operator's links, asked once per page load and shared by the user menu (quick links) and the download modal.
 import { useEffect, useState } from 'react';
 import type { AppLinks } from '../../../common/contract';
 import { landingApi } from '../../api/landing';
@@ -23,4 +23,15 @@ export function useAppLinks(): AppLinks | null {
     };
   }, []);
   return links;
+}
+
+const QUICK_LINK_ORDER: (keyof AppLinks)[] = ['community', 'social', 'chromeExtension', 'ios', 'android'];
+
+/** The quick links the operator has set up (LINK_*), in the menu's order; none set, none shown. */
+export function useQuickLinks(): { key: keyof AppLinks; url: string }[] {
+  const links = useAppLinks();
+  return QUICK_LINK_ORDER.flatMap((key) => {
+    const url = links?.[key];
+    return url ? [{ key, url }] : [];
+  });
 }

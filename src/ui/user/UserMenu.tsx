@@ -1,37 +1,63 @@
+// The user menu, opened from the sidebar footer's account row: usage, billing, feedback, download, release
+// notes, settings, the language, the operator's quick links and log out, each opening its dialog or page.
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import { FeedbackModal } from '../feedback/FeedbackModal';
+import { Icon } from '../icons';
 import { Modal } from '../kit/Modal';
+import { useQuickLinks } from '../layout/app-links';
 import { DownloadAppModal } from './DownloadAppModal';
+import { LanguagePicker } from './LanguagePicker';
 import { SettingsModal } from './SettingsModal';
 import { UsageView } from './UsageView';
+import { UserAvatar } from './UserAvatar';
 
-/** The user menu: usage, feedback, download app, release notes, settings (log out sits beside it). */
+type Dialog = 'usage' | 'settings' | 'feedback' | 'download' | 'language' | 'logout' | null;
+
 export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const to = useLangPath();
-  const [usageOpen, setUsageOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [feedbackOpen, setFeedbackOpen] = useState(false);
-  const [downloadOpen, setDownloadOpen] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const billing = useRootSelector((s) => s.context.billing);
-  const { isLogin } = useAuthState();
+  const authActor = useRootSelector((s) => s.context.auth);
+  const { isLogin, user } = useAuthState();
+  const links = useQuickLinks();
+  const name = isLogin ? (user?.email ?? '') : t('layout.guest');
+  const dialogProps = (which: Exclude<Dialog, null>) => ({
+    open: dialog === which,
+    onOpenChange: (open: boolean) => setDialog(open ? which : null),
+  });
+
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="button" data-testid="user-menu">
-          {collapsed ? '⋯' : t('menu.title')}
+        <DropdownMenu.Trigger
+          className={`user-menu-trigger${isLogin ? '' : ' guest'}`}
+          data-testid="user-menu"
+        >
+          {isLogin && user && <UserAvatar user={user} />}
+          {!collapsed && (
+            <span className="user-chip" data-testid="auth-state" dir="auto">
+              {name}
+            </span>
+          )}
+          {/* Named by who is signed in, then what it opens ("Guest, Menu"). */}
+          <span className="visually-hidden">
+            {collapsed ? name : ''}, {t('menu.title')}
+          </span>
+          {(!collapsed || !isLogin) && <Icon name="more" />}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" side="top" align="start">
+          <DropdownMenu.Content className="menu" side="top" align="start" sideOffset={6}>
             <DropdownMenu.Item
               className="menu-item"
-              onSelect={() => setUsageOpen(true)}
+              onSelect={() => setDialog('usage')}
               data-testid="menu-usage"
             >
               {t('menu.usage')}
@@ -47,14 +73,14 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
             )}
             <DropdownMenu.Item
               className="menu-item"
-              onSelect={() => setFeedbackOpen(true)}
+              onSelect={() => setDialog('feedback')}
               data-testid="menu-feedback"
             >
               {t('feedback.menuItem')}
             </DropdownMenu.Item>
             <DropdownMenu.Item
               className="menu-item"
-              onSelect={() => setDownloadOpen(true)}
+              onSelect={() => setDialog('download')}
               data-testid="menu-download"
             >
               {t('download.menuItem')}
@@ -68,26 +94,84 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
             </DropdownMenu.Item>
             <DropdownMenu.Item
               className="menu-item"
-              onSelect={() => setSettingsOpen(true)}
+              onSelect={() => setDialog('settings')}
               data-testid="menu-settings"
             >
               {t('menu.settings')}
             </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className="menu-item"
+              onSelect={() => setDialog('language')}
+              data-testid="language-select"
+            >
+              <span className="menu-item-main">
+                <Icon name="globe" />
+                {t('layout.language')}: {LANGUAGE_LABELS[currentLanguage()]}
+              </span>
+            </DropdownMenu.Item>
+            {links.length > 0 && (
+              <>
+                <DropdownMenu.Separator className="menu-separator" />
+                <DropdownMenu.Group data-testid="quick-links">
+                  <DropdownMenu.Label className="menu-label">{t('links.title')}</DropdownMenu.Label>
+                  {links.map(({ key, url }) => (
+                    <DropdownMenu.Item key={key} className="menu-item" asChild>
+                      <a href={url} target="_blank" rel="noopener noreferrer" data-testid={`link-${key}`}>
+                        {t(`links.${key}`)}
+                      </a>
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.Group>
+              </>
+            )}
+            {isLogin && (
+              <>
+                <DropdownMenu.Separator className="menu-separator" />
+                <DropdownMenu.Item
+                  className="menu-item"
+                  onSelect={() => setDialog('logout')}
+                  data-testid="logout"
+                >
+                  {t('account.logout')}
+                </DropdownMenu.Item>
+              </>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <Modal
-        open={usageOpen}
-        onOpenChange={setUsageOpen}
-        title={t('menu.usage')}
-        width={440}
-        testId="usage-dialog"
-      >
+      <Modal {...dialogProps('usage')} title={t('menu.usage')} width={440} testId="usage-dialog">
         <UsageView />
       </Modal>
-      <SettingsModal open={settingsOpen} onOpenChange={setSettingsOpen} />
-      <FeedbackModal open={feedbackOpen} onOpenChange={setFeedbackOpen} />
-      <DownloadAppModal open={downloadOpen} onOpenChange={setDownloadOpen} />
+      <Modal
+        {...dialogProps('language')}
+        title={t('layout.language')}
+        width={360}
+        testId="language-popover"
+        aria-describedby={undefined}
+      >
+        <LanguagePicker />
+      </Modal>
+      <Modal
+        {...dialogProps('logout')}
+        title={t('account.logoutConfirm')}
+        width={360}
+        testId="logout-confirm"
+        aria-describedby={undefined}
+      >
+        <div className="dialog-actions">
+          <Modal.Close className="button">{t('common.cancel')}</Modal.Close>
+          <Modal.Close
+            className="button primary"
+            onClick={() => authActor.send({ type: 'LOGOUT' })}
+            data-testid="logout-confirm-button"
+          >
+            {t('account.logout')}
+          </Modal.Close>
+        </div>
+      </Modal>
+      <SettingsModal {...dialogProps('settings')} />
+      <FeedbackModal {...dialogProps('feedback')} />
+      <DownloadAppModal {...dialogProps('download')} />
     </>
   );
 }
