@@ -120,6 +120,11 @@ describe('documents written by others', () => {
       'This is a footnote.',
     ])
       expect(old.text).toContain(line);
+    // Word numbers the footnote where the body refers to it and before the note itself; both formats say so.
+    for (const text of [various.text, old.text]) {
+      expect(text).toContain('Footnote appears here[1]');
+      expect(text).toContain('[1] This is a footnote.');
+    }
     const box = await read('mammoth-text-box.docx');
     expect(box.text.match(/Datum plane/g)).toHaveLength(1);
   });

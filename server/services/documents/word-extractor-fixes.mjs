@@ -3,6 +3,7 @@
 // first loaded, and only where the module still has the shape it is written against.
 import { createRequire } from 'node:module';
 import { docListLabels } from './doc-list-numbers.mjs';
+import { formatNumber } from './word-numbering.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -13,13 +14,13 @@ const RUBY_FIELD =
   /\x13\s*EQ\b[^\x13\x14\x15]*?\\o\\a[dlcr]?\(\\s\\up\s*-?\d+\(([^()\x13\x14\x15]*)\),([^()\x13\x14\x15]*)\)[^\x13\x14\x15]*\x15/g;
 
 /**
- * List numbers of the body, by character position, for the next body that the filter cleans: word-extractor
- * reads the file's properties and then cleans the body's raw text, in which a character's index is its
- * position, first of all its parts.
- * @type {Map<number, string> | null}
+ * What to add to each part's raw text before word-extractor cleans it, in the order it cleans them (body,
+ * footnotes, headers, footers, comments, endnotes, text boxes, header text boxes; a part the file lacks is
+ * skipped): set up when the file's properties are read, which comes right before. In the body's raw text a
+ * character's index is its position (CP), as in the file's tables.
+ * @type {((raw: string) => string)[]}
  */
-let bodyLabels = null;
-
+let pendingParts = [];
 /** @param {string} text @param {Map<number, string>} labels */
 const withLabels = (text, labels) => {
   let out = '';
@@ -33,7 +34,7 @@ const withLabels = (text, labels) => {
 };
 
 /**
- * The text filter: list numbers are put before their paragraphs; a ruby field becomes its base text with the reading after it in brackets (東京(とうきょう)),
+ * The text filter: list numbers and note marks are put in (see pendingParts); a ruby field becomes its base text with the reading after it in brackets (東京(とうきょう)),
  * as Word shows both; an optional hyphen (0x1F, drawn only where a line breaks) is dropped, where
  * word-extractor's table, which has no entry for it, wrote "undefined" into the word.
  */
@@ -43,9 +44,7 @@ function fixFilter() {
   const clean = filters.clean;
   filters.clean = Object.assign(
     (/** @type {string} */ raw) => {
-      const labels = bodyLabels;
-      bodyLabels = null;
-      const text = labels?.size ? withLabels(raw, labels) : raw;
+      const text = (pendingParts.shift() ?? ((/** @type {string} */ same) => same))(raw);
       return clean(
         text
           .replace(RUBY_FIELD, (_m, reading, base) => `${base}(${reading})`)
@@ -91,10 +90,10 @@ function fixDeletions() {
         piece.text = texts[i];
       });
       try {
-        bodyLabels = docListLabels(wordDocument, table, pieces, Number(this._boundaries?.ccpText ?? 0));
+        pendingParts = partMarks(this._boundaries ?? {}, wordDocument, table, pieces);
       } catch {
-        // Lists laid out otherwise than read here: the text without their numbers.
-        bodyLabels = null;
+        // Lists or notes laid out otherwise than read here: the text without their numbers.
+        pendingParts = [];
       }
       for (const [start, end] of deletedRuns(wordDocument, table))
         for (const piece of pieces) {
@@ -148,6 +147,59 @@ function isDeleted(grpprl) {
     at += bytes >= 0 ? bytes : (grpprl[at] ?? 0) + 1;
   }
   return false;
+}
+
+/** FibRgFcLcb97 pairs of the footnote and endnote references (PlcffndRef, PlcfendRef). */
+const FOOTNOTE_REFS = 2;
+const ENDNOTE_REFS = 46;
+
+/**
+ * The note references of the body: CP to its number in brackets, footnotes 1, 2, 3 and endnotes i, ii, iii
+ * (Word's defaults) in the order they come; a reference with a mark of its own (FRD nAuto 0) gets none.
+ * @param {Buffer} wordDocument @param {Buffer} table @param {number} index @param {string} format
+ */
+function noteReferences(wordDocument, table, index, format) {
+  /** @type {Map<number, string>} */
+  const marks = new Map();
+  const fc = wordDocument.readUInt32LE(154 + index * 8);
+  const lcb = wordDocument.readUInt32LE(158 + index * 8);
+  if (lcb < 6 || fc + lcb > table.length) return marks;
+  const count = Math.floor((lcb - 4) / 6);
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    const auto = table.readInt16LE(fc + (count + 1) * 4 + i * 2);
+    if (auto !== 0) marks.set(table.readUInt32LE(fc + i * 4), `[${formatNumber(++n, format)}]`);
+  }
+  return marks;
+}
+
+/** Each auto-numbered note mark (0x02) of a notes part, in order, numbered. @param {string} raw @param {string} format */
+const numberNotes = (raw, format) => {
+  let n = 0;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: 0x02 is Word's auto-numbered note mark.
+  return raw.replace(/\x02/g, () => `[${formatNumber(++n, format)}]`);
+};
+
+/**
+ * The transforms of the parts' raw texts (see pendingParts): list numbers and note references in the body,
+ * note numbers in the footnotes and endnotes.
+ * @param {Record<string, number>} boundaries word-extractor's ccp counts @param {Buffer} wordDocument
+ * @param {Buffer} table @param {{ text: string, startFilePos: number, size: number, bpc: number, startCp: number }[]} pieces
+ */
+function partMarks(boundaries, wordDocument, table, pieces) {
+  const labels = docListLabels(wordDocument, table, pieces, Number(boundaries.ccpText ?? 0));
+  for (const [cp, mark] of noteReferences(wordDocument, table, FOOTNOTE_REFS, 'decimal'))
+    labels.set(cp, (labels.get(cp) ?? '') + mark);
+  for (const [cp, mark] of noteReferences(wordDocument, table, ENDNOTE_REFS, 'lowerRoman'))
+    labels.set(cp, (labels.get(cp) ?? '') + mark);
+  const same = (/** @type {string} */ raw) => raw;
+  /** @type {((raw: string) => string)[]} */
+  const parts = [(raw) => (labels.size ? withLabels(raw, labels) : raw)];
+  if (boundaries.ccpFtn) parts.push((raw) => numberNotes(raw, 'decimal'));
+  if (boundaries.ccpHdd) parts.push(same, same);
+  if (boundaries.ccpAtn) parts.push(same);
+  if (boundaries.ccpEdn) parts.push((raw) => numberNotes(raw, 'lowerRoman'));
+  return parts;
 }
 
 /** Applies the fixes above; a version of word-extractor without the parts they fix is left as it is. */
