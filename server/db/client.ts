@@ -5,12 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -63,8 +61,14 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // Loaded only on PostgreSQL: the embedded default's idle memory does not carry them.
+    const [{ default: pgSdk }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // 16: a few transactions hold advisory locks (services/keyed-lock.ts) while their work uses others.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 16 });
+    const pool = new pgSdk.Pool({ connectionString: options.databaseUrl, max: 16 });
     const db = drizzlePg(pool, { schema });
     // Several instances starting at once on an empty database would each try to create the same tables.
     const client = await pool.connect();

@@ -1,5 +1,5 @@
 // Any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM, LM Studio ...), streamed.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ModelMapping } from '../../config.js';
 import type { AiProvider, CompletionRequest } from './provider.js';
 
@@ -10,12 +10,18 @@ export function createOpenAiCompatibleProvider(options: {
   timeoutMs: number;
   embeddingModel?: string | null;
 }): AiProvider {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    apiKey: options.apiKey || 'not-needed',
-    timeout: options.timeoutMs,
-    maxRetries: 1,
-  });
+  // The SDK is loaded with the first request, not at start (the server's idle memory stays small).
+  let client: Promise<OpenAI> | null = null;
+  const sdk = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: options.baseUrl,
+          apiKey: options.apiKey || 'not-needed',
+          timeout: options.timeoutMs,
+          maxRetries: 1,
+        }),
+    ));
   const providerModel = (model: string) => options.modelMap[model] ?? options.modelMap.Standard ?? model;
 
   const embeddingModel = options.embeddingModel;
@@ -24,7 +30,7 @@ export function createOpenAiCompatibleProvider(options: {
     ...(embeddingModel
       ? {
           async embed(texts: string[], signal?: AbortSignal) {
-            const result = await client.embeddings.create(
+            const result = await (await sdk()).embeddings.create(
               { model: embeddingModel, input: texts },
               { signal },
             );
@@ -33,7 +39,7 @@ export function createOpenAiCompatibleProvider(options: {
         }
       : {}),
     async *stream(request: CompletionRequest) {
-      const stream = await client.chat.completions.create(
+      const stream = await (await sdk()).chat.completions.create(
         {
           model: providerModel(request.model),
           messages: request.prefix

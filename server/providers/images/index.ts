@@ -1,6 +1,6 @@
 // Image generation behind one small interface: any OpenAI-compatible images API (OpenAI, LocalAI, ...).
 // The picture comes back as base64 or as a link, which is fetched through the SSRF guard.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Config } from '../../config.js';
 import { safeFetch } from '../../net/safe-fetch.js';
 
@@ -40,18 +40,22 @@ export function createImageProvider(config: Config): ImageProvider {
       generate: () => Promise.reject(new ImageProviderError('no image provider is configured')),
     };
   }
-  const client = new OpenAI({
-    baseURL: baseUrl,
-    apiKey: apiKey || 'not-needed',
-    timeout: timeoutMs,
-    maxRetries: 1,
-  });
+  // The SDK is loaded with the first picture, not at start (the server's idle memory stays small).
+  let client: Promise<OpenAI> | null = null;
+  const sdk = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({ baseURL: baseUrl, apiKey: apiKey || 'not-needed', timeout: timeoutMs, maxRetries: 1 }),
+    ));
   return {
     configured: true,
     async generate(prompt, signal) {
-      let answer: Awaited<ReturnType<typeof client.images.generate>>;
+      let answer: Awaited<ReturnType<OpenAI['images']['generate']>>;
       try {
-        answer = await client.images.generate({ model, prompt, n: 1, size: size as '1024x1024' }, { signal });
+        answer = await (await sdk()).images.generate(
+          { model, prompt, n: 1, size: size as '1024x1024' },
+          { signal },
+        );
       } catch (error) {
         throw new ImageProviderError(error instanceof Error ? error.message : String(error));
       }

@@ -2,7 +2,7 @@
 // /dev/mailbox and written to the log) so login codes work with no mail account anywhere. The mailbox
 // is only for whoever runs the server: each mail remembers the browser that asked for it (its viewer).
 import crypto from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../logger.js';
 
 export interface OutgoingMail {
@@ -30,12 +30,17 @@ const DEV_MAILBOX_SIZE = 50;
 
 export function createMailer(options: { smtpUrl: string | null; from: string; logger: Logger }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    // nodemailer is loaded with the first mail, not at start (the server's idle memory stays small).
+    let transport: Promise<Transporter> | null = null;
     return {
       devMailbox: false,
       operatorToken: null,
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from: options.from, ...mail });
       },
       recent: () => [],
     };

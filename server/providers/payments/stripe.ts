@@ -1,7 +1,7 @@
 // Stripe as the card provider (STRIPE_SECRET_KEY): hosted Checkout for purchase and trial, the customer
 // portal, subscription updates for cancel/coupons/upgrades, and webhooks verified with the SDK's
 // constructEvent (STRIPE_WEBHOOK_SECRET), translated into Parley's billing events.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   CONFIRM_STATUSES,
   type ConfirmStatus,
@@ -40,24 +40,31 @@ export function createStripeProvider(
   },
 ): PaymentProvider {
   const base = config.apiBase ? new URL(config.apiBase) : null;
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...(base
-      ? {
-          host: base.hostname,
-          port: base.port || (base.protocol === 'https:' ? 443 : 80),
-          protocol: base.protocol.replace(':', '') as 'http' | 'https',
-        }
-      : {}),
-  });
+  // The SDK is loaded with the first call, not at start (the server's idle memory stays small).
+  let sdk: Promise<{ stripe: Stripe; StripeError: typeof Stripe.errors.StripeError }> | null = null;
+  const load = () =>
+    (sdk ??= import('stripe').then(({ default: StripeSdk }) => ({
+      StripeError: StripeSdk.errors.StripeError,
+      stripe: new StripeSdk(config.secretKey, {
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        telemetry: false,
+        ...(base
+          ? {
+              host: base.hostname,
+              port: base.port || (base.protocol === 'https:' ? 443 : 80),
+              protocol: base.protocol.replace(':', '') as 'http' | 'https',
+            }
+          : {}),
+      }),
+    })));
 
-  async function call<T>(task: () => Promise<T>): Promise<T> {
+  async function call<T>(task: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const { stripe, StripeError } = await load();
     try {
-      return await task();
+      return await task(stripe);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError) throw new ProviderError(error.message);
+      if (error instanceof StripeError) throw new ProviderError(error.message);
       throw error;
     }
   }
@@ -170,7 +177,7 @@ export function createStripeProvider(
     test: config.secretKey.startsWith('sk_test_'),
 
     async checkout(request: CheckoutRequest) {
-      const session = await call(() =>
+      const session = await call((stripe) =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
           client_reference_id: request.userId,
@@ -199,15 +206,15 @@ export function createStripeProvider(
     },
 
     async expireCheckout(sessionId) {
-      await call(() => stripe.checkout.sessions.expire(sessionId));
+      await call((stripe) => stripe.checkout.sessions.expire(sessionId));
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
-      await call(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+      await call((stripe) => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
     },
 
     async applyDiscount(subscriptionId, discount: DiscountRequest) {
-      await call(() =>
+      await call((stripe) =>
         stripe.subscriptions.update(subscriptionId, {
           discounts: [{ coupon: discount.code }],
           cancel_at_period_end: false,
@@ -217,10 +224,10 @@ export function createStripeProvider(
     },
 
     async upgrade(subscriptionId, _product, providerProductId): Promise<UpgradeResult> {
-      const sub = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+      const sub = await call((stripe) => stripe.subscriptions.retrieve(subscriptionId));
       const item = sub.items.data[0];
       if (!item) throw new ProviderError('subscription without items');
-      const updated = (await call(() =>
+      const updated = (await call((stripe) =>
         stripe.subscriptions.update(subscriptionId, {
           items: [{ id: item.id, price: providerProductId }],
           proration_behavior: 'always_invoice',
@@ -242,7 +249,7 @@ export function createStripeProvider(
 
     async confirmStatus(confirmId, userId): Promise<ConfirmStatus | null> {
       if (!confirmId.startsWith('pi_')) return null;
-      const intent = await call(() => stripe.paymentIntents.retrieve(confirmId));
+      const intent = await call((stripe) => stripe.paymentIntents.retrieve(confirmId));
       const customer = str(intent.customer);
       if (!customer || !(await deps.customerOwnedBy(customer, userId))) return null;
       return (CONFIRM_STATUSES as readonly string[]).includes(intent.status)
@@ -251,13 +258,14 @@ export function createStripeProvider(
     },
 
     async portalUrl(customerId, returnUrl) {
-      const session = await call(() =>
+      const session = await call((stripe) =>
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
       );
       return session.url;
     },
 
     async verifyWebhook(rawBody, headers) {
+      const { stripe } = await load();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(

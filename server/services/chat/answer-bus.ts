@@ -1,7 +1,7 @@
 // Signals between server instances about live answers, over PostgreSQL's LISTEN/NOTIFY: "more of this answer
 // is stored" (one notification per stored batch, so followers on other instances read it) and "stop this
 // answer" (the instance generating it aborts). One instance on PGlite needs no signals: both are local.
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../../logger.js';
 
 const STORED = 'parley_answer_stored';
@@ -68,7 +68,9 @@ export async function createPostgresAnswerBus(options: {
   let closed = false;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.url });
+    // pg is loaded only on PostgreSQL (DATABASE_URL): the embedded default never needs it.
+    const { default: pgSdk } = await import('pg');
+    const next = new pgSdk.Client({ connectionString: options.url });
     next.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === STORED) followers.wake(message.payload);

@@ -1,6 +1,5 @@
 // A presentation as a .pptx file (pptxgenjs): a title slide, then one slide per slide (or, before slides
 // exist, per outline section), in the colours of its template.
-import pptxgen from 'pptxgenjs';
 import {
   DEFAULT_PRESENTATION_TEMPLATE_ID,
   PRESENTATION_TEMPLATES,
@@ -14,6 +13,8 @@ export async function presentationToPptx(presentation: Presentation, language = 
   const template =
     PRESENTATION_TEMPLATES[presentation.templateId as PresentationTemplateId] ??
     PRESENTATION_TEMPLATES[DEFAULT_PRESENTATION_TEMPLATE_ID];
+  // Loaded at the first download, not at start: the server's idle memory stays small.
+  const { default: pptxgen } = await import('pptxgenjs');
   const pptx = new pptxgen();
   pptx.layout = 'LAYOUT_16x9';
   pptx.title = presentation.title;

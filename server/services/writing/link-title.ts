@@ -1,5 +1,4 @@
 // The title of a pasted link's page, fetched under the outbound guard (see net/safe-fetch.ts).
-import { parseHTML } from 'linkedom';
 import { ResponseCode } from '../../../common/contract/index.js';
 import { AppError, badRequest } from '../../errors.js';
 import { SafeFetchError, safeFetch } from '../../net/safe-fetch.js';
@@ -12,7 +11,9 @@ function charsetOf(contentType: string, head: string): string {
   return (fromHeader ?? fromMeta ?? 'utf-8').toLowerCase();
 }
 
-export function titleFromHtml(html: string): string {
+// linkedom is loaded at the first pasted link, not at start (it is about 25 MiB of the server's memory).
+export async function titleFromHtml(html: string): Promise<string> {
+  const { parseHTML } = await import('linkedom');
   const { document } = parseHTML(html);
   const og = document.querySelector('meta[property="og:title"]')?.getAttribute('content');
   const title = document.querySelector('title')?.textContent || og || '';
@@ -45,7 +46,7 @@ export function createLinkTitleService(options: { allowHosts: readonly string[];
         } catch {
           decoder = new TextDecoder('utf-8');
         }
-        const title = titleFromHtml(decoder.decode(response.body));
+        const title = await titleFromHtml(decoder.decode(response.body));
         if (!title) throw new SafeFetchError('status', 'no title');
         return title;
       } catch (error) {
