@@ -22,9 +22,13 @@ const pages: RouteObject[] = [
   { path: 'm/home', lazy: home },
   {
     path: 'chat/:channelId',
-    // The conversation's own chunk (see loadMessageList) loads beside the page, not after it.
+    // The conversation's and the document pane's own chunks (off the home route) load beside the page.
     lazy: async () => {
-      const [page] = await Promise.all([import('../chat/ChatPage'), import('../chat/MessageList')]);
+      const [page] = await Promise.all([
+        import('../chat/ChatPage'),
+        import('../chat/MessageList'),
+        import('../documents/DocumentPane'),
+      ]);
       return { Component: page.ChannelPage };
     },
   },

@@ -40,7 +40,7 @@ import './chat.css';
  * chunk of its own, so a new chat's composer is usable before it arrives. A chat with messages loads it
  * beside this page (routes.tsx); a new chat loads it once the browser is idle, before its first answer.
  */
-export const loadMessageList = () => import('./MessageList');
+const loadMessageList = () => import('./MessageList');
 const MessageList = lazy(async () => ({ default: (await loadMessageList()).MessageList }));
 
 function whenIdle(run: () => void): () => void {

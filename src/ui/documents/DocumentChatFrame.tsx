@@ -2,17 +2,23 @@
 // chat alone. Citations [n] of an answer open the cited page of the cited document.
 
 import { useLiveQuery } from 'dexie-react-hooks';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AnswerSource, DocumentInChat, LinkSource } from '../../../common/contract';
 import { docsApi } from '../../api/documents';
 import { channels } from '../../local/channels';
 import { readOneChatState, saveOneChatState } from '../../local/one-chat-state';
-import { DocumentPane } from './DocumentPane';
 import { DocChatContext } from './doc-chat-context';
 import { LinkSourcesContext } from './link-sources-context';
 import './doc-chat.css';
+
+/**
+ * The document pane (page text, pictures, their virtual lists) is a chunk of its own, off the home route's
+ * first download; a chat's route loads it beside the page (routes.tsx), so a document chat is not slower.
+ */
+const loadDocumentPane = () => import('./DocumentPane');
+const DocumentPane = lazy(async () => ({ default: (await loadDocumentPane()).DocumentPane }));
 
 function useChannelDocs(channelId: string) {
   const [docs, setDocs] = useState<DocumentInChat[] | null>(() => readOneChatState(channelId)?.docs ?? null);
@@ -117,12 +123,14 @@ function DocumentChat({
   return (
     <DocChatContext.Provider value={context}>
       <div className="doc-chat" data-testid="doc-chat">
-        <DocumentPane
-          docs={docs}
-          active={active}
-          onSelect={(md5) => setActive((current) => ({ md5, page: 1, seq: current.seq + 1 }))}
-          onOpenPage={(md5, page) => setActive((current) => ({ md5, page, seq: current.seq + 1 }))}
-        />
+        <Suspense fallback={null}>
+          <DocumentPane
+            docs={docs}
+            active={active}
+            onSelect={(md5) => setActive((current) => ({ md5, page: 1, seq: current.seq + 1 }))}
+            onOpenPage={(md5, page) => setActive((current) => ({ md5, page, seq: current.seq + 1 }))}
+          />
+        </Suspense>
         <div className="doc-chat-conversation">{children}</div>
       </div>
     </DocChatContext.Provider>
