@@ -1,6 +1,6 @@
 // axe-core finds no critical or serious violation on the main screens, dialogs and a share page, in English, in Arabic
-// and in the dark theme; every screen has one h1 and a skip link to its content. The theme chosen in
-// Settings is kept on the device and applied before the first paint.
+// and in the dark theme, and on the key screens in the blue and green themes; every screen has one h1 and a skip
+// link to its content. The theme chosen in Settings is kept on the device and applied before the first paint.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { makePdf } from '../helpers/doc-fixtures';
@@ -136,3 +136,50 @@ test('dark theme chosen in Settings: kept after a reload, applied before the fir
   );
   await walkScreens(page, '', 'axe-dark@example.com');
 });
+
+// The blue and green themes (dark variants with their own scales): the screens that hold every kind of colour
+// pair (page, sidebar and menu, composer, an answer with code, dialogs, the editor, the upload page), in one
+// language each so the suite stays quick.
+for (const { theme, prefix } of [
+  { theme: 'blue', prefix: '' },
+  { theme: 'green', prefix: '/ar' },
+] as const)
+  test(`${theme} theme${prefix ? ' in Arabic' : ''}: home, menu, chat with an answer, dialogs, /chatwithdoc and /writing are accessible`, async ({
+    page,
+  }) => {
+    await openAsGuest(page, `${prefix}/`);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-settings').click();
+    await page.getByTestId('settings-appearance-tab').click();
+    await page.getByTestId(`theme-${theme}`).check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expectAccessible(page, `${theme}: settings dialog`, { dialog: true });
+    await page.keyboard.press('Escape');
+    await expectAccessible(page, `${theme}: home`);
+
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('menu-settings')).toBeVisible();
+    await expectAccessible(page, `${theme}: user menu`, { dialog: true });
+    await page.keyboard.press('Escape');
+
+    await sendMessage(page, 'Show a short code example in a fenced block');
+    await lastAnswerDone(page);
+    await expectAccessible(page, `${theme}: chat with an answer`);
+
+    await page.getByTestId('open-login').click();
+    await expect(page.getByTestId('login-modal')).toBeVisible();
+    await expectAccessible(page, `${theme}: login dialog`, { dialog: true });
+    await page.keyboard.press('Escape');
+
+    // A tooltip (the page's colours inverted) over the sidebar.
+    await page.getByTestId('sidebar-toggle').hover();
+    await expect(page.getByRole('tooltip')).toBeAttached();
+    await expectAccessible(page, `${theme}: a tooltip`);
+
+    await page.goto(`${prefix}/chatwithdoc`);
+    await expect(page.getByTestId('upload-input')).toBeAttached();
+    await expectAccessible(page, `${theme}: /chatwithdoc`);
+
+    await newWritingDoc(page, `${prefix}/writing`);
+    await expectAccessible(page, `${theme}: /writing with a document`);
+  });

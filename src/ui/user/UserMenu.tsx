@@ -36,7 +36,9 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its buttons stay focusable (axe:
+          aria-hidden-focus); the menu still takes focus and closes on Escape or a click outside. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
           className={`user-menu-trigger${isLogin ? '' : ' guest'}`}
           data-testid="user-menu"
@@ -54,7 +56,13 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           {(!collapsed || !isLogin) && <Icon name="more" />}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" side="top" align="start" sideOffset={6}>
+          <DropdownMenu.Content
+            className="menu"
+            side="top"
+            // A guest's menu opens from the icon at the row's end; a member's from the whole row.
+            align={isLogin ? 'start' : 'end'}
+            sideOffset={6}
+          >
             <DropdownMenu.Item
               className="menu-item"
               onSelect={() => setDialog('usage')}
