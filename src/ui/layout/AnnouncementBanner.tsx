@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Paths } from '../../../common/contract';
 import { request } from '../../api/http';
 import { Icon } from '../icons';
+import { Tooltip } from '../kit/Tooltip';
 
 const DISMISSED_KEY = 'parley.announcementDismissed';
 
@@ -34,22 +35,24 @@ export function AnnouncementBanner() {
   return (
     <div className="banner announcement" role="status" data-testid="announcement">
       <span dir="auto">{text}</span>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={t('common.close')}
-        data-testid="announcement-close"
-        onClick={() => {
-          try {
-            localStorage.setItem(DISMISSED_KEY, text);
-          } catch {
-            // Without storage it shows again next time; closing still hides it now.
-          }
-          setText(null);
-        }}
-      >
-        <Icon name="close" size={14} />
-      </button>
+      <Tooltip content={t('common.close')}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common.close')}
+          data-testid="announcement-close"
+          onClick={() => {
+            try {
+              localStorage.setItem(DISMISSED_KEY, text);
+            } catch {
+              // Without storage it shows again next time; closing still hides it now.
+            }
+            setText(null);
+          }}
+        >
+          <Icon name="close" size={14} />
+        </button>
+      </Tooltip>
     </div>
   );
 }
