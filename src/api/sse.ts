@@ -61,7 +61,12 @@ export async function streamChat(
     const solve = apiHooks().captchaToken;
     if (!(error instanceof ApiError && error.code === ResponseCode.HumanVerificationFailed && solve))
       throw error;
-    const token = await solve();
+    // Closing the dialog refuses the send with the server's own 60001 message (shown here, since 60001 is
+    // otherwise silent); the chat puts the question back in the composer.
+    const token = await solve().catch(() => {
+      apiHooks().onErrorToast(error.message);
+      throw error;
+    });
     return streamEvents(Paths.send, body, handlers, {
       ...options,
       extraHeaders: { [Headers.captchaToken]: token },

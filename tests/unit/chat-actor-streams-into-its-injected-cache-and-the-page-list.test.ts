@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ActorRefFrom, createActor, setup } from 'xstate';
 import type { ChatMessage, StreamMeta } from '../../common/contract';
+import { ApiError } from '../../src/api/http';
 import type { ChatCacheWriter } from '../../src/machines/chat/cache';
 import { type ChatMachine, createChatMachine } from '../../src/machines/chat/chat.machine';
 import type { ChatIO } from '../../src/machines/chat/io';
@@ -103,6 +104,19 @@ describe('the chat actor with its I/O injected', () => {
     ]);
     // Done: the list is the cache's again.
     expect(messagesShown(cached, selectChatView(chat.getSnapshot()))).toEqual(cached);
+  });
+
+  it('a send refused before it starts (human check not passed, over the quota) puts the question back', async () => {
+    for (const code of [60001, 20001]) {
+      const fake = fakeIO();
+      const chat = start(fake.io);
+      chat.send({ type: 'SEND', text: 'Keep this question', model: 'Standard', language: 'en' });
+      fake.refuse(new ApiError('envelope', 'Refused', code));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(chat.getSnapshot().matches({ ready: 'idle' }), `code ${code}`).toBe(true);
+      expect(chat.getSnapshot().context.returnedText?.text).toBe('Keep this question');
+      expect(messagesShown([], selectChatView(chat.getSnapshot()))).toEqual([]);
+    }
   });
 
   it('gives each chat its own cache writer', () => {

@@ -219,9 +219,12 @@ export function createChatMachine(io: ChatIO) {
         states: {
           sending: {
             on: {
+              // Refused before it started (over the quota, or the human check not passed): the question
+              // goes back to the composer.
               'STREAM.ERROR': {
                 guard: ({ context, event }) =>
-                  event.code === ResponseCode.UsageExceedsLimit &&
+                  (event.code === ResponseCode.UsageExceedsLimit ||
+                    event.code === ResponseCode.HumanVerificationFailed) &&
                   !context.regenerating &&
                   !!context.pendingUserText,
                 target: '#chat.ready.idle',
