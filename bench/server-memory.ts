@@ -1,7 +1,7 @@
-// Memory of an idle server on the embedded PGlite, started as `npm start` starts it (tsx server/index.ts, after
-// the build): RSS 30 s after "listening" on a fresh data dir (first start, initdb) and again on a restart of
-// the same dir. Every process the start left (npm's tsx launcher, the server, esbuild) is in one process group
-// that is stopped at the end.
+// Memory of an idle server on the embedded PGlite, started as `npm start` starts it (node --import tsx
+// server/index.ts, after the build): RSS 30 s after "listening" on a fresh data dir (first start, initdb) and again on a restart of
+// the same dir. Every process the start left (the server, tsx's esbuild) is in one process group that is
+// stopped at the end.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,8 +32,8 @@ function groupRss(pgid: number): { pid: number; name: string; rssKiB: number }[]
 
 async function startAndMeasure(dataDir: string) {
   const started = Date.now();
-  // detached: its own process group, so the whole tree (tsx starts node, which starts esbuild) is stopped.
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
+  // detached: its own process group, so the whole tree (the server and the esbuild it starts) is stopped.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -63,7 +63,7 @@ async function startAndMeasure(dataDir: string) {
     const listeningMs = Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const rows = groupRss(pgid);
-    const server = rows.find((row) => row.name.includes('preflight.cjs'));
+    const server = rows.find((row) => row.pid === pgid);
     return { listeningMs, rows, serverKiB: server?.rssKiB ?? 0 };
   } finally {
     stop();

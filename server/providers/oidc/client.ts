@@ -2,8 +2,8 @@
 // use, so an unconfigured or unreachable provider never blocks start-up. Authorization-code flow with
 // state, nonce and PKCE (openid-client); stand-alone ID tokens (Google one-tap) are verified with jose
 // against the issuer's published JWKS.
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import * as oidc from 'openid-client';
+import type { createRemoteJWKSet, JWTPayload } from 'jose';
+import type * as Oidc from 'openid-client';
 import type { OidcClientConfig } from '../../config.js';
 
 export interface AuthorizationRequest {
@@ -60,18 +60,21 @@ function identityFrom(claims: JWTPayload): VerifiedIdentity {
 
 export function createOidcClient(settings: OidcClientConfig) {
   const issuer = new URL(settings.issuer);
-  let discovered: Promise<oidc.Configuration> | null = null;
+  let discovered: Promise<Oidc.Configuration> | null = null;
   let jwks: ReturnType<typeof createRemoteJWKSet> | null = null;
 
   const configuration = () => {
     if (!settings.clientId || !settings.clientSecret) throw new OidcRejected('not configured');
-    discovered ??= oidc
-      .discovery(
-        issuer,
-        settings.clientId,
-        settings.clientSecret,
-        undefined,
-        isLoopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    const { clientId, clientSecret } = settings;
+    discovered ??= import('openid-client')
+      .then((oidc) =>
+        oidc.discovery(
+          issuer,
+          clientId,
+          clientSecret,
+          undefined,
+          isLoopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        ),
       )
       .catch((error: unknown) => {
         // Try again on the next use: the provider may be back.
@@ -88,6 +91,7 @@ export function createOidcClient(settings: OidcClientConfig) {
 
     async authorizationUrl(request: AuthorizationRequest): Promise<string> {
       const config = await configuration();
+      const oidc = await import('openid-client');
       const params: Record<string, string> = {
         redirect_uri: request.redirectUri,
         scope: request.scope,
@@ -104,7 +108,8 @@ export function createOidcClient(settings: OidcClientConfig) {
     /** Exchanges the code (state, nonce and PKCE checked) and answers the verified identity. */
     async exchangeCode(exchange: CodeExchange): Promise<CodeResult> {
       const config = await configuration();
-      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      const oidc = await import('openid-client');
+      let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
       try {
         tokens = await oidc.authorizationCodeGrant(config, exchange.callbackUrl, {
           expectedState: exchange.state,
@@ -130,6 +135,8 @@ export function createOidcClient(settings: OidcClientConfig) {
       const config = await configuration();
       const metadata = config.serverMetadata();
       if (!metadata.jwks_uri) throw new OidcRejected('issuer publishes no keys');
+      // jose (like openid-client) is loaded at first use, not at start.
+      const { createRemoteJWKSet, jwtVerify } = await import('jose');
       jwks ??= createRemoteJWKSet(new URL(metadata.jwks_uri));
       let payload: JWTPayload;
       try {

@@ -1,7 +1,6 @@
 // Google and Apple login, Google one-tap, and connecting Google Drive, on top of the OIDC adapter.
 // A provider account is matched to a Parley account by (provider, subject) first, then by verified email.
 import { and, eq } from 'drizzle-orm';
-import * as oidc from 'openid-client';
 import {
   ConnectorStatus,
   GOOGLE_DRIVE_SCOPE,
@@ -145,6 +144,8 @@ export function createSocialLoginService(deps: {
       if (purpose === 'drive' && caller?.kind !== 'member')
         throw new AppError(ResponseCode.BadRequest, 'connector.driveNeedsLogin', { httpStatus: 401 });
       const steps = plan(provider, purpose, base);
+      // openid-client is loaded at the first social login, not at start (the server's idle memory stays small).
+      const oidc = await import('openid-client');
       const flow: OAuthFlow = {
         provider,
         purpose,
