@@ -1,7 +1,7 @@
 // Memory of an idle server on the embedded PGlite, started as `npm start` starts it (node --import tsx
-// server/index.ts, after the build): RSS 30 s after "listening" on a fresh data dir (first start, initdb) and again on a restart of
-// the same dir. Every process the start left (the server, tsx's esbuild) is in one process group that is
-// stopped at the end.
+// server/index.ts, after the build): RSS 30 s after "listening" on a fresh data dir (first start, initdb)
+// and again on a restart of the same dir. Every process the start left (the server, tsx's esbuild) is in
+// one process group that is stopped at the end.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
