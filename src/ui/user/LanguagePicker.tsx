@@ -1,6 +1,7 @@
 // The language choice as a list: recommended first (the browser's languages and English), then '--', then
 // all; nothing changes until Confirm, which remembers the choice and reloads the app at /{lang}.
-import { useState } from 'react';
+import { Popover } from 'radix-ui';
+import { type ReactElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../common/contract';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
@@ -47,5 +48,36 @@ export function LanguagePicker() {
         </button>
       </div>
     </div>
+  );
+}
+
+/** The language selector popover, opened from the user menu and anchored to the row it opens from. */
+export function LanguagePopover({
+  open,
+  onOpenChange,
+  children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The element the popover stands above. */
+  children: ReactElement;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Anchor asChild>{children}</Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          align="start"
+          sideOffset={6}
+          className="popover language-popover"
+          aria-label={t('layout.language')}
+          data-testid="language-popover"
+        >
+          <LanguagePicker />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

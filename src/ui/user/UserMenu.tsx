@@ -1,7 +1,8 @@
 // The user menu, opened from the sidebar footer's account row: usage, billing, feedback, download, release
-// notes, settings, the language, the operator's quick links and log out, each opening its dialog or page.
+// notes, settings, the language (its popover), the operator's quick links and log out, each opening its dialog
+// or page.
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage, LANGUAGE_LABELS } from '../../i18n';
@@ -12,18 +13,25 @@ import { Icon } from '../icons';
 import { Modal } from '../kit/Modal';
 import { useQuickLinks } from '../layout/app-links';
 import { DownloadAppModal } from './DownloadAppModal';
-import { LanguagePicker } from './LanguagePicker';
 import { SettingsModal } from './SettingsModal';
 import { UsageView } from './UsageView';
 import { UserAvatar } from './UserAvatar';
 
-type Dialog = 'usage' | 'settings' | 'feedback' | 'download' | 'language' | 'logout' | null;
+type Dialog = 'usage' | 'settings' | 'feedback' | 'download' | 'logout' | null;
 
-export function UserMenu({ collapsed }: { collapsed: boolean }) {
+export function UserMenu({
+  collapsed,
+  onLanguage,
+}: {
+  collapsed: boolean;
+  /** Opens the language popover (anchored to the footer row, which owns it). */
+  onLanguage(): void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const to = useLangPath();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const languageNext = useRef(false);
   const billing = useRootSelector((s) => s.context.billing);
   const authActor = useRootSelector((s) => s.context.auth);
   const { isLogin, user } = useAuthState();
@@ -62,6 +70,11 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
             // A guest's menu opens from the icon at the row's end; a member's from the whole row.
             align={isLogin ? 'start' : 'end'}
             sideOffset={6}
+            // Focus goes into the language popover, not back to the menu's button (which would close it).
+            onCloseAutoFocus={(event) => {
+              if (languageNext.current) event.preventDefault();
+              languageNext.current = false;
+            }}
           >
             <DropdownMenu.Item
               className="menu-item"
@@ -109,7 +122,10 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
             </DropdownMenu.Item>
             <DropdownMenu.Item
               className="menu-item"
-              onSelect={() => setDialog('language')}
+              onSelect={() => {
+                languageNext.current = true;
+                onLanguage();
+              }}
               data-testid="language-select"
             >
               <span className="menu-item-main">
@@ -149,15 +165,6 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
       </DropdownMenu.Root>
       <Modal {...dialogProps('usage')} title={t('menu.usage')} width={440} testId="usage-dialog">
         <UsageView />
-      </Modal>
-      <Modal
-        {...dialogProps('language')}
-        title={t('layout.language')}
-        width={360}
-        testId="language-popover"
-        aria-describedby={undefined}
-      >
-        <LanguagePicker />
       </Modal>
       <Modal
         {...dialogProps('logout')}
