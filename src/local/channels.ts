@@ -14,6 +14,8 @@ export function channelRepository(db: ParleyDatabase = defaultDb) {
   return {
     /** Newest first, as the sidebar shows them. */
     list: () => db.channels.orderBy('updatedAt').reverse().toArray(),
+    /** The newest few, read first: a screenful of history without reading thousands of chats. */
+    newest: (count: number) => db.channels.orderBy('updatedAt').reverse().limit(count).toArray(),
     get: (channelId: string) => db.channels.get(channelId),
     messages: (channelId: string) =>
       db.messages.where('[channelId+createdAt]').between([channelId, ''], [channelId, '\uffff']).toArray(),

@@ -29,6 +29,8 @@ const pages: RouteObject[] = [
         import('../chat/MessageList'),
         import('../documents/DocumentPane'),
       ]);
+      // Fetched already: this only hands the page the module, so a cached chat draws without suspending.
+      await page.loadMessageList();
       return { Component: page.ChannelPage };
     },
   },

@@ -1,6 +1,15 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -40,8 +49,27 @@ import './chat.css';
  * chunk of its own, so a new chat's composer is usable before it arrives. A chat with messages loads it
  * beside this page (routes.tsx); a new chat loads it once the browser is idle, before its first answer.
  */
-const loadMessageList = () => import('./MessageList');
-const MessageList = lazy(async () => ({ default: (await loadMessageList()).MessageList }));
+let messageListModule: typeof import('./MessageList') | undefined;
+export const loadMessageList = async () => {
+  messageListModule ??= await import('./MessageList');
+  return messageListModule;
+};
+const LazyMessageList = lazy(async () => ({ default: (await loadMessageList()).MessageList }));
+
+/**
+ * Drawn at once when the chunk is here already (a chat's address loads it with the page): React holds back
+ * a Suspense boundary's content for up to 300 ms after its fallback showed, which would keep a cached chat
+ * off the screen that long.
+ */
+function Conversation(props: ComponentProps<typeof LazyMessageList>) {
+  const Loaded = messageListModule?.MessageList;
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyMessageList {...props} />
+    </Suspense>
+  );
+}
 
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -188,9 +216,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
         <>
           {/* The screen's one heading, for screen readers; the conversation is its content. */}
           <h1 className="visually-hidden">{t('chat.heading')}</h1>
-          <Suspense fallback={null}>
-            <MessageList messages={messages} actions={actions} />
-          </Suspense>
+          <Conversation messages={messages} actions={actions} />
         </>
       )}
       {chat.active && chat.reconnectAttempt > 0 && (

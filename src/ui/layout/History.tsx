@@ -1,16 +1,39 @@
 // The chat history in the sidebar: a search over titles and the chats grouped by day, newest first.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { forwardRef, type HTMLAttributes, type Ref, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupedVirtuoso, type GroupedVirtuosoProps } from 'react-virtuoso';
 import { currentLanguage } from '../../i18n';
 import { channels } from '../../local/channels';
+import type { LocalChannel } from '../../local/schema';
 import { Skeleton } from '../kit/Skeleton';
 import { HistoryItem } from './HistoryItem';
 import { groupHistory } from './history-groups';
 
+const FIRST_ROWS = 40;
+
+// Virtuoso draws its rows into these, so the history stays one list of items with the day headings in it.
+const components: GroupedVirtuosoProps<LocalChannel, unknown>['components'] = {
+  List: forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function HistoryRows(props, ref) {
+    return (
+      <ul
+        {...(props as unknown as HTMLAttributes<HTMLUListElement>)}
+        ref={ref as Ref<HTMLUListElement>}
+        className="history-list"
+      />
+    );
+  }),
+  Item: ({ item: _item, context: _context, ...props }) => <li {...props} />,
+  Group: ({ context: _context, ...props }) => <li {...props} />,
+};
+
 export function History() {
   const { t } = useTranslation();
-  const list = useLiveQuery(() => channels.list(), []);
+  // A screenful first, then every chat (for the scroll length and the search): with thousands of chats the
+  // whole list takes a tenth of a second or more to read, and the chat being opened reads beside it.
+  const head = useLiveQuery(() => channels.newest(FIRST_ROWS), []);
+  const all = useLiveQuery(async () => (head ? channels.list() : undefined), [head !== undefined]);
+  const list = all ?? head;
   const [query, setQuery] = useState('');
   // Typing stays smooth with thousands of chats: the filter follows a moment behind the keys.
   const deferred = useDeferredValue(query);
@@ -18,6 +41,10 @@ export function History() {
     () => groupHistory(list ?? [], deferred, Date.now(), currentLanguage()),
     [list, deferred],
   );
+  const rows = useMemo(() => groups.flatMap((group) => group.channels), [groups]);
+  // The sidebar (or the collapsed sidebar's popover) scrolls; the list draws only the rows in view there,
+  // so opening the app with thousands of chats costs the same as with a screenful.
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
   if (!list) return <Skeleton lines={4} label={t('layout.history')} />;
   if (list.length === 0) return <p className="muted small">{t('layout.noChats')}</p>;
   return (
@@ -36,19 +63,26 @@ export function History() {
           {t('layout.noMatchingChats')}
         </p>
       )}
-      <div data-testid="history-list">
-        {groups.map(({ group, channels: items }) => (
-          <section key={group} className="history-group" aria-label={t(`layout.historyGroup.${group}`)}>
-            <h3 className="history-group-title" data-testid="history-group">
-              {t(`layout.historyGroup.${group}`)}
-            </h3>
-            <ul className="history-list">
-              {items.map((channel) => (
-                <HistoryItem key={channel.channelId} channel={channel} />
-              ))}
-            </ul>
-          </section>
-        ))}
+      <div
+        data-testid="history-list"
+        ref={(element) => setScroller(element?.closest<HTMLElement>('.history, .history-popover') ?? null)}
+      >
+        {scroller && (
+          <GroupedVirtuoso
+            customScrollParent={scroller}
+            groupCounts={groups.map((group) => group.channels.length)}
+            defaultItemHeight={34}
+            increaseViewportBy={200}
+            components={components}
+            computeItemKey={(index) => rows[index]?.channelId ?? index}
+            groupContent={(index) => (
+              <h3 className="history-group-title" data-testid="history-group">
+                {t(`layout.historyGroup.${groups[index].group}`)}
+              </h3>
+            )}
+            itemContent={(index) => <HistoryItem channel={rows[index]} />}
+          />
+        )}
       </div>
     </>
   );

@@ -33,7 +33,8 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
   };
 
   return (
-    <li
+    // The list item around it is the history list's (History.tsx).
+    <div
       className={`history-item${active ? ' active' : ''}`}
       data-testid="history-item"
       data-channel-id={channel.channelId}
@@ -90,6 +91,6 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
           />
         </span>
       )}
-    </li>
+    </div>
   );
 }

@@ -1,0 +1,218 @@
+// Opening the app from a big local cache: 2,000 chats of 50 messages (100,000) in IndexedDB, then the newest
+// chat's address is opened again and again in Debian's headless Chromium with every API answer held, so what
+// shows comes from the cache alone. Measured in the page: "shell" is the frame after the app's frame (the
+// `.shell` element) enters the document; "sidebar" the frame after the first history row does; "chat" the
+// frame after the newest chat's last message does. Goal: sidebar and chat within 150 ms of the shell.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Route } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { startServer } from '../server/start';
+
+const CHATS = 2_000;
+const MESSAGES_PER_CHAT = 50;
+const OPENS = 9;
+const GOAL_MS = 150;
+/** Ends the newest chat's last answer, so the page can tell that answer is on screen. */
+const LAST_TEXT = 'the end of the newest chat';
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+/** Runs in the page before the app: notes when each awaited element enters the document and its next frame. */
+function watchFirstPaints(lastText: string) {
+  const w = window as unknown as { __marks: Record<string, number> };
+  w.__marks = {};
+  const lastMessageShown = () =>
+    [...document.querySelectorAll('[data-testid="message-assistant"]')].some((m) =>
+      m.textContent?.includes(lastText),
+    );
+  const watched: [string, () => boolean][] = [
+    ['shell', () => document.querySelector('.shell') !== null],
+    ['sidebar', () => document.querySelector('[data-testid="history-item"]') !== null],
+    ['chat', lastMessageShown],
+  ];
+  const channel = new MessageChannel();
+  // A task queued from the next animation frame runs once that frame has been produced.
+  channel.port1.onmessage = (event) => {
+    w.__marks[`${event.data}Painted`] = performance.now();
+  };
+  const check = () => {
+    for (const [name, shown] of watched) {
+      if (w.__marks[name] !== undefined || !shown()) continue;
+      w.__marks[name] = performance.now();
+      requestAnimationFrame(() => channel.port2.postMessage(name));
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+}
+
+export async function benchCacheOpen() {
+  const staticDir = path.resolve('dist');
+  if (!fs.existsSync(path.join(staticDir, 'index.html')))
+    throw new Error('Build the client first: npx vite build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-cache-'));
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: null,
+    staticDir,
+    logLevel: 'warn',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    // tsx names the functions it compiles with a helper (__name) the page does not have.
+    await context.addInitScript('window.__name = (f) => f');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('auth-state').waitFor();
+    // The app has opened its database (its own Dexie schema); fill it in one transaction.
+    const seeded = await page.evaluate(
+      async ({ chats, perChat, lastText }) => {
+        const open = indexedDB.open('parley');
+        const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        const started = performance.now();
+        const tx = idb.transaction(['channels', 'messages'], 'readwrite');
+        const channelStore = tx.objectStore('channels');
+        const messageStore = tx.objectStore('messages');
+        // One chat an hour back from now, the newest last; messages a minute apart inside each chat.
+        const now = Date.now();
+        const words =
+          'the river runs past the old mill and the garden keeps its roses through a long summer evening'.split(
+            ' ',
+          );
+        const sentence = (seed: number, length: number) =>
+          Array.from({ length }, (_, k) => words[(seed + k * 7) % words.length]).join(' ');
+        for (let c = 0; c < chats; c++) {
+          const channelId = `bench-chat-${String(c).padStart(5, '0')}`;
+          const start = now - (chats - c) * 3_600_000;
+          const updatedAt = new Date(start + perChat * 60_000).toISOString();
+          channelStore.put({
+            channelId,
+            channelName: `Chat ${c}: ${sentence(c, 5)}`,
+            model: 'standard',
+            channelType: 'CHAT',
+            createdAt: new Date(start).toISOString(),
+            updatedAt,
+          });
+          for (let m = 0; m < perChat; m++) {
+            const user = m % 2 === 0;
+            messageStore.put({
+              id: `${channelId}-m${String(m).padStart(3, '0')}`,
+              channelId,
+              role: user ? 'user' : 'assistant',
+              content: user
+                ? `${sentence(m, 12)}?`
+                : `${sentence(m + c, 60)}.\n\n${sentence(m * 3, 40)}.${c === chats - 1 && m === perChat - 1 ? ` ${lastText}` : ''}`,
+              model: 'standard',
+              status: 'done',
+              error: null,
+              feedback: null,
+              requestId: user ? null : `${channelId}-r${m}`,
+              createdAt: new Date(start + m * 60_000).toISOString(),
+            });
+          }
+        }
+        await new Promise<void>((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        const count = await new Promise<number>((resolve) => {
+          const request = idb.transaction('messages').objectStore('messages').count();
+          request.onsuccess = () => resolve(request.result);
+        });
+        idb.close();
+        return { ms: performance.now() - started, messages: count };
+      },
+      { chats: CHATS, perChat: MESSAGES_PER_CHAT, lastText: LAST_TEXT },
+    );
+    const newest = `bench-chat-${String(CHATS - 1).padStart(5, '0')}`;
+    await context.addInitScript(watchFirstPaints, LAST_TEXT);
+
+    // Every API answer is held while a measured open runs (the server knows none of these chats, and its
+    // empty list would clear them), then dropped.
+    const held: Route[] = [];
+    await context.route('**/api/**', (route) => {
+      held.push(route);
+    });
+    const rows: {
+      shell: number;
+      sidebar: number;
+      chat: number;
+      historyRows: number;
+    }[] = [];
+    for (let i = 0; i < OPENS + 1; i++) {
+      await page.goto(`${server.url}/chat/${newest}`);
+      await page.waitForFunction(
+        () => {
+          const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
+          return marks.shellPainted && marks.sidebarPainted && marks.chatPainted;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      const marks = await page.evaluate(
+        () => (window as unknown as { __marks: Record<string, number> }).__marks,
+      );
+      const historyRows = await page.getByTestId('history-item').count();
+      for (const route of held.splice(0)) await route.abort().catch(() => {});
+      // The first open warms the browser's caches (as a returning user's would be); it is not counted.
+      if (i === 0) continue;
+      rows.push({
+        shell: marks.shellPainted,
+        sidebar: marks.sidebarPainted - marks.shellPainted,
+        chat: marks.chatPainted - marks.shellPainted,
+        historyRows,
+      });
+    }
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    const sidebar = rows.map((r) => r.sidebar);
+    const chat = rows.map((r) => r.chat);
+    const shell = rows.map((r) => r.shell);
+    const result = {
+      chats: CHATS,
+      messages: seeded.messages,
+      seedMs: seeded.ms,
+      opens: rows.length,
+      historyRows: rows[0]?.historyRows ?? 0,
+      shellMedian: percentile(shell, 50),
+      sidebarMedian: percentile(sidebar, 50),
+      sidebarP95: percentile(sidebar, 95),
+      chatMedian: percentile(chat, 50),
+      chatP95: percentile(chat, 95),
+      load: os.loadavg()[0],
+    };
+    const pass = result.sidebarP95 <= GOAL_MS && result.chatP95 <= GOAL_MS;
+    console.log(
+      '\n## Local cache: opening the app with 100,000 cached messages in 2,000 chats (headless Chromium)\n',
+    );
+    console.log(
+      `seeded ${result.messages} messages in ${result.chats} chats in ${result.seedMs.toFixed(0)} ms; ${result.opens} opens of the newest chat; load average ${result.load.toFixed(1)}`,
+    );
+    console.log(
+      '| shell ms (from navigation) | history rows | sidebar p50 ms | sidebar p95 ms | chat p50 ms | chat p95 ms | within 150 ms |',
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|:---:|');
+    console.log(
+      `| ${result.shellMedian.toFixed(0)} | ${result.historyRows} | ${result.sidebarMedian.toFixed(1)} | ${result.sidebarP95.toFixed(1)} | ${result.chatMedian.toFixed(1)} | ${result.chatP95.toFixed(1)} | ${pass ? 'yes' : 'no'} |`,
+    );
+    return { ...result, pass };
+  } finally {
+    await browser.close();
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchCacheOpen();
