@@ -1,5 +1,6 @@
 // npm run bench: every benchmark in turn. Figures go into the README by hand, with the machine they ran on.
 import { printBundleSize } from './bundle-size';
+import { benchCacheOpen } from './cache-open';
 import { benchChunkJournal } from './chunk-journal';
 import { benchDocCorpus } from './doc-corpus';
 import { benchDocFirstAnswer } from './doc-first-answer';
@@ -13,6 +14,7 @@ await benchSseStreams();
 await benchChunkJournal();
 printBundleSize();
 await benchWritingTyping();
+await benchCacheOpen();
 await benchMd5Throughput();
 await benchDocFirstAnswer();
 await benchDocCorpus();

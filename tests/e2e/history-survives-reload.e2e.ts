@@ -30,3 +30,50 @@ test('reload keeps the history, drawn from the local cache before the network an
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   release();
 });
+
+test('a history of 600 chats draws only the rows in view, scrolls to the oldest and finds any by title', async ({
+  page,
+}) => {
+  await openAsGuest(page);
+  // Written straight into the app's IndexedDB tables, as a long-used device would hold them.
+  await page.evaluate(async () => {
+    const open = indexedDB.open('parley');
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = idb.transaction('channels', 'readwrite');
+    const now = Date.now();
+    for (let i = 0; i < 600; i++) {
+      const at = new Date(now - (600 - i) * 3_600_000).toISOString();
+      tx.objectStore('channels').put({
+        channelId: `many-${String(i).padStart(4, '0')}`,
+        channelName: `Saved chat ${String(i).padStart(4, '0')}`,
+        model: 'standard',
+        channelType: 'CHAT',
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    idb.close();
+  });
+  // The server knows none of them (its empty list would clear them): every API answer is held.
+  await page.route('**/api/**', () => {});
+  await page.reload();
+  const items = page.getByTestId('history-item');
+  await expect(items.first()).toHaveText('Saved chat 0599');
+  expect(await items.count()).toBeLessThan(100);
+  await page.locator('nav.history').evaluate((scroller) => {
+    scroller.scrollTop = scroller.scrollHeight;
+  });
+  await expect(items.filter({ hasText: 'Saved chat 0000' })).toBeVisible();
+  await page.getByTestId('history-search').fill('chat 0123');
+  await expect(items).toHaveText(['Saved chat 0123']);
+  await items.getByRole('link').click();
+  await expect(page).toHaveURL(/\/chat\/many-0123$/);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
