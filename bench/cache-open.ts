@@ -1,5 +1,5 @@
 // Opening the app from a big local cache: 2,000 chats of 50 messages (100,000) in IndexedDB, then the newest
-// chat's address is opened again and again in Debian's headless Chromium with every API answer held, so what
+// chat's address is opened 20 times in Debian's headless Chromium with every API answer held, so what
 // shows comes from the cache alone. Measured in the page: "shell" is the frame after the app's frame (the
 // `.shell` element) enters the document; "sidebar" the frame after the first history row does; "chat" the
 // frame after the newest chat's last message does. Goal: sidebar and chat within 150 ms of the shell.
@@ -12,14 +12,15 @@ import { startServer } from '../server/start';
 
 const CHATS = 2_000;
 const MESSAGES_PER_CHAT = 50;
-const OPENS = 9;
+const OPENS = 20;
 const GOAL_MS = 150;
 /** Ends the newest chat's last answer, so the page can tell that answer is on screen. */
 const LAST_TEXT = 'the end of the newest chat';
 
+/** Nearest rank: with 20 opens, p95 is the second slowest. */
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
 /** Runs in the page before the app: notes when each awaited element enters the document and its next frame. */
