@@ -1,14 +1,6 @@
-// Opening the app from a big local cache: 2,000 chats of 50 messages (100,000) in IndexedDB, then the newest
-// chat's address is opened 20 times in Debian's headless Chromium with every API answer held, so what
-// shows comes from the cache alone. Measured in the page: "shell" is the frame after the app's frame (the
-// `.shell` element) enters the document; "sidebar" the frame after the first history row does; "chat" the
-// frame after the newest chat's last message does. Goal: sidebar and chat within 150 ms of the shell.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Route } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { startServer } from '../server/start';
+import type { Route } from 'playwright-core';
+import { openAppInBrowser } from './app-in-browser';
 
 const CHATS = 2_000;
 const MESSAGES_PER_CHAT = 50;
@@ -52,22 +44,7 @@ function watchFirstPaints(lastText: string) {
 }
 
 export async function benchCacheOpen() {
-  const staticDir = path.resolve('dist');
-  if (!fs.existsSync(path.join(staticDir, 'index.html')))
-    throw new Error('Build the client first: npx vite build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-cache-'));
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: null,
-    staticDir,
-    logLevel: 'warn',
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const { server, browser, close } = await openAppInBrowser('cache');
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     // tsx names the functions it compiles with a helper (__name) the page does not have.
@@ -210,9 +187,7 @@ export async function benchCacheOpen() {
     );
     return { ...result, pass };
   } finally {
-    await browser.close();
-    await server.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,13 +1,4 @@
-// Typing latency in the writing editor with a 20,000-word document: keystroke to the frame that shows it,
-// in headless Chromium (Debian's), p50/p95/max over 300 keystrokes typed in the middle of the document.
-// Measured in the page: from the keydown's timestamp to a task queued after the next animation frame
-// (i.e. after that frame was produced); Chromium's Event Timing durations are reported beside it.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { startServer } from '../server/start';
+import { openAppInBrowser } from './app-in-browser';
 
 const WORDS = 20_000;
 const KEYSTROKES = 300;
@@ -45,22 +36,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 export async function benchWritingTyping() {
-  const staticDir = path.resolve('dist');
-  if (!fs.existsSync(path.join(staticDir, 'index.html')))
-    throw new Error('Build the client first: npx vite build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-writing-'));
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: null,
-    staticDir,
-    logLevel: 'warn',
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const { server, browser, close } = await openAppInBrowser('writing');
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/writing`);
@@ -156,9 +132,7 @@ export async function benchWritingTyping() {
     );
     return result;
   } finally {
-    await browser.close();
-    await server.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
