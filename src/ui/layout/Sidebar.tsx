@@ -1,15 +1,28 @@
 import { Popover } from 'radix-ui';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLangPath } from '../app/paths';
 import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';
+import { Skeleton } from '../kit/Skeleton';
 import { Tooltip } from '../kit/Tooltip';
 import { AccountFooter } from '../user/AccountFooter';
 import { type Drawer, isMac } from './drawer';
 import { FeatureMenu } from './FeatureMenu';
-import { History } from './History';
+
+// The history list (virtualised, with its search) is its own chunk: the composer does not wait for it, and it
+// starts loading as soon as the sidebar is drawn.
+const LazyHistory = lazy(async () => ({ default: (await import('./History')).History }));
+
+function History() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Skeleton lines={4} label={t('layout.history')} />}>
+      <LazyHistory />
+    </Suspense>
+  );
+}
 
 export function Sidebar({
   collapsed,
