@@ -85,3 +85,29 @@ export const createAnswerLease = (db: Database, leaseMs: number, instanceId = ne
   createLease(db, leaseMs, messages, instanceId);
 export type AnswerLease = ReturnType<typeof createAnswerLease>;
 export type LeasedAnswer = typeof messages.$inferSelect;
+
+/**
+ * Runs `round` every third of the lease (renew what this instance holds, adopt what died), never two rounds at
+ * once; a failed round is only logged, the next one tries again. Answers the function that stops it.
+ */
+export function startLeaseRounds(
+  leaseMs: number,
+  round: () => Promise<void>,
+  onError: (error: unknown) => void,
+) {
+  let running = false;
+  const timer = setInterval(
+    () => {
+      if (running) return;
+      running = true;
+      void round()
+        .catch(onError)
+        .finally(() => {
+          running = false;
+        });
+    },
+    Math.round(leaseMs / 3),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -13,7 +13,7 @@ import type { ChatTurn, GroundingSource, WritingTask } from '../../providers/ai/
 import type { Caller } from '../auth/sessions.js';
 import type { Meter } from '../billing/quotas.js';
 import { groundedTurns } from '../documents/grounded-prompt.js';
-import type { AnswerLease, LeasedAnswer } from '../run-lease.js';
+import { type AnswerLease, type LeasedAnswer, startLeaseRounds } from '../run-lease.js';
 import { createChunkJournal, followStored, StreamRun } from '../stream-run.js';
 import type { AnswerBus } from './answer-bus.js';
 import type { ChannelService } from './channels.js';
@@ -275,23 +275,12 @@ export function createAnswerGenerator(deps: ChatDeps) {
     await adoptStale();
   }
 
-  let leaseTimer: NodeJS.Timeout | null = null;
-  let leaseRunning = false;
-  if (deps.leaseMs !== null) {
-    leaseTimer = setInterval(
-      () => {
-        if (leaseRunning) return;
-        leaseRunning = true;
-        void leaseRound()
-          .catch((error) => deps.logger.warn({ err: error }, 'renewing answer leases failed'))
-          .finally(() => {
-            leaseRunning = false;
-          });
-      },
-      Math.round(deps.leaseMs / 3),
-    );
-    leaseTimer.unref();
-  }
+  const stopLeaseRounds =
+    deps.leaseMs === null
+      ? null
+      : startLeaseRounds(deps.leaseMs, leaseRound, (error) =>
+          deps.logger.warn({ err: error }, 'renewing answer leases failed'),
+        );
 
   deps.bus.onStop((requestId) => {
     const run = runs.get(requestId);
@@ -313,7 +302,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
      * sent stored.
      */
     async shutdown(): Promise<void> {
-      if (leaseTimer) clearInterval(leaseTimer);
+      stopLeaseRounds?.();
       const live = [...runs.values()].filter((run) => run.status === 'streaming');
       for (const run of live) {
         if (following.has(run)) run.abandon();

@@ -39,7 +39,7 @@ import type { Caller } from '../auth/sessions.js';
 import type { Meter } from '../billing/quotas.js';
 import type { AnswerBus } from '../chat/answer-bus.js';
 import { assertModelAllowed } from '../chat/models.js';
-import type { createLease } from '../run-lease.js';
+import { type createLease, startLeaseRounds } from '../run-lease.js';
 import { createChunkJournal, type FinalStatus, followStored, type Piece, StreamRun } from '../stream-run.js';
 
 type Row = typeof presentations.$inferSelect;
@@ -523,23 +523,12 @@ export function createPresentationService(deps: {
     await adoptStale();
   }
 
-  let leaseTimer: NodeJS.Timeout | null = null;
-  let leaseRunning = false;
-  if (deps.leaseMs !== null) {
-    leaseTimer = setInterval(
-      () => {
-        if (leaseRunning) return;
-        leaseRunning = true;
-        void leaseRound()
-          .catch((error) => logger.warn({ err: error }, 'renewing presentation leases failed'))
-          .finally(() => {
-            leaseRunning = false;
-          });
-      },
-      Math.round(deps.leaseMs / 3),
-    );
-    leaseTimer.unref();
-  }
+  const stopLeaseRounds =
+    deps.leaseMs === null
+      ? null
+      : startLeaseRounds(deps.leaseMs, leaseRound, (error) =>
+          logger.warn({ err: error }, 'renewing presentation leases failed'),
+        );
 
   /** The run of this requestId generated here (not one followed from another instance). */
   const generatedHere = (requestId: string) => {
@@ -707,7 +696,7 @@ export function createPresentationService(deps: {
      * released), so another instance continues them at once, or this one after its restart when it is alone.
      */
     async shutdown(): Promise<void> {
-      if (leaseTimer) clearInterval(leaseTimer);
+      stopLeaseRounds?.();
       const live = [...runs.values()].filter((run) => run.status === 'streaming');
       for (const run of live) {
         if (following.has(run)) run.abandon();
