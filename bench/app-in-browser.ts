@@ -7,30 +7,48 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { startServer } from '../server/start';
 
-export async function openAppInBrowser(name: string) {
+/** The server alone (a bench that drives its own browser, as Lighthouse does); close removes its data dir. */
+export async function startAppServer(name: string) {
   const staticDir = path.resolve('dist');
   if (!fs.existsSync(path.join(staticDir, 'index.html')))
     throw new Error('Build the client first: npx vite build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `parley-bench-${name}-`));
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: null,
-    staticDir,
-    logLevel: 'warn',
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  try {
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: null,
+      staticDir,
+      logLevel: 'warn',
+    });
+    return {
+      server,
+      async close() {
+        await server.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export async function openAppInBrowser(name: string) {
+  const app = await startAppServer(name);
+  const browser = await chromium
+    .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    .catch(async (error) => {
+      await app.close();
+      throw error;
+    });
   return {
-    server,
+    server: app.server,
     browser,
     async close() {
       await browser.close();
-      await server.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await app.close();
     },
   };
 }

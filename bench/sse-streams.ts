@@ -12,7 +12,7 @@ const CHUNK_DELAY_MS = 20;
 const LEVELS = [50, 100, 200, 400, 800];
 const BUDGET_MS = 100;
 
-async function guest(url: string): Promise<string> {
+export async function guest(url: string): Promise<string> {
   const { data } = (await (await fetch(`${url}/api/v1/auth/visitKey`)).json()) as { data: { key: string } };
   const key = crypto.createPublicKey({ key: Buffer.from(data.key, 'base64'), format: 'der', type: 'spki' });
   const sign = crypto
