@@ -5,6 +5,7 @@ import { createRootActor } from './machines/root';
 import { trackAppEvents } from './ui/analytics/app-events';
 import { App } from './ui/app/App';
 import { installApiHooks } from './ui/app/api-hooks';
+import { fetchLanding } from './ui/chat/use-models';
 import { installPreloadErrorReload } from './ui/ErrorBoundary';
 import './ui/styles.css';
 import { installThemeFollower } from './ui/theme/theme';
@@ -15,6 +16,8 @@ installUnloadReset();
 await initI18n();
 const root = createRootActor();
 installApiHooks(root);
+// Asked now, beside the page's chunks, rather than once they have loaded (the home page draws from it).
+fetchLanding().catch(() => {});
 root.start();
 // Social login failures show no message; they, confirmed pay returns and crashes go to analytics.
 trackAppEvents(root);

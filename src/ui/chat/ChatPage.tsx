@@ -41,7 +41,7 @@ import { ShareButton } from '../shares/ShareButton';
 import { Composer } from './Composer';
 import type { InputMessage } from './input-message';
 import { ModelPicker } from './ModelPicker';
-import { useLanding, useModelChoice } from './use-models';
+import { useLandingState, useModelChoice } from './use-models';
 import './chat.css';
 
 /**
@@ -108,7 +108,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   useEffect(() => whenIdle(() => void loadMessageList()), []);
   const online = useOnline();
   const auth = useAuthState();
-  const landing = useLanding();
+  const { landing, settled: landingSettled } = useLandingState();
   const [composerDraft, setComposerDraft] = useState<{ text: string; seq: number }>();
   const root = useRootActor();
   const { model, choose } = useModelChoice(landing, auth.user, auth.isGuest, (prompt) =>
@@ -204,7 +204,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
           <h1>{t('chat.welcome')}</h1>
           {!channelId && (
             <HomeTemplates
-              landing={landing}
+              landing={landingSettled ? landing : undefined}
               onDraft={(text) => setComposerDraft({ text, seq: Date.now() })}
             />
           )}

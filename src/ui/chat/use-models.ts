@@ -21,23 +21,52 @@ export const cachedLanding = (): LandingInfo | null => {
   }
 };
 
-/** The landing model list, cached so the picker works offline too. */
-export function useLanding(): LandingInfo | null {
-  const [landing, setLanding] = useState(cachedLanding);
+let landingRequest: Promise<LandingInfo> | null = null;
+
+/**
+ * The landing answer, asked once per page load and shared by every part that reads it (the home page, the
+ * model picker, social login). main.tsx starts it before the page's chunks arrive, so a first visit's
+ * recommended questions do not wait for the page's code to ask. A failed request may be asked again.
+ */
+export function fetchLanding(): Promise<LandingInfo> {
+  if (!landingRequest) {
+    landingRequest = chatApi.landing({ suppressAlert: true }).then((fresh) => {
+      try {
+        localStorage.setItem(LANDING_KEY, JSON.stringify(fresh));
+      } catch {
+        // Not kept for the next start; this one has it.
+      }
+      return fresh;
+    });
+    landingRequest.catch(() => {
+      landingRequest = null;
+    });
+  }
+  return landingRequest;
+}
+
+/** The landing answer (the cached one at once) and whether it is known: cached, fetched or failed. */
+export function useLandingState(): { landing: LandingInfo | null; settled: boolean } {
+  const [state, setState] = useState(() => {
+    const cached = cachedLanding();
+    return { landing: cached, settled: cached !== null };
+  });
   useEffect(() => {
     let live = true;
-    chatApi
-      .landing({ suppressAlert: true })
-      .then((fresh) => {
-        localStorage.setItem(LANDING_KEY, JSON.stringify(fresh));
-        if (live) setLanding(fresh);
-      })
-      .catch(() => {});
+    fetchLanding().then(
+      (fresh) => live && setState({ landing: fresh, settled: true }),
+      () => live && setState((previous) => ({ ...previous, settled: true })),
+    );
     return () => {
       live = false;
     };
   }, []);
-  return landing;
+  return state;
+}
+
+/** The landing model list, cached so the picker works offline too. */
+export function useLanding(): LandingInfo | null {
+  return useLandingState().landing;
 }
 
 type Member = Pick<UserInfo, 'isPro' | 'isTrial' | 'parsedRoles'> | null;

@@ -31,7 +31,8 @@ export function HomeTemplates({
   landing,
   onDraft,
 }: {
-  landing: LandingInfo | null;
+  /** undefined while the landing answer is on its way; null when it could not be had. */
+  landing: LandingInfo | null | undefined;
   onDraft(text: string): void;
 }) {
   const { t, i18n } = useTranslation();
@@ -60,6 +61,9 @@ export function HomeTemplates({
     else onDraft(template.prompt);
   };
 
+  // The questions stand above the tabs: drawn together, or the tabs would jump down when they arrive (a
+  // layout shift of a fifth of a phone's screen on a first visit).
+  if (landing === undefined) return <div className="home-templates" data-testid="home-templates" />;
   return (
     <div className="home-templates" data-testid="home-templates">
       {landing && landing.recommendedQuestions.length > 0 && (
