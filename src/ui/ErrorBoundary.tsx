@@ -3,6 +3,7 @@
 import i18n from 'i18next';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { removeBootShell } from './layout/boot-shell';
 
 const RELOAD_KEY = 'parley.chunkReloadAt';
 // A second chunk failure within this window means the reload did not help: show the error instead.
@@ -56,6 +57,8 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
+    // The crash screen is drawn under the boot shell when the app failed before its first page.
+    removeBootShell();
     console.error('UI error', error, info.componentStack);
     this.props.onReport?.(error, info);
     if (isChunkLoadError(error)) reloadOnce();

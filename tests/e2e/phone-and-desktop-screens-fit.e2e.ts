@@ -233,3 +233,70 @@ test.describe('on a desktop', () => {
     await expect(page.getByTestId('pricing-modal')).toHaveCount(0);
   });
 });
+
+/** Where the frame, the home heading and the composer's box are drawn: by the boot shell or by the app. */
+async function frameBoxes(page: Page, boot: boolean) {
+  const selectors = boot
+    ? ['#boot .boot-topbar', '#boot .boot-sidebar', '#boot h1', '#boot .boot-row', '#boot .button']
+    : ['.topbar', '.sidebar', '.welcome h1', '.composer-row', '[data-testid="send"]'];
+  return page.evaluate(
+    (list) =>
+      list.map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        // A hidden part (the top bar on a desktop, the drawer on a phone) counts as not drawn.
+        if (!box || box.width === 0 || box.right <= 0 || box.left >= window.innerWidth) return null;
+        return [box.left, box.top, box.width, box.height].map(Math.round);
+      }),
+    selectors,
+  );
+}
+
+// The first paint comes from index.html before any of the app's JavaScript has arrived: the frame, the
+// heading and the composer's box in the page's language, where the app then draws them (no jump).
+for (const screen of [
+  {
+    name: 'a phone, English, light',
+    path: '/',
+    viewport: PHONE,
+    touch: true,
+    scheme: 'light',
+    heading: 'How can I help you today?',
+  },
+  {
+    name: 'a desktop, Arabic, dark',
+    path: '/ar',
+    viewport: DESKTOP,
+    touch: false,
+    scheme: 'dark',
+    heading: 'كيف يمكنني مساعدتك اليوم؟',
+  },
+] as const) {
+  test.describe(`before the app's code arrives, on ${screen.name}`, () => {
+    test.use({
+      viewport: screen.viewport,
+      hasTouch: screen.touch,
+      isMobile: screen.touch,
+      colorScheme: screen.scheme,
+    });
+
+    test('the boot shell shows the home page where the app draws it, and leaves when the app draws', async ({
+      page,
+    }) => {
+      await page.route('**/assets/**/*.js', (route) => route.abort());
+      await page.goto(screen.path);
+      // innerText: the other languages' words are there too, hidden.
+      await expect(page.locator('#boot h1')).toHaveText(screen.heading, { useInnerText: true });
+      await expect(page.locator('#boot h1')).toBeVisible();
+      const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+      expect(dark).toBe(screen.scheme === 'dark');
+      const boot = await frameBoxes(page, true);
+      expect(boot.filter(Boolean).length).toBeGreaterThanOrEqual(4);
+
+      await page.unroute('**/assets/**/*.js');
+      await openAsGuest(page, screen.path);
+      await expect(page.getByTestId('composer-input')).toBeVisible();
+      await expect(page.locator('#boot')).toHaveCount(0);
+      expect(await frameBoxes(page, false)).toEqual(boot);
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { ShareKeyCatcher } from '../shares/ShareKeyCatcher';
 import { OneTap } from '../social-login/OneTap';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { ArabicPrompt } from './ArabicPrompt';
+import { removeBootShell } from './boot-shell';
 import { isMac, useDrawer } from './drawer';
 import { OfflineBanner } from './OfflineBanner';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -36,6 +37,8 @@ export function Layout() {
   const narrow = useMediaQuery(NARROW_QUERY);
   const drawer = useDrawer(narrow, location.pathname);
   useVisibleHeight();
+  // Before the browser paints this first frame: the boot shell and the app are never both seen, nor neither.
+  useLayoutEffect(removeBootShell, []);
 
   useEffect(() => {
     localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
