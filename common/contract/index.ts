@@ -23,6 +23,7 @@ export * from './creation';
 export * from './document-images';
 export * from './documents';
 export * from './feedback';
+export type { UserFeedbackRequest, VoiceFeedbackRequest } from './feedback.schema';
 export * from './landing';
 export * from './prompts';
 export * from './shares';

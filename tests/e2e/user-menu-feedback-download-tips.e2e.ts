@@ -1,4 +1,4 @@
-import { expect, logIn, openAsGuest, serverUrl, test } from './support/app';
+import { expect, lastAnswerDone, logIn, openAsGuest, serverUrl, test } from './support/app';
 
 const token = (page: import('@playwright/test').Page) =>
   page.evaluate(() => localStorage.getItem('authorization') ?? localStorage.getItem('guest-authorization'));
@@ -150,4 +150,173 @@ test('a session revoked elsewhere: the next call drops to guest and offers the l
   await expect(page.getByTestId('login-modal')).toBeVisible();
   await expect(page.getByTestId('auth-state')).toHaveText('Guest');
   expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
+});
+
+/**
+ * Stand-ins for the browser's speech services. Chromium's recogniser sends audio to Google's servers (and
+ * Debian's build has no key for them), and its voices come from the system; neither exists here, so the page
+ * gets a recogniser that "hears" a fixed question and a reader that takes 150 ms per piece.
+ */
+function installSpeechStandIns(heard: string) {
+  type Listener = ((event: unknown) => void) | null;
+  const voice = { langs: [] as string[], spoken: [] as { text: string; lang: string }[], cancelled: 0 };
+  (window as unknown as { __voice: typeof voice }).__voice = voice;
+  const results = (list: [string, boolean][]) =>
+    list.map(([transcript, isFinal]) => Object.assign([{ transcript }], { isFinal }));
+  class StandInRecognition {
+    lang = '';
+    continuous = false;
+    interimResults = false;
+    onresult: Listener = null;
+    onerror: Listener = null;
+    onend: (() => void) | null = null;
+    start() {
+      voice.langs.push(this.lang);
+      const words = heard.split(' ');
+      const half = words.slice(0, Math.ceil(words.length / 2)).join(' ');
+      setTimeout(() => this.onresult?.({ results: results([[half, false]]) }), 150);
+      setTimeout(() => this.onresult?.({ results: results([[heard, true]]) }), 400);
+    }
+    stop() {
+      setTimeout(() => this.onend?.(), 50);
+    }
+    abort() {
+      this.onerror?.({ error: 'aborted' });
+      this.onend?.();
+    }
+  }
+  (window as unknown as { SpeechRecognition: unknown }).SpeechRecognition = StandInRecognition;
+  let queue: SpeechSynthesisUtterance[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = () => {
+    const utterance = queue[0];
+    if (!utterance) return;
+    voice.spoken.push({ text: utterance.text, lang: utterance.lang });
+    timer = setTimeout(() => {
+      queue.shift();
+      utterance.onend?.(new Event('end') as SpeechSynthesisEvent);
+      next();
+    }, 150);
+  };
+  Object.defineProperty(window, 'speechSynthesis', {
+    value: {
+      getVoices: () => [],
+      speak(utterance: SpeechSynthesisUtterance) {
+        queue.push(utterance);
+        if (queue.length === 1) next();
+      },
+      cancel() {
+        voice.cancelled++;
+        clearTimeout(timer);
+        const current = queue[0];
+        queue = [];
+        current?.onerror?.(
+          Object.assign(new Event('error'), { error: 'interrupted' }) as SpeechSynthesisErrorEvent,
+        );
+      },
+    },
+  });
+}
+
+test.describe('the voice assistant on a phone, in Arabic', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a spoken question is written into the composer, its answer read aloud, then feedback is asked once', async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript(installSpeechStandIns, 'ما هي عاصمة فرنسا؟');
+    await openAsGuest(page, '/ar');
+    const mic = page.getByTestId('dictation');
+    await expect(mic).toHaveAccessibleName('انطق سؤالك');
+    await page.getByTestId('composer-input').fill('سؤال:');
+    await mic.tap();
+    await expect(mic).toHaveAttribute('aria-pressed', 'true');
+    // The words recognised so far appear after what was typed, then the whole question.
+    await expect(page.getByTestId('composer-input')).toHaveValue('سؤال: ما هي');
+    await expect(page.getByTestId('composer-input')).toHaveValue('سؤال: ما هي عاصمة فرنسا؟');
+    await mic.tap();
+    await expect(mic).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('composer-input')).toHaveValue('سؤال: ما هي عاصمة فرنسا؟');
+    expect(
+      await page.evaluate(() => (window as unknown as { __voice: { langs: string[] } }).__voice.langs),
+    ).toEqual(['ar-SA']);
+    await page.getByTestId('send').tap();
+
+    const answer = await lastAnswerDone(page);
+    // Read aloud once complete, then the feedback question.
+    const modal = page.getByTestId('voice-feedback-modal');
+    await expect(modal).toBeVisible({ timeout: 30_000 });
+    await expect(modal).toContainText('كيف كانت تجربة التحدث مع Parley؟');
+    await expect(modal).toBeInViewport({ ratio: 1 });
+    const spoken = await page.evaluate(
+      () => (window as unknown as { __voice: { spoken: { text: string }[] } }).__voice.spoken,
+    );
+    const answerText = (await answer.locator('.answer').innerText()).replace(/\s+/g, ' ').trim();
+    expect(spoken.length).toBeGreaterThan(0);
+    expect(answerText).toContain(spoken[0].text.replace(/\s+/g, ' ').slice(0, 20));
+
+    await modal.getByTestId('voice-feedback-submit').tap();
+    await expect(modal.getByTestId('voice-feedback-error')).toHaveText('اختر الإعجاب أو عدم الإعجاب أولًا.');
+    await modal.getByText('ليست جيدة').tap();
+    await modal.getByTestId('voice-reason-misheard').check();
+    await modal.getByTestId('voice-feedback-text').fill('سمع «باريس» خطأ');
+    await modal.getByTestId('voice-feedback-submit').tap();
+    await expect(page.getByText('شكرًا لإخبارنا.')).toBeVisible();
+    await expect(modal).toHaveCount(0);
+    const mine = await request.get(`${serverUrl()}/api/v1/user/feedback/mine`, {
+      headers: { Authorization: (await token(page)) ?? '' },
+    });
+    expect((await mine.json()).data).toEqual([
+      expect.objectContaining({
+        category: 'voice',
+        rating: 'bad',
+        reasons: ['misheard'],
+        content: 'سمع «باريس» خطأ',
+      }),
+    ]);
+
+    // The next spoken exchange is read aloud too, but not asked about again (asked at most once a fortnight).
+    await mic.tap();
+    await expect(page.getByTestId('composer-input')).toHaveValue('ما هي عاصمة فرنسا؟');
+    await page.getByTestId('send').tap();
+    await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+    const spokenBefore = spoken.length;
+    await lastAnswerDone(page);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __voice: { spoken: unknown[] } }).__voice.spoken.length),
+      )
+      .toBeGreaterThan(spokenBefore);
+    // Give the reading time to end (150 ms a piece): no question follows it.
+    await page.waitForTimeout(2000);
+    await expect(modal).toHaveCount(0);
+  });
+});
+
+test("read aloud on a typed question's answer starts and stops on request, and asks nothing", async ({
+  page,
+}) => {
+  await page.addInitScript(installSpeechStandIns, 'unused');
+  await openAsGuest(page);
+  await page.getByTestId('composer-input').fill('Explain photosynthesis in detail, please.');
+  await page.getByTestId('send').click();
+  const answer = await lastAnswerDone(page);
+  const button = answer.getByTestId('read-aloud');
+  // A typed question's answer is not read by itself.
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  expect(
+    await page.evaluate(() => (window as unknown as { __voice: { spoken: unknown[] } }).__voice.spoken),
+  ).toEqual([]);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(button).toHaveAccessibleName('Stop reading');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  const voice = await page.evaluate(
+    () => (window as unknown as { __voice: { spoken: { lang: string }[]; cancelled: number } }).__voice,
+  );
+  expect(voice.spoken[0].lang).toBe('en-US');
+  expect(voice.cancelled).toBeGreaterThan(0);
+  await expect(page.getByTestId('voice-feedback-modal')).toHaveCount(0);
 });

@@ -60,6 +60,42 @@ describe.each(DATABASES)('feedback and quick links on %s', (kind) => {
     expect(await mine(alice)).toHaveLength(1);
   });
 
+  it('voice-assistant feedback needs only a rating; its reasons and words are kept for its author alone', async () => {
+    const good = await submit(bob, { category: 'voice', rating: 'good', page: '/chat/x' });
+    expect(good.body.code).toBe(200);
+    expect(good.body.data).toMatchObject({ category: 'voice', rating: 'good', reasons: [], content: '' });
+    const bad = await submit(bob, {
+      category: 'voice',
+      rating: 'bad',
+      reasons: ['misheard', 'slow', 'misheard'],
+      content: '  It heard "Paris" as "pears".  ',
+    });
+    expect(bad.body.data).toMatchObject({
+      rating: 'bad',
+      reasons: ['misheard', 'slow'],
+      content: 'It heard "Paris" as "pears".',
+    });
+    expect((await mine(bob)).map((f) => [f.category, f.rating, f.reasons])).toEqual([
+      ['voice', 'bad', ['misheard', 'slow']],
+      ['voice', 'good', []],
+    ]);
+    expect((await mine(alice)).every((f) => f.category !== 'voice' && f.rating === null)).toBe(true);
+  });
+
+  it('voice feedback without a rating, with an unknown rating or reason, or too long is refused', async () => {
+    const before = (await mine(bob)).length;
+    expect((await submit(bob, { category: 'voice', content: 'no rating' })).body.code).toBe(400);
+    expect((await submit(bob, { category: 'voice', rating: 'meh' })).body.code).toBe(400);
+    expect((await submit(bob, { category: 'voice', rating: 'bad', reasons: ['loud'] })).body.code).toBe(400);
+    expect((await submit(bob, { category: 'voice', rating: 'bad', reasons: 'slow' })).body.code).toBe(400);
+    expect(
+      (await submit(bob, { category: 'voice', rating: 'bad', content: 'x'.repeat(2001) }, 'ar')).body,
+    ).toMatchObject({ code: 400, msg: 'يمكن أن تحتوي الملاحظات على 2000 حرف على الأكثر.' });
+    // A written suggestion still needs its words: a voice rating does not make them optional elsewhere.
+    expect((await submit(bob, { category: 'suggestion', rating: 'good' })).body.code).toBe(400);
+    expect(await mine(bob)).toHaveLength(before);
+  });
+
   it('quick links name what the operator set up and null for the rest', async () => {
     const { body } = await call<AppLinks>(server.url, 'GET', '/api/v1/app/links');
     expect(body.data).toEqual({

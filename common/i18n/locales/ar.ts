@@ -7,6 +7,7 @@ import type { Resource } from './en';
 import { landingAr } from './landing/ar';
 import { promptsAr } from './prompts/ar';
 import { sharesAr } from './shares/ar';
+import { voiceAr } from './voice/ar';
 import { writingAr } from './writing/ar';
 
 export const ar: Resource = {
@@ -339,6 +340,7 @@ export const ar: Resource = {
   },
   writing: writingAr,
   prompts: promptsAr,
+  voice: voiceAr,
   shares: sharesAr,
   analytics: analyticsAr,
   landing: landingAr,

@@ -7,6 +7,7 @@ import { landingEn } from './landing/en';
 import type { Localized } from './localized';
 import { promptsEn } from './prompts/en';
 import { sharesEn } from './shares/en';
+import { voiceEn } from './voice/en';
 import { writingEn } from './writing/en';
 export const en = {
   common: {
@@ -336,6 +337,7 @@ export const en = {
   },
   writing: writingEn,
   prompts: promptsEn,
+  voice: voiceEn,
   shares: sharesEn,
   analytics: analyticsEn,
   landing: landingEn,

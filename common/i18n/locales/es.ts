@@ -7,6 +7,7 @@ import type { Resource } from './en';
 import { landingEs } from './landing/es';
 import { promptsEs } from './prompts/es';
 import { sharesEs } from './shares/es';
+import { voiceEs } from './voice/es';
 import { writingEs } from './writing/es';
 
 export const es: Resource = {
@@ -344,6 +345,7 @@ export const es: Resource = {
   },
   writing: writingEs,
   prompts: promptsEs,
+  voice: voiceEs,
   shares: sharesEs,
   analytics: analyticsEs,
   landing: landingEs,

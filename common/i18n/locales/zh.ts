@@ -7,6 +7,7 @@ import type { Resource } from './en';
 import { landingZh } from './landing/zh';
 import { promptsZh } from './prompts/zh';
 import { sharesZh } from './shares/zh';
+import { voiceZh } from './voice/zh';
 import { writingZh } from './writing/zh';
 
 export const zh: Resource = {
@@ -327,6 +328,7 @@ export const zh: Resource = {
   },
   writing: writingZh,
   prompts: promptsZh,
+  voice: voiceZh,
   shares: sharesZh,
   analytics: analyticsZh,
   landing: landingZh,

@@ -38,6 +38,7 @@ import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
 import { DocumentStarters } from '../landing/DocumentStarters';
 import { HomeTemplates } from '../landing/HomeTemplates';
 import { ShareButton } from '../shares/ShareButton';
+import { VoiceEffects } from '../voice/VoiceEffects';
 import { Composer } from './Composer';
 import type { InputMessage } from './input-message';
 import { ModelPicker } from './ModelPicker';
@@ -224,6 +225,7 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
           {t('chat.reconnecting', { attempt: chat.reconnectAttempt })}
         </p>
       )}
+      <VoiceEffects last={messages[messages.length - 1]} />
       <Composer
         busy={chat.active}
         disabled={!online || !auth.ready}

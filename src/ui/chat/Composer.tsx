@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { humanCheck } from '../../api/human-check';
 import { PromptLibrary } from '../prompts/PromptLibrary';
+import { DictationButton } from '../voice/DictationButton';
+import { useVoice } from '../voice/voice-context';
 import { type InputMessage, newInputMessage, sent, typed } from './input-message';
 
 interface Props {
@@ -24,6 +26,10 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
   const area = useRef<HTMLTextAreaElement>(null);
   const record = useRef(newInputMessage());
   const pasting = useRef(false);
+  const voice = useVoice();
+  /** Whether words of this message were spoken: its answer is then read aloud (a spoken exchange). */
+  const dictated = useRef(false);
+  const [listening, setListening] = useState(false);
 
   const resize = () => {
     const el = area.current;
@@ -48,6 +54,9 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
     const { last, next } = sent(typed(record.current, text, Date.now()), Date.now());
     if (onSend(text, last)) {
       record.current = next;
+      voice.actor.send({ type: 'SENT', dictated: dictated.current || listening });
+      dictated.current = false;
+      setListening(false);
       setText('');
       // Focus stays in the box (Send turns into Stop under the pointer), ready for the next message.
       requestAnimationFrame(() => {
@@ -74,7 +83,15 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
           ref={area}
           rows={1}
           value={text}
-          placeholder={disabled && disabledReason ? disabledReason : t('chat.placeholder')}
+          // While words are being recognised they are written here; typing waits until listening stops.
+          readOnly={listening}
+          placeholder={
+            listening
+              ? t('voice.listening')
+              : disabled && disabledReason
+                ? disabledReason
+                : t('chat.placeholder')
+          }
           aria-label={t('chat.placeholder')}
           onChange={(event) => {
             setText(event.target.value);
@@ -94,6 +111,18 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
             }
           }}
           data-testid="composer-input"
+        />
+        <DictationButton
+          disabled={disabled}
+          getText={() => text}
+          setText={(spoken, final, heard) => {
+            setListening(!final);
+            setText(spoken);
+            if (heard) dictated.current = true;
+            record.current = typed(record.current, spoken, Date.now());
+            requestAnimationFrame(resize);
+            if (final) area.current?.focus();
+          }}
         />
         {busy ? (
           <button type="button" className="button" onClick={onStop} data-testid="stop">

@@ -11,6 +11,7 @@ import { Icon } from '../icons';
 import { Tooltip } from '../kit/Tooltip';
 import { Markdown } from '../markdown/Markdown';
 import { safeHref } from '../markdown/safe-url';
+import { ReadAloudButton } from '../voice/ReadAloudButton';
 import { cachedLanding } from './use-models';
 
 export interface MessageActions {
@@ -84,6 +85,7 @@ function MessageItemView({
               <Icon name="copy" />
             </button>
           </Tooltip>
+          {message.content && <ReadAloudButton id={message.id} text={message.content} />}
           <VoteButton type="like" current={message.feedback} label={t('chat.like')} onVote={vote} />
           <DislikeButton
             disliked={message.feedback === 'dislike'}
