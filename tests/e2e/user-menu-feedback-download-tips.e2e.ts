@@ -252,7 +252,7 @@ test.describe('the voice assistant on a phone, in Arabic', () => {
     const spoken = await page.evaluate(
       () => (window as unknown as { __voice: { spoken: { text: string }[] } }).__voice.spoken,
     );
-    const answerText = (await answer.locator('.answer').innerText()).replace(/\s+/g, ' ').trim();
+    const answerText = ((await answer.locator('.answer').textContent()) ?? '').replace(/\s+/g, ' ').trim();
     expect(spoken.length).toBeGreaterThan(0);
     expect(answerText).toContain(spoken[0].text.replace(/\s+/g, ' ').slice(0, 20));
 

@@ -2,7 +2,8 @@
 // answer is read aloud, and the feedback question comes after a spoken exchange, not after a plain reading.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { speakableText, speechLangFor, speechPieces } from '../../src/machines/voice/speech-io';
+import { speakableText, speechPieces } from '../../src/machines/voice/speech-io';
+import { speechLangFor } from '../../src/machines/voice/speech-langs';
 import { createVoiceMachine, type ListenError, type SpeechIo } from '../../src/machines/voice/voice.machine';
 
 function scriptedIo(options: { canListen?: boolean; feedbackDue?: boolean } = {}) {

@@ -8,9 +8,6 @@ const FEEDBACK_ASKED_KEY = 'parley.voiceFeedback.askedAt';
 /** Chromium stops a long utterance after about 15 seconds, so answers are read in pieces of this size. */
 const PIECE_CHARS = 220;
 
-/** The BCP 47 tag speech services want for an app language. */
-export const SPEECH_LANGS: Record<string, string> = { en: 'en-US', ar: 'ar-SA', zh: 'zh-CN', es: 'es-ES' };
-
 interface RecognitionResult {
   readonly isFinal: boolean;
   readonly 0: { transcript: string };
@@ -84,21 +81,6 @@ export function speechPieces(text: string, max = PIECE_CHARS): string[] {
   }
   if (current.trim()) pieces.push(current.trim());
   return pieces.filter(Boolean);
-}
-
-/**
- * The language to read an answer in, from its script: an Arabic answer in the English app is read with an
- * Arabic voice, an English one in the Arabic app with an English voice.
- */
-export function speechLangFor(text: string, appLang: string): string {
-  const sample = text.slice(0, 400);
-  const arabic = sample.match(/[\u0600-\u06ff]/g)?.length ?? 0;
-  const han = sample.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
-  const letters = sample.match(/\p{L}/gu)?.length ?? 1;
-  if (arabic / letters > 0.3) return SPEECH_LANGS.ar;
-  if (han / letters > 0.3) return SPEECH_LANGS.zh;
-  // Latin text: the app's language when it is written that way, else English (not an Arabic voice for it).
-  return appLang === 'es' ? SPEECH_LANGS.es : SPEECH_LANGS.en;
 }
 
 export const browserSpeech: SpeechIo = {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { humanCheck } from '../../api/human-check';
 import { PromptLibrary } from '../prompts/PromptLibrary';
 import { DictationButton } from '../voice/DictationButton';
-import { useVoice } from '../voice/voice-context';
+import { useVoice } from '../voice/voice-store';
 import { type InputMessage, newInputMessage, sent, typed } from './input-message';
 
 interface Props {
@@ -54,7 +54,7 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
     const { last, next } = sent(typed(record.current, text, Date.now()), Date.now());
     if (onSend(text, last)) {
       record.current = next;
-      voice.actor.send({ type: 'SENT', dictated: dictated.current || listening });
+      voice?.actor.send({ type: 'SENT', dictated: dictated.current || listening });
       dictated.current = false;
       setListening(false);
       setText('');

@@ -4,10 +4,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
-import { SPEECH_LANGS } from '../../machines/voice/speech-io';
+import { SPEECH_LANGS } from '../../machines/voice/speech-langs';
 import { Icon } from '../icons';
 import { Tooltip } from '../kit/Tooltip';
-import { useVoice, type VoiceActorRef } from './voice-context';
+import { canListen, useVoice, type VoiceActorRef } from './voice-store';
 
 interface Props {
   disabled: boolean;
@@ -27,26 +27,57 @@ export const joinSpoken = (typed: string, spoken: string) =>
 
 export function DictationButton(props: Props) {
   const voice = useVoice();
-  return voice.canListen ? <Dictation voice={voice.actor} {...props} /> : null;
+  const { t } = useTranslation();
+  /** The composer's text when listening started. */
+  const base = useRef('');
+  if (!canListen()) return null;
+  if (voice) return <Dictation voice={voice.actor} base={base} {...props} />;
+  // Before the first use: the same button, which loads the voice actor and starts listening.
+  return (
+    <Tooltip content={t('voice.listen')}>
+      <button
+        type="button"
+        className="icon-button dictation"
+        aria-label={t('voice.listen')}
+        aria-pressed={false}
+        disabled={props.disabled}
+        onClick={async () => {
+          base.current = props.getText();
+          (await import('./voice-actor')).appVoice().actor.send({
+            type: 'LISTEN',
+            lang: SPEECH_LANGS[currentLanguage()] ?? SPEECH_LANGS.en,
+          });
+        }}
+        data-testid="dictation"
+      >
+        <Icon name="mic" />
+      </button>
+    </Tooltip>
+  );
 }
 
-function Dictation({ voice, disabled, getText, setText }: Props & { voice: VoiceActorRef }) {
+function Dictation({
+  voice,
+  base,
+  disabled,
+  getText,
+  setText,
+}: Props & { voice: VoiceActorRef; base: React.RefObject<string> }) {
   const { t } = useTranslation();
   const listening = useSelector(voice, (s) => s.matches({ dictation: 'listening' }));
   const live = useSelector(voice, (s) => `${s.context.heard}${s.context.pending}`);
-  const base = useRef('');
   const setTextRef = useRef(setText);
   setTextRef.current = setText;
 
   useEffect(() => {
     if (listening) setTextRef.current(joinSpoken(base.current, live), false, live.trim() !== '');
-  }, [listening, live]);
+  }, [listening, live, base]);
   useEffect(() => {
     const sub = voice.on('dictated', ({ text }) =>
       setTextRef.current(joinSpoken(base.current, text), true, text !== ''),
     );
     return () => sub.unsubscribe();
-  }, [voice]);
+  }, [voice, base]);
 
   const label = listening ? t('voice.stopListening') : t('voice.listen');
   return (

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ChatMessage } from '../../../common/contract';
 import { currentLanguage } from '../../i18n';
-import { speechLangFor } from '../../machines/voice/speech-io';
+import { speechLangFor } from '../../machines/voice/speech-langs';
 import type { ListenError } from '../../machines/voice/voice.machine';
-import { useVoice } from './voice-context';
+import { useVoice, type VoiceActorRef } from './voice-store';
 
 const LazyVoiceFeedbackModal = lazy(() => import('./VoiceFeedbackModal'));
 
@@ -21,8 +21,13 @@ const LISTEN_ERROR_KEYS: Record<ListenError, string> = {
 };
 
 export function VoiceEffects({ last }: { last: ChatMessage | undefined }) {
+  const voice = useVoice();
+  // Nothing was spoken or read yet: nothing to do.
+  return voice ? <Effects actor={voice.actor} last={last} /> : null;
+}
+
+function Effects({ actor, last }: { actor: VoiceActorRef; last: ChatMessage | undefined }) {
   const { t } = useTranslation();
-  const { actor } = useVoice();
   const feedbackOpen = useSelector(actor, (s) => s.context.feedbackOpen);
   const streamed = useRef<string | null>(null);
 
