@@ -83,6 +83,15 @@ export function speechPieces(text: string, max = PIECE_CHARS): string[] {
   return pieces.filter(Boolean);
 }
 
+async function microphoneGranted(): Promise<boolean> {
+  try {
+    const status = await navigator.permissions.query({ name: 'microphone' as PermissionName });
+    return status.state === 'granted';
+  } catch {
+    return false;
+  }
+}
+
 export const browserSpeech: SpeechIo = {
   canListen: () => recognitionClass() !== null,
   canSpeak: () => typeof window !== 'undefined' && 'speechSynthesis' in window,
@@ -111,7 +120,11 @@ export const browserSpeech: SpeechIo = {
       // "aborted" is our own abort; the end that follows reports nothing more.
       if (event.error === 'aborted' || done) return;
       done = true;
-      on.failed(LISTEN_ERRORS[event.error] ?? 'other');
+      const error = LISTEN_ERRORS[event.error] ?? 'other';
+      if (error !== 'not-allowed') return on.failed(error);
+      // Chromium builds without Google's speech service (Debian's, for one) refuse with "not-allowed" even
+      // when the microphone is allowed: asking the user to allow it would send them in circles.
+      void microphoneGranted().then((granted) => on.failed(granted ? 'unsupported' : 'not-allowed'));
     };
     recognition.onend = () => {
       if (done) return;
