@@ -308,6 +308,39 @@ describe('documents written by others', () => {
     expect(theirs.body.data).toBeNull();
   });
 
+  it('reads the letters of skewed words that the page edge cuts, as pdftotext does', async () => {
+    // pdf.js's bug946506.pdf draws its words through a skewed, enlarged text matrix, and the left page edge cuts
+    // some of them. pdf.js dropped a letter whose origin lies off the page though most of it is on the page
+    // ("otenti" for "potenti", "sequat" for "nsequat"), where pdftotext keeps it.
+    const { created, text } = await read('bug946506.pdf');
+    expect(created.body.code).toBe(200);
+    for (const word of ['potenti', 'nsequat']) expect(text).toMatch(new RegExp(`(?:^|\\s)${word}\\b`));
+  });
+
+  it('reads with OCR a scanned page stored as a JPEG 2000 picture', async () => {
+    // Tika's testPDF_jpeg2000.pdf: one page of printed terms, scanned into a JPEG 2000 picture. The copy of pdf.js
+    // the reader used had no JPEG 2000 decoder, so the page had no picture to read. The reference is tesseract
+    // 5.3's text of the page drawn at 300 dpi by pdftoppm, the words it is sure of (confidence 80 or more).
+    const name = 'testPDF_jpeg2000.pdf';
+    const { created, text } = await read(name);
+    expect(created.body.code).toBe(200);
+    for (const phrase of ['DEFINITIONS', 'freehold property', 'Mortgage']) expect(text).toContain(phrase);
+    expect(wordRecall(reference(name), text)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('reads with OCR the labels a page draws as small pictures and image masks', async () => {
+    // pdf.js's images_1bit_grayscale.pdf has no text layer: each label is a picture about 35 pixels high, some of
+    // them image masks (one bit a pixel, painted in the fill colour). Pictures under 64 pixels and masks were
+    // skipped, so the file had "no text".
+    const name = 'images_1bit_grayscale.pdf';
+    const { created, text } = await read(name);
+    expect(created.body.code).toBe(200);
+    for (const label of ['Uncompressed', 'Image Mask', 'CCITTFaxDecode']) expect(text).toContain(label);
+    // tesseract's command line, on the page drawn whole, reads one more "Image Mask" than Parley gets from the
+    // pictures one by one: 10 of its 12 words.
+    expect(wordRecall(reference(name), text)).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('answers "no text" for the scanned pdf when OCR is turned off (DOCS_OCR=off)', async () => {
     const off = await startTestServer('pglite', {
       docs: testDocsConfig({ ocr: { enabled: false, timeoutMs: 60_000, languages: null } }),

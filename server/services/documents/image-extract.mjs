@@ -37,7 +37,7 @@ function collector(limits) {
 }
 
 // pdf.js image kinds (ImageKind): 1 bit per pixel grey (a set bit is white), RGB, RGBA.
-const GRAYSCALE_1BPP = 1;
+export const GRAYSCALE_1BPP = 1;
 const RGB_24BPP = 2;
 const RGBA_32BPP = 3;
 
@@ -98,10 +98,10 @@ if (!ArrayBuffer.prototype.transferToFixedLength)
 
 /** @param {Buffer} bytes @param {ImageLimits} limits */
 async function pdfImages(bytes, limits) {
-  const { getDocumentProxy, getResolvedPDFJS } = await import('unpdf');
+  const { loadPdfjs, openPdf } = await import('./pdfjs.mjs');
   const { PNG } = await import('pngjs');
-  const { OPS } = await getResolvedPDFJS();
-  const pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false });
+  const { OPS } = await loadPdfjs();
+  const pdf = await openPdf(new Uint8Array(bytes));
   const found = collector(limits);
   for (let n = 1; n <= pdf.numPages && !found.full(); n++) {
     const page = await pdf.getPage(n);
@@ -129,7 +129,7 @@ async function pdfImages(bytes, limits) {
     }
     page.cleanup();
   }
-  await pdf.destroy();
+  await pdf.loadingTask.destroy();
   return found.images;
 }
 

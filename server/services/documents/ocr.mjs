@@ -5,15 +5,25 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { encodePng, paintedImage, pngInput } from './image-extract.mjs';
+import { encodePng, GRAYSCALE_1BPP, paintedImage, pngInput } from './image-extract.mjs';
 
 const require = createRequire(import.meta.url);
 
 /** Tesseract's language codes shipped as npm packages (package.json), by the code Parley knows them by. */
 export const OCR_LANGUAGES = { eng: 'eng', spa: 'spa', ara: 'ara', chi_sim: 'chi_sim' };
 
-/** Pictures smaller than this on either side hold no line of text worth reading (rules, bullets, logos). */
-const MIN_SIDE = 64;
+/**
+ * Pictures lower than MIN_HEIGHT or narrower than MIN_WIDTH hold no word worth reading (rules, bullets, icons).
+ * A picture may be one line of a page: a label, or one strip of a scan stored in strips.
+ */
+const MIN_HEIGHT = 24;
+const MIN_WIDTH = 48;
+/**
+ * tesseract is trained on pages scanned at about 300 dots per inch: a picture drawn at fewer is enlarged (smoothly,
+ * in grey) by a whole factor towards it, at most MAX_ENLARGE times. A page scanned at 80 dpi lost one word in nine.
+ */
+const TARGET_DPI = 300;
+const MAX_ENLARGE = 4;
 
 /**
  * A folder holding the languages' data: tesseract.js reads every language from one folder (given several
@@ -33,24 +43,93 @@ async function languageFolder(codes) {
 }
 
 /**
- * The pictures a page paints, as PNG files, in drawing order (a scan is one picture a page, or strips).
+ * The pictures a page paints, as PNG files, in drawing order (a scan is one picture a page, or strips). An image
+ * mask (one bit a pixel, painted in the fill colour where a bit is 0) is read as black on white. The size a
+ * picture is drawn at comes from the transformation in force where it is painted (a picture fills the unit square).
  * @param {any} page a pdf.js page @param {any} OPS
  */
 async function pagePictures(page, OPS) {
   const { PNG } = await import('pngjs');
   const ops = await page.getOperatorList();
   const pictures = [];
+  let ctm = [1, 0, 0, 1, 0, 0];
+  /** @type {number[][]} */
+  const saved = [];
   for (let i = 0; i < ops.fnArray.length; i++) {
     const fn = ops.fnArray[i];
-    if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject) continue;
+    if (fn === OPS.save) saved.push(ctm);
+    else if (fn === OPS.restore) ctm = saved.pop() ?? ctm;
+    else if (fn === OPS.transform) ctm = multiply(ctm, ops.argsArray[i]);
+    const mask = fn === OPS.paintImageMaskXObject;
+    if (fn !== OPS.paintImageXObject && fn !== OPS.paintInlineImageXObject && !mask) continue;
     const [key] = ops.argsArray[i];
-    const image = await paintedImage(page, key);
-    if (!image?.data || image.width < MIN_SIDE || image.height < MIN_SIDE) continue;
-    const input = pngInput(image);
+    let image = mask ? key : await paintedImage(page, key);
+    // A mask's bits arrive by name (pdf.js sends large ones apart from the operator list).
+    if (mask && typeof image?.data === 'string') image = await paintedImage(page, image.data);
+    if (!image?.data || image.width < MIN_WIDTH || image.height < MIN_HEIGHT) continue;
+    const input = pngInput(mask ? { ...image, kind: GRAYSCALE_1BPP } : image);
     if (!input) continue;
-    pictures.push(encodePng(PNG, image, input));
+    // Dots per inch across and down: pixels over the drawn size in points (72 to the inch).
+    const dpi = Math.min(
+      (72 * image.width) / (Math.hypot(ctm[0], ctm[1]) || 72),
+      (72 * image.height) / (Math.hypot(ctm[2], ctm[3]) || 72),
+    );
+    const factor = Math.max(1, Math.min(MAX_ENLARGE, Math.round(TARGET_DPI / dpi)));
+    const size = { width: image.width * factor, height: image.height * factor };
+    const pixels = grey(input);
+    pictures.push(
+      encodePng(PNG, size, { data: factor === 1 ? pixels : enlarge(pixels, image, factor), colorType: 0 }),
+    );
   }
   return pictures;
+}
+
+/** @param {number[]} m @param {number[]} n the transformation n applied inside m (PDF's cm) */
+const multiply = (m, n) => [
+  n[0] * m[0] + n[1] * m[2],
+  n[0] * m[1] + n[1] * m[3],
+  n[2] * m[0] + n[3] * m[2],
+  n[2] * m[1] + n[3] * m[3],
+  n[4] * m[0] + n[5] * m[2] + m[4],
+  n[4] * m[1] + n[5] * m[3] + m[5],
+];
+
+/** One grey byte a pixel, transparent parts white. @param {{ data: Buffer, colorType: 0 | 2 | 6 }} input */
+function grey({ data, colorType }) {
+  if (colorType === 0) return data;
+  const channels = colorType === 6 ? 4 : 3;
+  const out = Buffer.alloc(data.length / channels);
+  for (let p = 0, q = 0; q < out.length; p += channels, q++) {
+    const luma = (299 * data[p] + 587 * data[p + 1] + 114 * data[p + 2]) / 1000;
+    const alpha = channels === 4 ? data[p + 3] / 255 : 1;
+    out[q] = Math.round(luma * alpha + 255 * (1 - alpha));
+  }
+  return out;
+}
+
+/**
+ * Grey pixels enlarged by a whole factor, each new pixel mixed from the four nearest (bilinear): repeated pixels
+ * would give letters stair-stepped edges.
+ * @param {Buffer} pixels @param {{ width: number, height: number }} size @param {number} factor
+ */
+function enlarge(pixels, { width, height }, factor) {
+  const out = Buffer.alloc(width * factor * height * factor);
+  for (let y = 0; y < height * factor; y++) {
+    const sy = Math.min(height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < width * factor; x++) {
+      const sx = Math.min(width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const fx = sx - x0;
+      const top = pixels[y0 * width + x0] * (1 - fx) + pixels[y0 * width + x1] * fx;
+      const bottom = pixels[y1 * width + x0] * (1 - fx) + pixels[y1 * width + x1] * fx;
+      out[y * width * factor + x] = Math.round(top * (1 - fy) + bottom * fy);
+    }
+  }
+  return out;
 }
 
 /**
@@ -61,7 +140,7 @@ async function pagePictures(page, OPS) {
  * @returns {Promise<Map<number, string>>} text by page number
  */
 export async function recognisePages(pdf, OPS, numbers, options) {
-  const { createWorker, OEM } = await import('tesseract.js');
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
   const langPath = await languageFolder(options.languages);
   /** @type {Map<number, string>} */
   const found = new Map();
@@ -70,13 +149,18 @@ export async function recognisePages(pdf, OPS, numbers, options) {
   try {
     // cacheMethod none: the data is read from the packages, never copied beside the server. A failure of
     // tesseract's own thread rejects the call below instead of being thrown out of an event.
-    const start = () =>
-      createWorker(options.languages, OEM.LSTM_ONLY, {
+    const start = async () => {
+      const started = await createWorker(options.languages, OEM.LSTM_ONLY, {
         langPath,
         cacheMethod: 'none',
         gzip: true,
         errorHandler: () => {},
       });
+      // tesseract's library reads a picture as one block of text unless told otherwise (its command line finds
+      // the layout): the lines of a two-column page then ran across both columns, and a heading was garbled.
+      await started.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+      return started;
+    };
     for (const [index, number] of numbers.entries()) {
       if (Date.now() >= options.deadline) break;
       options.onPage(index + 1, numbers.length);

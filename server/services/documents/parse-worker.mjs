@@ -1,7 +1,6 @@
 // Runs in a worker thread with a small heap (see parse.ts): turns one file into pages of text. Anything a
 // hostile or broken file can do here (exhaust memory, loop, throw) ends this thread, never the server.
 // Plain JavaScript so the thread starts without a TypeScript loader.
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { paginateLines } from './pagination.mjs';
@@ -57,16 +56,6 @@ function pagesOfLines(lines) {
 
 /** @param {string} text */
 const pagesOfText = (text) => pagesOfLines(text.split('\n'));
-
-// pdf.js's Node reader loads character maps and standard fonts with fs.readFile, which takes a path, not the
-// file:// URL unpdf hands it by default; without them Chinese and Japanese pdfs that rely on the standard
-// (non-embedded) CJK fonts come out empty.
-const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const PDF_DATA = {
-  cMapUrl: `${pdfjsRoot}${path.sep}cmaps${path.sep}`,
-  cMapPacked: true,
-  standardFontDataUrl: `${pdfjsRoot}${path.sep}standard_fonts${path.sep}`,
-};
 
 /**
  * Text of one pdf page: pdf.js's text items, line by line, and apart from them the text its annotations
@@ -206,11 +195,10 @@ function joinDrawn(items) {
  * @param {{ languages: string[], timeoutMs: number } | null} ocr reading of pages without text; null: off
  */
 async function parsePdf(bytes, maxPages, ocr) {
-  const { getDocumentProxy, getMeta, getResolvedPDFJS } = await import('unpdf');
+  const { loadPdfjs, openPdf } = await import('./pdfjs.mjs');
   let pdf;
   try {
-    // No stopAtErrors: pdf.js then skips a broken object inside a page instead of rejecting the file.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, ...PDF_DATA });
+    pdf = await openPdf(new Uint8Array(bytes));
   } catch (error) {
     if (/** @type {Error} */ (error)?.name === 'PasswordException')
       throw new ParseError('password', `pdf: ${String(error)}`);
@@ -240,7 +228,7 @@ async function parsePdf(bytes, maxPages, ocr) {
   const blank = pages.flatMap((text, index) => (/[\p{L}\p{N}]/u.test(text) ? [] : [index + 1]));
   if (ocr && blank.length) {
     const { recognisePages } = await import('./ocr.mjs');
-    const { OPS } = await getResolvedPDFJS();
+    const { OPS } = await loadPdfjs();
     // The parent switches from the parse time limit to the reading one (DOCS_OCR_TIMEOUT_MS) on this message.
     parentPort?.postMessage({ progress: { page: 0, pages: blank.length } });
     try {
@@ -261,7 +249,7 @@ async function parsePdf(bytes, maxPages, ocr) {
   });
   let title = '';
   try {
-    const meta = await getMeta(pdf);
+    const meta = await pdf.getMetadata();
     title = String(/** @type {Record<string, unknown> | undefined} */ (meta.info)?.Title ?? '');
   } catch {
     // Metadata is optional.

@@ -1,0 +1,70 @@
+// pdf.js as the parse worker loads it: the official legacy build of pdfjs-dist, whose Node build decodes JPEG 2000
+// and JBIG2 pictures (wasm, or its JavaScript fallback where Node's wasm lacks an instruction). unpdf's bundled copy
+// leaves those decoders out, so a scan stored as JPEG 2000 had no picture to read. Character maps, standard fonts and
+// decoders come from the package's folders, as paths: pdf.js's Node reader loads them with fs.readFile. One fix to
+// its text extraction is applied where its worker code is loaded (see CLIP_TEST).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const folder = (name) => `${path.join(root, name)}${path.sep}`;
+
+/** getDocument's options: data folders, no eval of font programs, and only errors logged. */
+const OPTIONS = {
+  cMapUrl: folder('cmaps'),
+  cMapPacked: true,
+  standardFontDataUrl: folder('standard_fonts'),
+  wasmUrl: folder('wasm'),
+  isEvalSupported: false,
+  disableFontFace: true,
+  useSystemFonts: true,
+  verbosity: 0,
+};
+
+// pdf.js leaves a glyph out of a page's text when it lies off the page, but it compares the glyph's place on the
+// page with its width before the text matrix scales it: a glyph drawn large through the text matrix, whose origin
+// lies just off the page while most of it is on it, is dropped ("otenti" for "potenti" in pdf.js's own
+// bug946506.pdf, skewed words cut by the page edge, which pdftotext reads whole). CLIP_FIX drops a glyph only when
+// its box on the page (its advance and its height through the text matrix) misses the page. The test is found by
+// its exact text; a pdfjs-dist whose code differs is loaded as it is (the regression test then fails).
+const CLIP_TEST =
+  '} else if (posX + glyphWidth < viewBox[0] || posX > viewBox[2] || posY < viewBox[1] || posY > viewBox[3]) {';
+const CLIP_FIX = `} else if (((m, k) => {
+        const xs = [posX, posX + k * m[0], posX + m[2], posX + k * m[0] + m[2]];
+        const ys = [posY, posY + k * m[1], posY + m[3], posY + k * m[1] + m[3]];
+        return Math.max(...xs) < viewBox[0] || Math.min(...xs) > viewBox[2] || Math.max(...ys) < viewBox[1] || Math.min(...ys) > viewBox[3];
+      })(currentTransform, glyphWidth / (textState.fontSize || 1))) {`;
+
+/** @type {Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined} */
+let loaded;
+
+/**
+ * pdf.js with the fixed worker code: pdf.js runs its worker in this thread when globalThis.pdfjsWorker holds one.
+ * The fixed copy is written into a new private folder (mkdtemp: 0700, a name nobody can guess) only to be imported.
+ */
+export function loadPdfjs() {
+  loaded ??= (async () => {
+    const source = await readFile(path.join(root, 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
+    if (source.includes(CLIP_TEST)) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-pdfjs-'));
+      try {
+        const file = path.join(dir, 'pdf.worker.mjs');
+        await writeFile(file, source.replace(CLIP_TEST, CLIP_FIX));
+        globalThis.pdfjsWorker = await import(pathToFileURL(file).href);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+    return import('pdfjs-dist/legacy/build/pdf.mjs');
+  })();
+  return loaded;
+}
+
+/** Opens a pdf (no stopAtErrors: pdf.js then skips a broken object inside a page). @param {Uint8Array} data */
+export async function openPdf(data) {
+  const pdfjs = await loadPdfjs();
+  return pdfjs.getDocument({ data, ...OPTIONS }).promise;
+}
