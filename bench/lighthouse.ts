@@ -48,8 +48,20 @@ async function chatWithAnswers(url: string, token: string): Promise<string> {
   return channelId as string;
 }
 
-/** One Lighthouse run in a fresh Chromium; `storage` is put in the origin's localStorage first. */
+/** A run Lighthouse itself gives up on (NO_NAVSTART on a busy machine) is tried again, up to three times. */
 async function measure(pageUrl: string, storage: Record<string, string>): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(pageUrl, storage);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Lighthouse:')) throw error;
+      console.warn(`${String(error)}; again`);
+    }
+  }
+}
+
+/** One Lighthouse run in a fresh Chromium; `storage` is put in the origin's localStorage first. */
+async function measureOnce(pageUrl: string, storage: Record<string, string>): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,

@@ -1,13 +1,33 @@
 // Serves the built client on the same port as the API. The page carries the visit public key, so a
 // guest's browser has it built in without another request, and the language and direction of the path's
-// language (/ar/... is Arabic, right to left), so the first paint is already laid out the right way.
+// language (/ar/... is Arabic, right to left), so the first paint is already laid out the right way. Its boot
+// shell (painted before the app's code arrives) gets the home page's recommended questions here, in every
+// language, the same ones the landing answer gives the app.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, VISIT_KEY_META } from '../../common/contract/index.js';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  VISIT_KEY_META,
+} from '../../common/contract/index.js';
+import { recommendedQuestions } from '../content/landing-content.js';
 import type { AppEnv } from './context.js';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The recommended questions as the boot shell draws them: each in every language, the page's shown by CSS. */
+export function bootQuestionsHtml(): string {
+  const items = recommendedQuestions.map(
+    (question) =>
+      `<li><span class="boot-question"><span class="boot-question-icon"><svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><use href="#boot-icon-${question.icon}"/></svg></span>${LANGUAGES.map((language) => `<span data-lang="${language}" dir="auto">${escapeHtml(question.text[language])}</span>`).join('')}</span></li>`,
+  );
+  return `<ul class="boot-questions">${items.join('')}</ul>`;
+}
 
 export function staticRoutes(staticDir: string, publicKeySpki: string) {
   const app = new Hono<AppEnv>();
@@ -17,7 +37,8 @@ export function staticRoutes(staticDir: string, publicKeySpki: string) {
     if (page === null && fs.existsSync(indexPath)) {
       page = fs
         .readFileSync(indexPath, 'utf8')
-        .replace('</head>', `<meta name="${VISIT_KEY_META}" content="${publicKeySpki}"></head>`);
+        .replace('</head>', `<meta name="${VISIT_KEY_META}" content="${publicKeySpki}"></head>`)
+        .replace('<!--boot:questions-->', bootQuestionsHtml());
     }
     return page;
   };

@@ -237,8 +237,24 @@ test.describe('on a desktop', () => {
 /** Where the frame, the home heading and the composer's box are drawn: by the boot shell or by the app. */
 async function frameBoxes(page: Page, boot: boolean) {
   const selectors = boot
-    ? ['#boot .boot-topbar', '#boot .boot-sidebar', '#boot h1', '#boot .boot-row', '#boot .button']
-    : ['.topbar', '.sidebar', '.welcome h1', '.composer-row', '[data-testid="send"]'];
+    ? [
+        '#boot .boot-topbar',
+        '#boot .boot-sidebar',
+        '#boot h1',
+        '#boot li:first-child .boot-question',
+        '#boot li:last-child .boot-question',
+        '#boot .boot-row',
+        '#boot .button',
+      ]
+    : [
+        '.topbar',
+        '.sidebar',
+        '.welcome h1',
+        '.recommended-questions li:first-child button',
+        '.recommended-questions li:last-child button',
+        '.composer-row',
+        '[data-testid="send"]',
+      ];
   return page.evaluate(
     (list) =>
       list.map((selector) => {
@@ -290,7 +306,7 @@ for (const screen of [
       const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
       expect(dark).toBe(screen.scheme === 'dark');
       const boot = await frameBoxes(page, true);
-      expect(boot.filter(Boolean).length).toBeGreaterThanOrEqual(4);
+      expect(boot.filter(Boolean).length).toBeGreaterThanOrEqual(6);
 
       await page.unroute('**/assets/**/*.js');
       await openAsGuest(page, screen.path);

@@ -1,12 +1,15 @@
 // index.html's boot shell (painted before the app's code arrives) says its words in every language, the
-// same words as the locale tables the app then draws them with.
+// same words as the locale tables the app then draws them with, and the recommended questions' icons as the
+// app draws them.
 import fs from 'node:fs';
 import path from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ar } from '../../common/i18n/locales/ar';
 import { en } from '../../common/i18n/locales/en';
 import { es } from '../../common/i18n/locales/es';
 import { zh } from '../../common/i18n/locales/zh';
+import { Icon } from '../../src/ui/icons';
 
 const tables: Record<string, unknown> = { en, ar, zh, es };
 const html = fs.readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
@@ -33,5 +36,13 @@ describe('the boot shell', () => {
         .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tables[language]);
       expect(text, `${language} ${key}`).toBe(expected);
     }
+  });
+
+  it("draws the recommended questions' icons as the app does (1 megaphone, 2 flask, 3 wrench)", () => {
+    const drawn = (name: 'megaphone' | 'flask' | 'wrench') =>
+      /<path d="([^"]+)"/.exec(renderToStaticMarkup(<Icon name={name} />))?.[1];
+    const boot = (n: number) =>
+      new RegExp(`<symbol id="boot-icon-${n}"[^>]*><path d="([^"]+)"`).exec(html)?.[1];
+    expect([boot(1), boot(2), boot(3)]).toEqual([drawn('megaphone'), drawn('flask'), drawn('wrench')]);
   });
 });
