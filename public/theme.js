@@ -1,7 +1,7 @@
 // Before the first paint: applies the theme kept on this device, so a dark page never flashes white, and
 // tells index.html's boot shell what to show: the page's language (as src/i18n resolves it: the path's,
 // then a provider return's, then the saved choice, then on a first visit the browser's), the page kind
-// (home, chat or another) and whether the desktop sidebar is collapsed.
+// (home, chat or another), whether the desktop sidebar is collapsed and whether the composer has a microphone.
 // A classic script in <head>; src/ui/theme/theme.ts and src/i18n keep the same keys and attributes once
 // the app runs.
 (() => {
@@ -46,4 +46,7 @@
   root.setAttribute('data-boot-page', home ? 'home' : first === 'chat' ? 'chat' : 'other');
   if (read('localStorage', 'parley.sidebarCollapsed') === '1')
     root.setAttribute('data-boot-sidebar', 'collapsed');
+  // The composer shows a microphone where speech can be recognised (canListen in src/ui/voice/voice-store.ts).
+  if ('SpeechRecognition' in window || 'webkitSpeechRecognition' in window)
+    root.setAttribute('data-boot-mic', '');
 })();

@@ -39,10 +39,12 @@ describe('the boot shell', () => {
   });
 
   it("draws the recommended questions' icons as the app does (1 megaphone, 2 flask, 3 wrench)", () => {
-    const drawn = (name: 'megaphone' | 'flask' | 'wrench') =>
+    const drawn = (name: 'megaphone' | 'flask' | 'wrench' | 'mic') =>
       /<path d="([^"]+)"/.exec(renderToStaticMarkup(<Icon name={name} />))?.[1];
     const boot = (n: number) =>
       new RegExp(`<symbol id="boot-icon-${n}"[^>]*><path d="([^"]+)"`).exec(html)?.[1];
     expect([boot(1), boot(2), boot(3)]).toEqual([drawn('megaphone'), drawn('flask'), drawn('wrench')]);
+    // The composer's microphone too.
+    expect(html).toContain(`<path d="${drawn('mic')}"`);
   });
 });
