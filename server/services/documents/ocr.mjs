@@ -23,6 +23,8 @@ const MIN_WIDTH = 48;
  * in grey) by a whole factor towards it, at most MAX_ENLARGE times. A page scanned at 80 dpi lost one word in nine.
  */
 const TARGET_DPI = 300;
+/** Height in pixels (once enlarged) up to which a picture in which no layout was found is read as sparse text. */
+const ONE_BLOCK_HEIGHT = 400;
 const MAX_ENLARGE = 4;
 
 /**
@@ -77,9 +79,13 @@ async function pagePictures(page, OPS) {
     const factor = Math.max(1, Math.min(MAX_ENLARGE, Math.round(TARGET_DPI / dpi)));
     const size = { width: image.width * factor, height: image.height * factor };
     const pixels = grey(input);
-    pictures.push(
-      encodePng(PNG, size, { data: factor === 1 ? pixels : enlarge(pixels, image, factor), colorType: 0 }),
-    );
+    pictures.push({
+      png: encodePng(PNG, size, {
+        data: factor === 1 ? pixels : enlarge(pixels, image, factor),
+        colorType: 0,
+      }),
+      height: size.height,
+    });
   }
   return pictures;
 }
@@ -170,7 +176,14 @@ export async function recognisePages(pdf, OPS, numbers, options) {
         if (Date.now() >= options.deadline) break;
         // Started at the first picture: blank pages without any (empty pages) cost no engine.
         worker ??= await start();
-        const { data } = await worker.recognize(picture);
+        let { data } = await worker.recognize(picture.png);
+        // Looking for a layout, tesseract takes a label in a frame for a drawing and reads nothing in it (as one
+        // block too): a picture a few lines high is then read again for scattered words (sparse text).
+        if (!data.text.trim() && picture.height <= ONE_BLOCK_HEIGHT) {
+          await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
+          ({ data } = await worker.recognize(picture.png));
+          await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+        }
         if (data.text.trim()) texts.push(data.text);
       }
       page.cleanup();

@@ -178,9 +178,12 @@ function joinDrawn(items) {
   for (const item of items) {
     if (!item.str) continue;
     if (previous && !/\s$/.test(text) && !/^\s/.test(item.str)) {
-      const size = Math.abs(item.transform[3]) || Math.abs(item.transform[0]) || 1;
-      const start = item.transform[4];
-      const gap = start - (previous.transform[4] + previous.width);
+      const [a, b, c, d, x, y] = item.transform;
+      const size = Math.hypot(c, d) || Math.hypot(a, b) || 1;
+      // Measured along the line's baseline, which a rotated or skewed line does not draw along x.
+      const along = Math.hypot(a, b) || 1;
+      const gap =
+        ((x - previous.transform[4]) * a + (y - previous.transform[5]) * b) / along - previous.width;
       const spaced = !UNSPACED.test(text.slice(-1)) || !UNSPACED.test(item.str[0]);
       if (spaced && Math.abs(gap) > size / 3) text += ' ';
     }
