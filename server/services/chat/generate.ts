@@ -268,8 +268,11 @@ export function createAnswerGenerator(deps: ChatDeps) {
 
   /** Renews this instance's leases; answers another instance took (we were presumed dead) stop here. */
   async function leaseRound(): Promise<void> {
+    // Only runs this instance had before the renewal started: a run added meanwhile had its row written
+    // after the renewal read the table, so it is missing there without another instance having taken it.
+    const before = [...runs.values()].filter((run) => run.status === 'streaming' && !following.has(run));
     const held = await deps.lease.renew();
-    for (const run of runs.values())
+    for (const run of before)
       if (run.status === 'streaming' && !following.has(run) && !held.has(run.requestId))
         run.controller.abort(LEASE_LOST);
     await adoptStale();
