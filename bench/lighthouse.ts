@@ -2,7 +2,9 @@
 // Debian's Chromium: the home route and a chat with an answer, each from a fresh browser profile (nothing
 // cached, no service worker). Everything runs on 127.0.0.1; the browser is told not to reach anything else.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -88,6 +90,15 @@ async function measureOnce(pageUrl: string, storage: Record<string, string>): Pr
     });
     if (!result) throw new Error('Lighthouse returned nothing');
     const { lhr } = result;
+    // LIGHTHOUSE_DUMP=dir keeps every report's JSON there, to read what the audits say in full.
+    if (process.env.LIGHTHOUSE_DUMP)
+      fs.writeFileSync(
+        path.join(
+          process.env.LIGHTHOUSE_DUMP,
+          `${new URL(pageUrl).pathname.split('/')[1] || 'home'}-${Date.now()}.json`,
+        ),
+        JSON.stringify(lhr),
+      );
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const items = (id: string) =>

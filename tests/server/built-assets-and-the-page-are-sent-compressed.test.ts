@@ -136,18 +136,24 @@ describe('the built service worker', () => {
     );
   });
 
-  it('a new chat loads its composer without the conversation or the document pane, under 300 KiB gzipped', () => {
+  it('a new chat loads its composer without the conversation, the document pane or sonner, under 285 KiB gzipped', () => {
     const chunks: Record<string, { file: string }> = JSON.parse(
       fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
     );
     const home = homeRouteJs(outDir);
     const files = home.rows.map((row) => row.file);
-    // The answer renderer (Markdown, highlight.js) and the virtual lists come after the composer.
-    for (const later of ['src/ui/chat/MessageList.tsx', 'src/ui/documents/DocumentPane.tsx']) {
+    // The answer renderer (Markdown, highlight.js), the virtual lists and the toasts' library (loaded with
+    // the first toast) come after the composer.
+    for (const later of [
+      'src/ui/chat/MessageList.tsx',
+      'src/ui/documents/DocumentPane.tsx',
+      'node_modules/sonner/dist/index.mjs',
+    ]) {
       expect(chunks[later]?.file, later).toBeTruthy();
       expect(files).not.toContain(chunks[later].file);
     }
-    // Before the split: 390 KiB. The goal is 150 KiB; see the README's benchmarks for what is left.
-    expect(home.gzip).toBeLessThan(300 * 1024);
+    // Before the split: 390 KiB; 290 before sonner left it (281 after). The goal is 150 KiB; see the README's
+    // benchmarks for what is left.
+    expect(home.gzip).toBeLessThan(285 * 1024);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toaster } from 'sonner';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { Toasts } from '../../src/ui/kit/toast';
 import { Markdown } from '../../src/ui/markdown/Markdown';
 
 // jsdom has no async clipboard: the one thing replaced.
@@ -27,7 +27,7 @@ it('shows a code block with its language, highlighted, and inline code stays inl
 it('copies exactly the code (without the trailing newline) and confirms with a toast', async () => {
   render(
     <>
-      <Toaster />
+      <Toasts />
       <Markdown text={answer} />
     </>,
   );

@@ -2,12 +2,12 @@ import { Direction } from 'radix-ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { reportCrash } from '../../api/analytics';
 import type { RootActor } from '../../machines/root';
 import { trackCrash } from '../analytics/app-events';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { TooltipProvider } from '../kit/Tooltip';
+import { Toasts } from '../kit/toast';
 import { UpdatePrompt } from '../layout/UpdatePrompt';
 import { RootProvider } from './root-context';
 import { createRouter } from './routes';
@@ -29,7 +29,8 @@ export function App({ root }: { root: RootActor }) {
             <RouterProvider router={router} />
             <UpdatePrompt />
           </TooltipProvider>
-          <Toaster
+          {/* sonner and its Toaster load with the first toast. */}
+          <Toasts
             position="top-center"
             richColors
             dir={document.documentElement.dir as 'ltr' | 'rtl'}

@@ -1,10 +1,11 @@
 // Connects the API's reactions to the actor system and the toasts.
-import { toast } from 'sonner';
+
 import { sendNeedsHumanCheck } from '../../../common/contract';
 import { configureApi } from '../../api/http';
 import { tokenStore } from '../../api/storage';
 import { currentLanguage } from '../../i18n';
 import type { RootActor } from '../../machines/root';
+import { toast } from '../kit/toast';
 
 export function installApiHooks(root: RootActor) {
   configureApi({

@@ -1,7 +1,7 @@
 // The one place billing's notices become toasts: the billing actors emit them, this shows them with sonner.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../kit/toast';
 import { say, useBilling } from './use-billing';
 
 export function BillingNotices() {

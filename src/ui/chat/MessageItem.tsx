@@ -1,7 +1,6 @@
 import { Popover } from 'radix-ui';
 import { memo, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { ChatMessage } from '../../../common/contract';
 import { useLangPath } from '../app/paths';
 import { DocChatContext } from '../documents/doc-chat-context';
@@ -9,6 +8,7 @@ import { LinkSourcesContext } from '../documents/link-sources-context';
 import { SourceList } from '../documents/SourceList';
 import { Icon } from '../icons';
 import { Tooltip } from '../kit/Tooltip';
+import { toast } from '../kit/toast';
 import { Markdown } from '../markdown/Markdown';
 import { safeHref } from '../markdown/safe-url';
 import { ReadAloudButton } from '../voice/ReadAloudButton';

@@ -4,11 +4,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { AnswerSource, DocumentInChat, LinkSource } from '../../../common/contract';
 import { docsApi } from '../../api/documents';
 import { channels } from '../../local/channels';
 import { readOneChatState, saveOneChatState } from '../../local/one-chat-state';
+import { toast } from '../kit/toast';
 import { DocChatContext } from './doc-chat-context';
 import { LinkSourcesContext } from './link-sources-context';
 import './doc-chat.css';

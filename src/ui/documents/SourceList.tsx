@@ -3,7 +3,6 @@
 // collapse control. Read Document (pdf and preprint abstract links only) opens a document chat in a new tab.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   faviconPath,
   type LinkSource,
@@ -14,6 +13,7 @@ import {
 } from '../../../common/contract';
 import { docsApi } from '../../api/documents';
 import { PAGE_MODE_KEY, saveOneChatState } from '../../local/one-chat-state';
+import { toast } from '../kit/toast';
 import { safeHref } from '../markdown/safe-url';
 
 /** Opens a document chat over a pdf or preprint link in a new tab; the page mode is academicSearch. */

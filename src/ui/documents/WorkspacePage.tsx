@@ -2,7 +2,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import {
   DocumentPaths,
   WORKSPACE_CATEGORIES,
@@ -16,6 +15,7 @@ import { writingRepository } from '../../local/writing';
 import { useLangPath } from '../app/paths';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { EmptyState, Skeleton } from '../kit/Skeleton';
+import { toast } from '../kit/toast';
 import '../landing/pages.css';
 import './doc-chat.css';
 import { PromptLibrary } from '../prompts/PromptLibrary';

@@ -3,10 +3,10 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { FEEDBACK_CATEGORIES, FEEDBACK_MAX } from '../../../common/contract';
 import { feedbackMachine } from '../../machines/feedback.machine';
 import { Modal } from '../kit/Modal';
+import { toast } from '../kit/toast';
 
 export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useMatch, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { LocalChannel } from '../../local/schema';
 import { deleteChannel, renameChannel } from '../../machines/chat/channel-commands';
 import { useLangPath } from '../app/paths';
@@ -9,6 +8,7 @@ import { useRootActor } from '../app/root-context';
 import { Icon } from '../icons';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { Tooltip } from '../kit/Tooltip';
+import { toast } from '../kit/toast';
 
 export function HistoryItem({ channel }: { channel: LocalChannel }) {
   const { t } = useTranslation();

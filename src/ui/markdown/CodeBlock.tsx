@@ -1,7 +1,7 @@
 import type { Element } from 'hast';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../kit/toast';
 import { copyText } from './copy-text';
 import { isClosedFence, useStream } from './stream';
 import { codeLanguage, textOf } from './tree';

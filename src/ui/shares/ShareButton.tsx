@@ -1,12 +1,12 @@
 // Share a chat: makes a snapshot link, copies it, and lists the chat's live links to stop sharing them.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { ShareSummary } from '../../../common/contract';
 import { shareApi } from '../../api/shares';
 import { currentLanguage } from '../../i18n';
 import { analytics } from '../../workers/analytics';
 import { Modal } from '../kit/Modal';
+import { toast } from '../kit/toast';
 
 export function ShareButton({ channelId, disabled }: { channelId: string; disabled?: boolean }) {
   const { t } = useTranslation();

@@ -3,13 +3,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SHARE_KEY_PARAM } from '../../../common/contract';
 import { ApiError } from '../../api/http';
 import { shareApi } from '../../api/shares';
 import { syncNow } from '../../machines/sync';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
+import { toast } from '../kit/toast';
 import { pendingShare } from './pending-share';
 
 export function ShareKeyCatcher() {

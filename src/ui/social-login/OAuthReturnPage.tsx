@@ -4,11 +4,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { SocialProvider } from '../../../common/contract';
 import { socialApi } from '../../api/social-login';
 import { homePath } from '../../i18n';
 import { useRootSelector } from '../app/root-context';
+import { toast } from '../kit/toast';
 import './social-login.css';
 
 function SocialLoginReturn({ provider }: { provider: SocialProvider }) {

@@ -1,7 +1,6 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { type Connector, ConnectorStatus } from '../../../common/contract';
 import { socialApi } from '../../api/social-login';
 import { userApi } from '../../api/user';
@@ -10,6 +9,7 @@ import { createPressGate } from '../app/press-gate';
 import { useAuthState } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
 import { Modal } from '../kit/Modal';
+import { toast } from '../kit/toast';
 import { chooseTheme, THEMES, type ThemeChoice, useThemeChoice } from '../theme/theme';
 import { LanguagePicker } from './LanguagePicker';
 

@@ -3,11 +3,11 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { ChatMessage } from '../../../common/contract';
 import { currentLanguage } from '../../i18n';
 import { speechLangFor } from '../../machines/voice/speech-langs';
 import type { ListenError } from '../../machines/voice/voice.machine';
+import { toast } from '../kit/toast';
 import { useVoice, type VoiceActorRef } from './voice-store';
 
 const LazyVoiceFeedbackModal = lazy(() => import('./VoiceFeedbackModal'));

@@ -4,12 +4,12 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { FEEDBACK_MAX, VOICE_FEEDBACK_REASONS } from '../../../common/contract';
 import { feedbackApi } from '../../api/feedback';
 import { createVoiceFeedbackMachine } from '../../machines/voice/voice-feedback.machine';
 import { Icon } from '../icons';
 import { Modal } from '../kit/Modal';
+import { toast } from '../kit/toast';
 
 const voiceFeedbackMachine = createVoiceFeedbackMachine(feedbackApi.submitVoice);
 

@@ -2,12 +2,12 @@ import { useSelector } from '@xstate/react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { ActorRefFrom } from 'xstate';
 import { OUTPUT_LANGUAGES, type WritingAction } from '../../../common/contract';
 import { humanCheck } from '../../api/human-check';
 import { currentLanguage } from '../../i18n';
 import type { askAiMachine } from '../../machines/ask-ai.machine';
+import { toast } from '../kit/toast';
 
 export const ASK_AI_FOCUS_DELAY_MS = 300;
 export const ASK_AI_MAX_ROWS = 10;

@@ -3,9 +3,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { managerBusy, studentVerified } from '../../../machines/billing/selectors';
 import { Modal } from '../../kit/Modal';
+import { toast } from '../../kit/toast';
 import { type ManagerRef, say } from '../use-billing';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
