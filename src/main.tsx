@@ -13,6 +13,13 @@ import { installThemeFollower } from './ui/theme/theme';
 installPreloadErrorReload();
 installThemeFollower();
 installUnloadReset();
+// index.html's boot shell is painted first: on a fast network the code arrives before the first frame, and
+// starting the app (its requests, the first render) would hold that frame back. One frame, or 100 ms in a tab
+// that does not draw frames.
+await new Promise<void>((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve));
+  setTimeout(resolve, 100);
+});
 await initI18n();
 const root = createRootActor();
 installApiHooks(root);
