@@ -27,16 +27,18 @@ const OPTIONS = {
 // pdf.js leaves a glyph out of a page's text when it lies off the page, but it compares the glyph's place on the
 // page with its width before the text matrix scales it: a glyph drawn large through the text matrix, whose origin
 // lies just off the page while most of it is on it, is dropped ("otenti" for "potenti" in pdf.js's own
-// bug946506.pdf, skewed words cut by the page edge, which pdftotext reads whole). CLIP_FIX drops a glyph only when
-// its box on the page (its advance and its height through the text matrix) misses the page. The test is found by
-// its exact text; a pdfjs-dist whose code differs is loaded as it is (the regression test then fails).
+// bug946506.pdf, skewed words cut by the page edge, which pdftotext reads whole). The fix drops a glyph only when
+// its box on the page (its advance and its height through the text matrix) misses the page. The minified build
+// (it loads in half the time of the plain one, in every parse's new thread) keeps the function's name and renames
+// its variables: CLIP_TEST finds them. A pdfjs-dist whose code differs is loaded as it is (the regression test
+// on bug946506.pdf then fails).
 const CLIP_TEST =
-  '} else if (posX + glyphWidth < viewBox[0] || posX > viewBox[2] || posY < viewBox[1] || posY > viewBox[3]) {';
-const CLIP_FIX = `} else if (((m, k) => {
-        const xs = [posX, posX + k * m[0], posX + m[2], posX + k * m[0] + m[2]];
-        const ys = [posY, posY + k * m[1], posY + m[3], posY + k * m[1] + m[3]];
-        return Math.max(...xs) < viewBox[0] || Math.min(...xs) > viewBox[2] || Math.max(...ys) < viewBox[1] || Math.min(...ys) > viewBox[3];
-      })(currentTransform, glyphWidth / (textState.fontSize || 1))) {`;
+  /(function compareWithLastPosition\((\w+)\)\{const (\w+)=getCurrentTextTransform\(\);let (\w+)=\3\[4\],(\w+)=\3\[5\];if\((\w+)\.font\?\.vertical\)\{if\([^{}]*\)return!1\}else if\()\4\+\2<(\w+)\[0\]\|\|\4>\7\[2\]\|\|\5<\7\[1\]\|\|\5>\7\[3\](\)return!1;)/;
+/** The condition under which the glyph is dropped, in the names CLIP_TEST found. */
+const clipFix = (width, transform, x, y, state, box) =>
+  `((m,k)=>{const xs=[${x},${x}+k*m[0],${x}+m[2],${x}+k*m[0]+m[2]],ys=[${y},${y}+k*m[1],${y}+m[3],${y}+k*m[1]+m[3]];` +
+  `return Math.max(...xs)<${box}[0]||Math.min(...xs)>${box}[2]||Math.max(...ys)<${box}[1]||Math.min(...ys)>${box}[3]})` +
+  `(${transform},${width}/(${state}.fontSize||1))`;
 
 /** @type {Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined} */
 let loaded;
@@ -47,18 +49,26 @@ let loaded;
  */
 export function loadPdfjs() {
   loaded ??= (async () => {
-    const source = await readFile(path.join(root, 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
-    if (source.includes(CLIP_TEST)) {
+    const worker = path.join(root, 'legacy', 'build', 'pdf.worker.min.mjs');
+    const source = await readFile(worker, 'utf8');
+    const match = CLIP_TEST.exec(source);
+    if (!match) globalThis.pdfjsWorker = await import(pathToFileURL(worker).href);
+    else {
+      const [, head, width, transform, x, y, state, box, tail] = match;
+      const fixed = `${head}${clipFix(width, transform, x, y, state, box)}${tail}`;
       const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-pdfjs-'));
       try {
         const file = path.join(dir, 'pdf.worker.mjs');
-        await writeFile(file, source.replace(CLIP_TEST, CLIP_FIX));
+        await writeFile(
+          file,
+          source.replace(CLIP_TEST, () => fixed),
+        );
         globalThis.pdfjsWorker = await import(pathToFileURL(file).href);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
     }
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
+    return import('pdfjs-dist/legacy/build/pdf.min.mjs');
   })();
   return loaded;
 }
