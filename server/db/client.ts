@@ -1,13 +1,12 @@
 // Opens the database the environment asks for: PostgreSQL when DATABASE_URL is set, else embedded PGlite
-// under the data dir, in a thread of its own (db/pglite-worker.mjs). Both are reached through node-postgres
-// and run the same migrations.
+// under the data dir, in a thread of its own (db/pglite-worker.mjs, reached through db/pglite-client.ts).
+// Both run the same migrations.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema.js';
@@ -56,7 +55,6 @@ async function initPgliteDir(dir: string, extraParams: string[]): Promise<void> 
 
 type PgSdk = typeof pg;
 
-/** Loaded only when a database is opened, so a test importing the types does not load the drivers. */
 async function drivers() {
   const [{ default: pgSdk }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
@@ -68,17 +66,6 @@ async function drivers() {
 
 /** The longest unix socket path Linux and macOS accept (sun_path less its terminating zero). */
 const SOCKET_PATH_MAX = 103;
-
-/**
- * Where the embedded database answers: `.s.PGSQL.5432` (the name node-postgres looks for in a socket
- * directory) in the data dir, so a second server on the same data dir finds the first one there. A data
- * dir too deep for a socket path gets a private temporary directory instead.
- */
-function pgliteSocketDir(dataDir: string): { dir: string; temporary: boolean } {
-  const dir = path.resolve(dataDir);
-  if (Buffer.byteLength(path.join(dir, '.s.PGSQL.5432')) <= SOCKET_PATH_MAX) return { dir, temporary: false };
-  return { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'parley-db-')), temporary: true };
-}
 
 /** True when a live process answers on the socket (a socket file left by a killed one refuses). */
 function socketAnswers(socketPath: string): Promise<boolean> {
@@ -92,44 +79,40 @@ function socketAnswers(socketPath: string): Promise<boolean> {
   });
 }
 
-/** Starts PGlite in its worker thread; resolves once it accepts connections on the socket. */
-async function startPgliteWorker(dir: string, extraParams: string[], socketPath: string): Promise<Worker> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dir, extraParams, socketPath },
-  });
+/**
+ * Two PGlites on one data dir would each overwrite what the other wrote. The server holding the dir listens
+ * on a unix socket in it (only to be found there); a second one finds it and stops before it opens the
+ * database. A socket left by a killed server answers nobody and is replaced. A data dir too deep for a
+ * socket path goes without the check.
+ */
+async function holdDataDir(dataDir: string): Promise<{ release(): Promise<void> }> {
+  const socketPath = path.join(path.resolve(dataDir), '.pglite-in-use');
+  if (Buffer.byteLength(socketPath) > SOCKET_PATH_MAX) return { release: async () => {} };
+  if (await socketAnswers(socketPath))
+    throw new Error(`another Parley server is using the data dir ${dataDir}`);
+  fs.rmSync(socketPath, { force: true });
+  const holder = net.createServer((socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
-    const failed = (err: Error) => {
-      worker.off('exit', exited);
-      reject(err);
-    };
-    const exited = (code: number) =>
-      reject(new Error(`the PGlite worker ended before it was ready (exit ${code})`));
-    worker.once('error', failed);
-    worker.once('exit', exited);
-    worker.once('message', () => {
-      worker.off('error', failed);
-      worker.off('exit', exited);
-      resolve();
-    });
+    holder.once('error', reject);
+    holder.listen(socketPath, () => resolve());
   });
-  return worker;
-}
-
-/** Asks the worker to close PGlite cleanly (its data flushed); ends the thread if it does not within 10 s. */
-async function stopPgliteWorker(worker: Worker): Promise<void> {
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.postMessage({ type: 'close' });
-  const deadline = setTimeout(() => void worker.terminate(), 10_000);
-  await exited;
-  clearTimeout(deadline);
+  // Nothing waits on it: it must not keep a stopping process alive.
+  holder.unref();
+  return {
+    release: () =>
+      new Promise<void>((resolve) => {
+        holder.close(() => resolve());
+      }),
+  };
 }
 
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
 }): Promise<DatabaseHandle> {
-  const { pgSdk, drizzle, migrate } = await drivers();
   if (options.databaseUrl) {
+    // Loaded only on PostgreSQL: the embedded default's idle memory does not carry them.
+    const { pgSdk, drizzle, migrate } = await drivers();
     // 16: a few transactions hold advisory locks (services/keyed-lock.ts) while their work uses others.
     const pool = new pgSdk.Pool({ connectionString: options.databaseUrl, max: 16 });
     const db = drizzle(pool, { schema });
@@ -151,53 +134,34 @@ export async function openDatabase(options: {
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const socket = pgliteSocketDir(options.dataDir);
-  const socketPath = path.join(socket.dir, '.s.PGSQL.5432');
-  // Two PGlites on one data dir would each overwrite what the other wrote.
-  if (!socket.temporary && (await socketAnswers(socketPath)))
-    throw new Error(`another Parley server is using the data dir ${options.dataDir}`);
-  await initPgliteDir(dir, PGLITE_EXTRA_PARAMS);
-  const worker = await startPgliteWorker(dir, PGLITE_EXTRA_PARAMS, socketPath);
-  const removeSocketDir = () => {
-    if (socket.temporary) fs.rmSync(socket.dir, { recursive: true, force: true });
-  };
-  // The worker ending on its own (PGlite aborted) leaves a server without its database: end the process
-  // with the reason, so a supervisor starts it again, rather than answer every request with an error.
-  const crashed = (code: number) => {
-    removeSocketDir();
-    throw new Error(`the PGlite worker ended unexpectedly (exit ${code})`);
-  };
-  worker.on('exit', crashed);
-  // PGlite is one session: one connection, so a transaction holds the database as it does in PGlite, and
-  // queries outside it wait their turn. Never closed when idle: reconnecting would start a new session.
-  const pool = new pgSdk.Pool({
-    host: socket.dir,
-    port: 5432,
-    user: 'postgres',
-    database: 'postgres',
-    ssl: false,
-    max: 1,
-    idleTimeoutMillis: 0,
-  });
-  const db = drizzle(pool, { schema });
+  const hold = await holdDataDir(options.dataDir);
   try {
-    await migrate(db, { migrationsFolder });
+    await initPgliteDir(dir, PGLITE_EXTRA_PARAMS);
+    const [{ startPgliteWorker }, { drizzle }, { migrate }] = await Promise.all([
+      import('./pglite-client.js'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+    const client = await startPgliteWorker(dir, PGLITE_EXTRA_PARAMS);
+    // drizzle's PGlite driver calls only query() and transaction(), which the worker's client answers.
+    const db = drizzle({ client: client as unknown as PGlite, schema });
+    try {
+      await migrate(db, { migrationsFolder });
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      postgres: null,
+      async close() {
+        await client.close();
+        await hold.release();
+      },
+    };
   } catch (err) {
-    worker.off('exit', crashed);
-    await pool.end();
-    await stopPgliteWorker(worker);
-    removeSocketDir();
+    await hold.release();
     throw err;
   }
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    postgres: null,
-    async close() {
-      worker.off('exit', crashed);
-      await pool.end();
-      await stopPgliteWorker(worker);
-      removeSocketDir();
-    },
-  };
 }

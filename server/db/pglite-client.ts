@@ -1,0 +1,109 @@
+// The server's end of the embedded database in its worker thread (db/pglite-worker.mjs): the two calls
+// drizzle's PGlite driver makes, query() and transaction(), sent over the worker's message port. Each query
+// is posted at once, without waiting for the one before it, so PGlite runs them back to back in its thread.
+import { Worker } from 'node:worker_threads';
+
+interface Results {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string) => unknown> };
+type Answer = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
+
+export interface PgliteWorkerClient {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+  transaction<T>(callback: (tx: Pick<PgliteWorkerClient, 'query'>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Types whose text drizzle keeps as it is (dates, intervals, numeric arrays). Its parsers are functions,
+ * which cannot be posted; the worker applies the same ones, so anything else is refused here.
+ */
+function keptAsText(parsers: QueryOptions['parsers']): number[] | undefined {
+  if (!parsers) return undefined;
+  return Object.entries(parsers).map(([type, parse]) => {
+    if (parse('1') !== '1') throw new Error(`a parser for type ${type} cannot run in the PGlite worker`);
+    return Number(type);
+  });
+}
+
+export async function startPgliteWorker(dir: string, extraParams: string[]): Promise<PgliteWorkerClient> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dir, extraParams },
+  });
+  await new Promise<void>((resolve, reject) => {
+    const exited = (code: number) =>
+      reject(new Error(`the PGlite worker ended before it was ready (exit ${code})`));
+    worker.once('error', reject);
+    worker.once('exit', exited);
+    worker.once('message', () => {
+      worker.off('error', reject);
+      worker.off('exit', exited);
+      resolve();
+    });
+  });
+
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let closing = false;
+  worker.on('message', (answer: Answer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    if (answer.error) waiting.reject(Object.assign(new Error(answer.error.message), answer.error));
+    else waiting.resolve(answer.result);
+  });
+  // The worker ending on its own (PGlite aborted) leaves a server without its database: end the process with
+  // the reason, so a supervisor starts it again, rather than answer every request with an error.
+  worker.on('exit', (code) => {
+    if (closing) return;
+    throw new Error(`the PGlite worker ended unexpectedly (exit ${code})`);
+  });
+
+  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+  const queryIn =
+    (tx: number | null) =>
+    (sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results> =>
+      call<Results>({
+        op: 'query',
+        tx,
+        sql,
+        params,
+        rowMode: options.rowMode,
+        asText: keptAsText(options.parsers),
+      });
+
+  return {
+    query: queryIn(null),
+    async transaction(callback) {
+      const tx = nextId;
+      await call({ op: 'begin' });
+      let result: Awaited<ReturnType<typeof callback>>;
+      try {
+        result = await callback({ query: queryIn(tx) });
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false });
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    /** Closes PGlite in its thread (its data flushed); ends the thread if it does not within 10 s. */
+    async close() {
+      closing = true;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      const deadline = setTimeout(() => void worker.terminate(), 10_000);
+      await call({ op: 'close' }).catch(() => worker.terminate());
+      await exited;
+      clearTimeout(deadline);
+    },
+  };
+}
