@@ -34,5 +34,7 @@ describe.skipIf(!fs.existsSync('/proc/self/status'))('an idle server on PGlite',
     // The database made in a child process at first start is the one the server keeps using.
     const after = await call(server.url, 'GET', '/api/v1/user/currentUser', { token });
     expect(after).toEqual(before);
-  });
+    // Two process starts (tsx compiles the server each time, and the first runs initdb): about 10 s on an idle
+    // machine, past 30 s when the full suite loads both cores.
+  }, 120_000);
 });
