@@ -77,3 +77,33 @@ test('a history of 600 chats draws only the rows in view, scrolls to the oldest 
   await expect(page).toHaveURL(/\/chat\/many-0123$/);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
+
+test('opening the app at a chat asks the server for it while the chat page’s code is still loading', async ({
+  browser,
+}) => {
+  // No service worker: the chunk below must come from the network, where it can be held.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await openAsGuest(page);
+  await sendMessage(page, 'Keep the red kite for later.');
+  await lastAnswerDone(page);
+  const chatUrl = page.url();
+
+  const opened = await context.newPage();
+  let releaseChunk: () => void = () => {};
+  const chunkHeld = new Promise<void>((resolve) => {
+    releaseChunk = resolve;
+  });
+  await opened.route(/\/assets\/ChatPage-[\w-]+\.js$/, async (route) => {
+    await chunkHeld;
+    await route.continue();
+  });
+  const asked = opened.waitForRequest(/\/api\/v1\/chat\/getChannel$/, { timeout: 10_000 });
+  await opened.goto(chatUrl);
+  // Asked with the chat page's chunk still held: before, the chat was asked for only once it had drawn.
+  await asked;
+  releaseChunk();
+  await expect(opened.getByTestId('message-user')).toHaveText('Keep the red kite for later.');
+  await expect(opened.getByTestId('message-assistant')).toContainText('red kite');
+  await context.close();
+});

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { chatApi } from '../../api/chat';
 import { RouteErrorBoundary } from '../ErrorBoundary';
 import { Layout } from '../layout/Layout';
 import { NotFound } from './NotFound';
@@ -13,6 +14,11 @@ const creationHub = async () => ({
   Component: (await import('../creation/CreationHubPage')).CreationHubPage,
 });
 
+// Only for the address the page was opened at, once: a later navigation finds the app, the chat's actor and
+// its cache already there.
+const openedAt = window.location.pathname;
+let prefetched = false;
+
 // Each page is its own chunk: the bundle is split by route.
 const pages: RouteObject[] = [
   { index: true, lazy: home },
@@ -22,6 +28,13 @@ const pages: RouteObject[] = [
   { path: 'm/home', lazy: home },
   {
     path: 'chat/:channelId',
+    // Opening the app at a chat asks for the chat at once, beside the chunks below (runs in parallel with lazy).
+    loader: ({ params, request }) => {
+      if (!prefetched && params.channelId && new URL(request.url).pathname === openedAt)
+        chatApi.prefetchChannel(params.channelId);
+      prefetched = true;
+      return null;
+    },
     // The conversation's and the document pane's own chunks (off the home route) load beside the page.
     lazy: async () => {
       const [page] = await Promise.all([
