@@ -401,6 +401,20 @@ describe('documents written by others', () => {
     expect(text).toContain('Harbour tides recorded');
   });
 
+  it('reads a WordPerfect 4.2 file named .doc, and takes no plain text for one', async () => {
+    // Tika's testWordPerfect_42.doc: twelve times one Dutch sentence, as LibreOffice (libwpd) reads it. The format
+    // has no signature, so it was answered "damaged".
+    const { created, text } = await read('testWordPerfect_42.doc');
+    expect(created.body.code).toBe(200);
+    expect(text.match(/Sluwe Sjaantje sloeg de slome slager/g)).toHaveLength(12);
+    // Text without any of WordPerfect's codes stays what it was: bytes of no known format.
+    const plain = await docsClient(server.url, token).uploadAndCreate(
+      Buffer.from('Sluwe Sjaantje sloeg de slome slager.\n'),
+      'notes.doc',
+    );
+    expect(plain.body.code).not.toBe(200);
+  });
+
   it('reads a Word 6 file, which the Word 97 reader refuses', async () => {
     const { created, text } = await read('testWORD6.doc');
     expect(created.body.code).toBe(200);

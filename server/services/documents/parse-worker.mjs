@@ -798,6 +798,8 @@ async function sniffKind(bytes, declared) {
   if (/^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b/i.test(head))
     return 'htmldoc';
   if (head.startsWith('\xffWPC')) throw new ParseError('unsupported', 'a WordPerfect file');
+  // WordPerfect 4.2 has no signature: a file named .doc is taken for one when all of it reads as one.
+  if (declared === 'doc' && wordPerfect42Text(bytes) !== null) return 'wordperfect';
   throw new ParseError('broken', `bytes of no known format (declared ${declared})`);
 }
 
@@ -815,6 +817,50 @@ async function cfbKind(bytes) {
   if (CFB.find(file, 'WordDocument')) return 'doc';
   if (CFB.find(file, 'PowerPoint Document')) return 'ppt';
   throw new ParseError('unsupported', 'a compound file that is neither Word nor PowerPoint');
+}
+
+// WordPerfect 4.2 (1986), which has no header: ASCII text, control characters below 0x20 (0x0A ends a line,
+// 0x0D is a line the program wrapped, 0x0C a page break), one-byte codes 0x80-0xBF (bold, underline and the like)
+// and groups that open with a byte from 0xC0 to 0xFE and close with the same byte: of a fixed size for most codes
+// (WP42_GROUP_SIZE, opening and closing bytes counted), up to the closing byte for the others (-1). Their content
+// (margins, tabs, headers, notes) is left out. 0xFF is never a code of its own.
+// biome-ignore format: one row for each high nibble of the code, as the format's table is laid out
+const WP42_GROUP_SIZE = [
+  6, 4, 3, 5, 5, 6, 4, 6, 8, 42, 3, 6, 4, 3, 4, 3, // 0xC0
+  6, -1, -1, 4, 4, 4, 6, -1, 4, 4, 4, 4, -1, 24, 4, -1, // 0xD0
+  4, 3, -1, 150, 6, 23, 11, 3, 3, -1, -1, -1, 4, -1, 44, 18, // 0xE0
+  6, 106, -1, 100, 4, -1, 5, -1, -1, -1, -1, -1, -1, -1, -1, // 0xF0 to 0xFE
+];
+
+/**
+ * The text of a WordPerfect 4.2 file, or null when the bytes are not one: a group not closed where its size says,
+ * a 0xFF byte, or no group at all (plain text is not taken for WordPerfect). @param {Buffer} bytes
+ */
+function wordPerfect42Text(bytes) {
+  let text = '';
+  let groups = 0;
+  for (let at = 0; at < bytes.length; at++) {
+    const byte = bytes[at];
+    if (byte === 0x0a) text += '\n';
+    else if (byte === 0x0d) text += ' ';
+    else if (byte === 0x09) text += '\t';
+    else if (byte === 0x0c) text += '\f';
+    else if (byte >= 0x20 && byte < 0x80) text += String.fromCharCode(byte);
+    else if (byte === 0xff) return null;
+    else if (byte >= 0xc0) {
+      const size = WP42_GROUP_SIZE[byte - 0xc0];
+      const end = size === -1 ? bytes.indexOf(byte, at + 1) : at + size - 1;
+      if (end === -1 || end >= bytes.length || bytes[end] !== byte) return null;
+      groups++;
+      at = end;
+    }
+  }
+  return groups ? text : null;
+}
+
+/** @param {Buffer} bytes */
+function parseWordPerfect42(bytes) {
+  return { ...pagesOfText(wordPerfect42Text(bytes) ?? ''), title: '' };
 }
 
 /** Word 2003 XML (WordprocessingML): the same w:p and w:t elements as .docx, in one file. @param {Buffer} bytes */
@@ -894,6 +940,8 @@ async function parse(kind, bytes, url, maxPages, ocr) {
       return parseWordml(bytes);
     case 'rtf':
       return parseRtf(bytes);
+    case 'wordperfect':
+      return parseWordPerfect42(bytes);
     default:
       throw new ParseError('unsupported', kind);
   }

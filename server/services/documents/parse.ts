@@ -6,7 +6,8 @@ import type { ParseQueue } from './parse-queue.js';
 
 /**
  * The readers of parse-worker.mjs. `html` is a fetched web page (Readability keeps its article); `htmldoc`,
- * `mht`, `rtf` and `wordml` (Word 2003 XML) are uploaded files, often named .doc by the program that wrote them.
+ * `mht`, `rtf`, `wordml` (Word 2003 XML) and `wordperfect` (WordPerfect 4.2) are uploaded files, often named .doc
+ * by the program that wrote them.
  */
 export type ParseKind =
   | 'pdf'
@@ -18,7 +19,8 @@ export type ParseKind =
   | 'htmldoc'
   | 'mht'
   | 'rtf'
-  | 'wordml';
+  | 'wordml'
+  | 'wordperfect';
 export type ParseFailure =
   | 'broken'
   | 'bomb'

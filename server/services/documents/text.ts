@@ -41,6 +41,7 @@ export const CONTENT_TYPE_OF: Record<ParseKind, string> = {
   html: 'text/html',
   rtf: 'application/rtf',
   wordml: 'application/vnd.ms-wordml',
+  wordperfect: 'application/vnd.wordperfect',
   // Served back as a download: an uploaded page shown inline would run its scripts on Parley's origin.
   htmldoc: 'application/octet-stream',
   mht: 'application/octet-stream',
@@ -57,6 +58,7 @@ export const CATEGORY_OF: Record<ParseKind, FileCategory> = {
   mht: 'doc',
   rtf: 'doc',
   wordml: 'doc',
+  wordperfect: 'doc',
 };
 
 /** The kind a caller declared by name or mime type; null when it is none Parley reads (1002). The worker
