@@ -39,9 +39,12 @@ const freePort = () =>
 export interface TestPostgres {
   url: string;
   stop(): Promise<void>;
+  /** At once and synchronously (a process that is exiting): the postmaster ends without waiting, files go. */
+  kill(): void;
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** `durable`: fsync and synchronous commits on, as in production (a benchmark); tests skip them for speed. */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<TestPostgres> {
   const bin = postgresBin();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-pg-'));
   const dataDir = path.join(root, 'data');
@@ -66,11 +69,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     '127.0.0.1',
     '-k',
     root,
-    '-F',
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
+    ...(options.durable ? [] : ['-F', '-c', 'fsync=off', '-c', 'synchronous_commit=off']),
   ];
   const child = asRoot
     ? spawn('runuser', ['-u', 'postgres', '--', `${bin}/postgres`, ...args], { stdio: 'ignore' })
@@ -98,6 +97,16 @@ export async function startPostgres(): Promise<TestPostgres> {
       run(`${bin}/pg_ctl`, ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       child.unref();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+    kill() {
+      try {
+        const pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        // SIGQUIT: PostgreSQL's immediate shutdown.
+        process.kill(pid, 'SIGQUIT');
+      } catch {
+        // Not running any more.
+      }
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
