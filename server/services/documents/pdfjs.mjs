@@ -1,11 +1,10 @@
 // pdf.js as the parse worker loads it: the official legacy build of pdfjs-dist, whose Node build decodes JPEG 2000
-// and JBIG2 pictures (wasm, or its JavaScript fallback where Node's wasm lacks an instruction). unpdf's bundled copy
-// leaves those decoders out, so a scan stored as JPEG 2000 had no picture to read. Character maps, standard fonts and
-// decoders come from the package's folders, as paths: pdf.js's Node reader loads them with fs.readFile. One fix to
-// its text extraction is applied where its worker code is loaded (see CLIP_TEST).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// and JBIG2 pictures. unpdf's bundled copy leaves those decoders out, so a scan stored as JPEG 2000 had no picture to
+// read. Character maps and standard fonts come from the package's folders as paths (pdf.js's Node reader loads them
+// with fs.readFile), the decoders from its wasm folder (see wasmUrl). One fix to its text extraction is applied where
+// its worker code is loaded (see CLIP_TEST).
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -17,7 +16,10 @@ const OPTIONS = {
   cMapUrl: folder('cmaps'),
   cMapPacked: true,
   standardFontDataUrl: folder('standard_fonts'),
-  wasmUrl: folder('wasm'),
+  // A file: URL, as the worker code runs from a data: URL, from which a bare path cannot be imported: the decoders'
+  // JavaScript builds are imported from it. Their wasm builds do not load from it (Node's fetch takes no file:), nor
+  // would they run on Node 20 (its wasm lacks relaxed SIMD); the JavaScript ones decode the same pictures.
+  wasmUrl: pathToFileURL(folder('wasm')).href,
   isEvalSupported: false,
   disableFontFace: true,
   useSystemFonts: true,
@@ -45,29 +47,21 @@ let loaded;
 
 /**
  * pdf.js with the fixed worker code: pdf.js runs its worker in this thread when globalThis.pdfjsWorker holds one.
- * The fixed copy is written into a new private folder (mkdtemp: 0700, a name nobody can guess) only to be imported.
  */
 export function loadPdfjs() {
   loaded ??= (async () => {
-    const worker = path.join(root, 'legacy', 'build', 'pdf.worker.min.mjs');
-    const source = await readFile(worker, 'utf8');
+    const source = await readFile(path.join(root, 'legacy', 'build', 'pdf.worker.min.mjs'), 'utf8');
     const match = CLIP_TEST.exec(source);
-    if (!match) globalThis.pdfjsWorker = await import(pathToFileURL(worker).href);
-    else {
-      const [, head, width, transform, x, y, state, box, tail] = match;
-      const fixed = `${head}${clipFix(width, transform, x, y, state, box)}${tail}`;
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'parley-pdfjs-'));
-      try {
-        const file = path.join(dir, 'pdf.worker.mjs');
-        await writeFile(
-          file,
-          source.replace(CLIP_TEST, () => fixed),
-        );
-        globalThis.pdfjsWorker = await import(pathToFileURL(file).href);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    }
+    const fixed = match
+      ? source.replace(CLIP_TEST, () => {
+          const [, head, width, transform, x, y, state, box, tail] = match;
+          return `${head}${clipFix(width, transform, x, y, state, box)}${tail}`;
+        })
+      : source;
+    // Imported from memory: no copy on disk to leave behind when a parse is stopped at its limits.
+    globalThis.pdfjsWorker = await import(
+      `data:text/javascript;base64,${Buffer.from(fixed).toString('base64')}`
+    );
     return import('pdfjs-dist/legacy/build/pdf.min.mjs');
   })();
   return loaded;
