@@ -11,15 +11,29 @@ import { Tooltip } from '../kit/Tooltip';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
+/** How long a request that was on its way when the worker took the page may take to arrive. */
+const LATE_ARRIVALS_MS = 60_000;
+
 /** Requests the app's own chunks this page loaded before a worker controlled it, so the worker caches them. */
 function cacheChunksLoadedBeforeControl() {
-  const urls = new Set<string>();
-  for (const entry of performance.getEntriesByType('resource')) {
-    const url = new URL(entry.name);
-    if (url.origin === location.origin && url.pathname.startsWith('/assets/')) urls.add(url.href);
-  }
-  // The HTTP cache answers (force-cache), so this costs no download; failures only mean "not cached yet".
-  for (const url of urls) void fetch(url, { cache: 'force-cache' }).catch(() => {});
+  const controlledAt = performance.now();
+  const asked = new Set<string>();
+  const take = (entries: PerformanceEntryList) => {
+    for (const entry of entries) {
+      const url = new URL(entry.name);
+      if (entry.startTime > controlledAt || asked.has(url.href)) continue;
+      if (url.origin !== location.origin || !url.pathname.startsWith('/assets/')) continue;
+      asked.add(url.href);
+      // The HTTP cache answers (force-cache), so this costs no download; failures only mean "not cached yet".
+      void fetch(url.href, { cache: 'force-cache' }).catch(() => {});
+    }
+  };
+  take(performance.getEntriesByType('resource'));
+  // A chunk whose request was on its way when the worker took over is listed only once it has arrived (it was
+  // missed now and then on a busy machine): taken then.
+  const observer = new PerformanceObserver((list) => take(list.getEntries()));
+  observer.observe({ type: 'resource' });
+  setTimeout(() => observer.disconnect(), LATE_ARRIVALS_MS);
 }
 
 export function UpdatePrompt() {
