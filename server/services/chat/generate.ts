@@ -2,7 +2,7 @@
 // instance generates followed from the database, answers whose instance died continued here, this instance's
 // leases renewed, and its answers handed over (or ended) when it shuts down.
 import { eq } from 'drizzle-orm';
-import { type Language, ResponseCode } from '../../../common/contract/index.js';
+import { type Language, type MessageStatus, ResponseCode } from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { answerLinks, channels, messages } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -21,7 +21,7 @@ import {
   type AnswerRun,
   answerText,
   conversation,
-  createRunPersister,
+  createAnswerWriter,
   lastUserMessageId,
   storeAnswerChunks,
   storedAnswerChunks,
@@ -76,6 +76,16 @@ export function createAnswerGenerator(deps: ChatDeps) {
   });
   /** Answers generated on other instances that clients here follow (read from the database as it grows). */
   const following = new WeakSet<AnswerRun>();
+  /** The rows of this instance's answers: all live answers' text in one write per interval, then each final. */
+  const writer = createAnswerWriter(
+    db,
+    deps.persistIntervalMs,
+    (error, run) =>
+      deps.logger.error({ err: error, requestId: run?.requestId }, 'persisting an answer failed'),
+    deps.lease.held(),
+  );
+  const finish = (run: AnswerRun, status: MessageStatus, error: string | null) =>
+    writer.finish(run, { status, error }, () => deps.bus.stored([run.meta.answerMessageId]));
 
   /**
    * An answer another instance is generating: what is stored now, then each batch it stores (one signal per
@@ -119,13 +129,6 @@ export function createAnswerGenerator(deps: ChatDeps) {
     /** The answer's text so far (taken over from an instance that died): the provider continues after it. */
     prefix?: string,
   ) {
-    const persister = createRunPersister(
-      db,
-      run,
-      deps.persistIntervalMs,
-      (error) => deps.logger.error({ err: error, requestId: run.requestId }, 'persisting an answer failed'),
-      { held: deps.lease.held(), onFinal: () => deps.bus.stored([run.meta.answerMessageId]) },
-    );
     const idle = new AbortController();
     let idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
     const signal = AbortSignal.any([run.controller.signal, idle.signal]);
@@ -150,7 +153,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
           clearTimeout(idleTimer);
           idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
           journal.append(run, { content: piece });
-          persister.schedule();
+          writer.schedule(run);
         }
       if (idle.signal.aborted) throw new Error(`no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`);
     } catch (cause) {
@@ -193,7 +196,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
     const status = error ? 'failed' : run.controller.signal.aborted ? 'stopped' : 'done';
     // Persist before announcing `done`, so a client that reloads the channel right after sees the final answer.
     await journal.drain(run);
-    await persister.finish(status, error);
+    await finish(run, status, error);
     run.finish(status);
     setTimeout(() => {
       if (runs.get(run.requestId) === run) runs.delete(run.requestId);
@@ -227,14 +230,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
       .where(eq(answerLinks.messageId, row.id))
       .limit(1);
     if (failedWith || channel.channelType !== 'CHAT' || linked) {
-      const persister = createRunPersister(
-        db,
-        run,
-        deps.persistIntervalMs,
-        (error) => deps.logger.error({ err: error, requestId }, 'persisting an answer failed'),
-        { held: deps.lease.held(), onFinal: () => deps.bus.stored([row.id]) },
-      );
-      await persister.finish('failed', failedWith ?? INTERRUPTED);
+      await finish(run, 'failed', failedWith ?? INTERRUPTED);
       run.finish('failed');
       return;
     }
@@ -312,6 +308,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
         else run.controller.abort(deps.leaseMs === null ? SHUTDOWN : HANDOVER);
       }
       await Promise.all(live.map((run) => run.finished));
+      await writer.close();
     },
   };
 }

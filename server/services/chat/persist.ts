@@ -45,61 +45,107 @@ export async function storedAnswerChunks(
   }));
 }
 
+/** Answers whose text one interval write carries at most (the rest wait for the next tick). */
+const INTERVAL_BATCH_ROWS = 1000;
+
+type FinalStatus = { status: MessageStatus; error: string | null };
+
 /**
- * Keeps the answer's row close to the stream (its text at most once per interval, for readers of the channel
- * list) and writes its final status. The chunks themselves are stored by the chunk journal.
+ * Keeps the rows of this instance's live answers close to their streams (their text at most once per
+ * interval, for readers of the channel list) and writes each answer's final status. Every interval, the text
+ * of all answers that grew is written in one UPDATE: at 400 live answers one statement per tick instead of
+ * 400. The chunks themselves are stored by the chunk journal.
  */
-export function createRunPersister(
+export function createAnswerWriter(
   db: Database,
-  run: AnswerRun,
   intervalMs: number,
-  onError: (error: unknown) => void,
-  lease: {
-    /** Extra condition of the row writes: only the instance holding the answer's lease writes it. */
-    held?: SQL;
-    /** Called once the final status is stored (followers on other instances finish). */
-    onFinal?: () => Promise<void>;
-  } = {},
+  onError: (error: unknown, run?: AnswerRun) => void,
+  /** Extra condition of the row writes: only the instance holding an answer's lease writes it. */
+  held?: SQL,
 ) {
-  let writtenLength = 0;
+  /** How many chunks of each answer its row holds the text of. */
+  const written = new WeakMap<AnswerRun, number>();
+  /** Answers whose text grew since their last write, in the order they grew. */
+  const dirty = new Set<AnswerRun>();
+  /** Answers whose final write started: no interval write carries them any more. */
+  const ended = new WeakSet<AnswerRun>();
   let timer: NodeJS.Timeout | null = null;
-  let chain: Promise<void> = Promise.resolve();
+  /** The interval write in flight: a final write waits for it, so an older text never overtakes it. */
+  let writing: Promise<void> | null = null;
 
-  const write = async (final?: { status: MessageStatus; error: string | null }) => {
-    const fresh = run.chunks.length > writtenLength;
-    writtenLength = run.chunks.length;
-    if (fresh || final) {
-      await db
-        .update(messages)
-        .set({ content: answerText(run), ...(final ? { status: final.status, error: final.error } : {}) })
-        .where(and(eq(messages.id, run.meta.answerMessageId), lease.held));
+  async function writeInterval() {
+    const batch: AnswerRun[] = [];
+    for (const run of dirty) {
+      if (batch.length === INTERVAL_BATCH_ROWS) break;
+      dirty.delete(run);
+      if (run.chunks.length > (written.get(run) ?? 0)) batch.push(run);
     }
-    if (final) {
-      await db.update(channels).set({ updatedAt: sql`now()` }).where(eq(channels.id, run.meta.channelId));
-      await lease.onFinal?.();
+    if (batch.length === 0) return;
+    const lengths = batch.map((run) => run.chunks.length);
+    const rows = batch.map((run) => sql`(${run.meta.answerMessageId}::text, ${answerText(run)}::text)`);
+    try {
+      await db.execute(sql`update ${messages} set content = v.content
+        from (values ${sql.join(rows, sql`, `)}) as v(id, content)
+        where ${and(sql`${messages.id} = v.id`, held)}`);
+      for (const [i, run] of batch.entries()) written.set(run, Math.max(written.get(run) ?? 0, lengths[i]));
+    } catch (error) {
+      // Logged; the answers stay due and the next tick writes them (their final write is separate).
+      onError(error);
+      for (const run of batch) if (!ended.has(run)) dirty.add(run);
     }
-  };
+  }
 
-  const enqueue = (final?: { status: MessageStatus; error: string | null }) => {
-    chain = chain.then(() => write(final)).catch(onError);
-    return chain;
-  };
+  function tick() {
+    timer = null;
+    if (writing || dirty.size === 0) return;
+    writing = writeInterval().finally(() => {
+      writing = null;
+      if (dirty.size > 0) arm();
+    });
+  }
+
+  function arm() {
+    if (!timer) timer = setTimeout(tick, intervalMs);
+  }
 
   return {
-    schedule() {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void enqueue();
-      }, intervalMs);
+    /** The answer is growing (its chunk may still be on its way to the journal): written at the next tick. */
+    schedule(run: AnswerRun) {
+      if (ended.has(run)) return;
+      dirty.add(run);
+      if (!writing) arm();
     },
-    finish(status: MessageStatus, error: string | null) {
+
+    /**
+     * The answer's final text and status (after any interval write in flight), the channel's time, then
+     * `onFinal` (followers on other instances finish). A failure is reported and does not throw.
+     */
+    async finish(run: AnswerRun, final: FinalStatus, onFinal?: () => Promise<void>) {
+      ended.add(run);
+      dirty.delete(run);
+      try {
+        while (writing) await writing;
+        await db
+          .update(messages)
+          .set({ content: answerText(run), status: final.status, error: final.error })
+          .where(and(eq(messages.id, run.meta.answerMessageId), held));
+        await db.update(channels).set({ updatedAt: sql`now()` }).where(eq(channels.id, run.meta.channelId));
+        await onFinal?.();
+      } catch (error) {
+        onError(error, run);
+      }
+    },
+
+    /** The database is closing: the write in flight ends, answers still due are not written (handed over). */
+    async close() {
       if (timer) clearTimeout(timer);
       timer = null;
-      return enqueue({ status, error });
+      dirty.clear();
+      while (writing) await writing;
     },
   };
 }
+export type AnswerWriter = ReturnType<typeof createAnswerWriter>;
 
 /** The id of the channel's last question. */
 export async function lastUserMessageId(db: Database, channelId: string): Promise<string> {
