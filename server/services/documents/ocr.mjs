@@ -23,9 +23,15 @@ const MIN_WIDTH = 48;
  * in grey) by a whole factor towards it, at most MAX_ENLARGE times. A page scanned at 80 dpi lost one word in nine.
  */
 const TARGET_DPI = 300;
+const MAX_ENLARGE = 4;
+/**
+ * Pixels an enlarged picture may have: a large picture stretched over a poster-sized page is enlarged less, so that
+ * its grey copy (one byte a pixel, outside the heap) and tesseract's work stay bounded; an A4 page at 300 dpi has 8.7
+ * million.
+ */
+const MAX_ENLARGED_PIXELS = 36_000_000;
 /** Height in pixels (once enlarged) up to which a picture in which no layout was found is read as sparse text. */
 const ONE_BLOCK_HEIGHT = 400;
-const MAX_ENLARGE = 4;
 
 /**
  * A folder holding the languages' data: tesseract.js reads every language from one folder (given several
@@ -76,7 +82,8 @@ async function pagePictures(page, OPS) {
       (72 * image.width) / (Math.hypot(ctm[0], ctm[1]) || 72),
       (72 * image.height) / (Math.hypot(ctm[2], ctm[3]) || 72),
     );
-    const factor = Math.max(1, Math.min(MAX_ENLARGE, Math.round(TARGET_DPI / dpi)));
+    const bound = Math.floor(Math.sqrt(MAX_ENLARGED_PIXELS / (image.width * image.height)));
+    const factor = Math.max(1, Math.min(MAX_ENLARGE, bound, Math.round(TARGET_DPI / dpi)));
     const size = { width: image.width * factor, height: image.height * factor };
     const pixels = grey(input);
     pictures.push({
