@@ -1,4 +1,4 @@
-// The text of an RTF file as Word shows it. Written here because the RTF reader at hand (officeparser's)
+// The text of an RTF file as Word shows it. Written here because the RTF reader at hand then (officeparser's, no longer a dependency)
 // decoded every \'hh byte alone in Latin-1, so Shift-JIS, GBK or Windows-1251 text came out garbled or was
 // lost, and it dropped dashes, non-breaking spaces, list numbers and footnotes. Bytes are decoded in the
 // code page of the font they are set in (\fcharset, \cpg) or of the document (\ansicpg), with the TextDecoder
