@@ -156,4 +156,31 @@ describe('the built service worker', () => {
     // benchmarks for what is left.
     expect(home.gzip).toBeLessThan(285 * 1024);
   });
+
+  it('a chat draws its answers without highlight.js: the highlighter is a chunk of its own, loaded only for code', () => {
+    type Chunk = { file: string; imports?: string[]; isDynamicEntry?: boolean };
+    const chunks: Record<string, Chunk> = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+    );
+    const staticClosure = (key: string, seen = new Set<string>()) => {
+      if (seen.has(key) || !chunks[key]) return seen;
+      seen.add(key);
+      for (const imported of chunks[key].imports ?? []) staticClosure(imported, seen);
+      return seen;
+    };
+    const highlighter = chunks['src/ui/markdown/highlight.ts'];
+    expect(highlighter?.isDynamicEntry).toBe(true);
+    // The conversation (the answers' Markdown) and the chat page with everything they import at once.
+    const withAnswers = new Set([
+      ...staticClosure('src/ui/chat/MessageList.tsx'),
+      ...staticClosure('src/ui/chat/ChatPage.tsx'),
+    ]);
+    expect(withAnswers.size).toBeGreaterThan(1);
+    const files = [...withAnswers].map((key) => chunks[key].file);
+    expect(files).not.toContain(highlighter.file);
+    // No grammar slipped into a chunk the answers load at once.
+    for (const file of files) {
+      expect(fs.readFileSync(path.join(outDir, file), 'utf8'), file).not.toContain('hljs-');
+    }
+  });
 });

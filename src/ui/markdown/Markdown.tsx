@@ -1,7 +1,7 @@
 // Assistant answers as markdown: GFM, sanitised, safe links only, outside pictures only on request,
-// highlighted code, lazy mermaid.
+// highlighted code (highlight.js loaded for the first answer with code), lazy mermaid.
 // No math plugin on purpose: "$5 and $10" is money, not an equation.
-import { memo, type ReactNode, useContext, useMemo } from 'react';
+import { memo, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -9,7 +9,7 @@ import { IMAGE_REF_PREFIX } from '../../../common/contract';
 import { AuthImage } from '../creation/AuthImage';
 import { CodeBlock } from './CodeBlock';
 import { CITE_PREFIX, CiteContext, citationNumber, linkCitations } from './citations';
-import { rehypeHighlightCode } from './highlight';
+import { rehypeHighlightCode, whenHighlighterLoaded } from './highlighter';
 import { isOwnOrigin, OutsideImage } from './OutsideImage';
 import { isExternal, safeHref, safeImageSrc } from './safe-url';
 import { StreamContext } from './stream';
@@ -27,7 +27,6 @@ const schema = {
 };
 
 const remarkPlugins: Options['remarkPlugins'] = [remarkGfm, remarkHtmlAsText];
-const rehypePlugins: Options['rehypePlugins'] = [[rehypeSanitize, schema], rehypeHighlightCode];
 
 // Anything that is not a kept link becomes '' and is then rendered as plain text by `a` below.
 const urlTransform = (url: string, key: string) =>
@@ -86,6 +85,22 @@ function MarkdownView({
 }) {
   const stream = useMemo(() => ({ text, streaming }), [text, streaming]);
   const shown = useMemo(() => (onCite ? linkCitations(text) : text), [text, onCite]);
+  // Set by the highlight plugin while ReactMarkdown (a child) renders: this drawing left code plain because
+  // highlight.js was not here yet; the effect below draws the answer again once it is.
+  const drawnPlain = useRef(false);
+  drawnPlain.current = false;
+  const [, setHighlighted] = useState(0);
+  const rehypePlugins = useMemo<Options['rehypePlugins']>(
+    () => [
+      [rehypeSanitize, schema],
+      [rehypeHighlightCode, { drawnPlain: () => (drawnPlain.current = true) }],
+    ],
+    [],
+  );
+  useEffect(() => {
+    if (!drawnPlain.current) return;
+    return whenHighlighterLoaded(() => setHighlighted((n) => n + 1));
+  });
   return (
     <CiteContext.Provider value={onCite ?? null}>
       <StreamContext.Provider value={stream}>

@@ -1,6 +1,7 @@
-// Syntax highlighting for fenced code. rehype-highlight always bundles lowlight's 37 "common" grammars
-// (about 55 KB gzip); registering only the languages answers usually contain keeps it near 35 KB.
-import type { Element, Root } from 'hast';
+// Syntax highlighting for fenced code, a chunk of its own that highlighter.ts loads only for an answer with code.
+// rehype-highlight always bundles lowlight's 37 "common" grammars (about 55 KB gzip); registering only the
+// languages answers usually contain keeps it near 35 KB.
+import type { Element } from 'hast';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
 import cpp from 'highlight.js/lib/languages/cpp';
@@ -51,7 +52,8 @@ lowlight.registerAlias({ bash: ['console', 'terminal'], xml: ['vue', 'svelte'] }
 // Re-highlighting on every streamed token is fine for normal answers; a huge block is left plain.
 const MAX_HIGHLIGHT_CHARS = 20_000;
 
-function highlightBlock(code: Element) {
+/** Colours one `code` element in place (hljs classes); an unknown language or a huge block stays plain. */
+export function highlightBlock(code: Element) {
   const language = codeLanguage(code);
   if (!language || !lowlight.registered(language)) return;
   const text = textOf(code);
@@ -59,22 +61,4 @@ function highlightBlock(code: Element) {
   const result = lowlight.highlight(language, text);
   code.properties.className = ['hljs', `language-${language}`];
   code.children = result.children as Element['children'];
-}
-
-/** Rehype plugin: highlights `pre > code.language-*`; it runs after sanitising, on trusted grammar output. */
-export function rehypeHighlightCode() {
-  return (tree: Root) => {
-    const visit = (node: Root | Element) => {
-      for (const child of node.children) {
-        if (child.type !== 'element') continue;
-        const first = child.children[0];
-        if (child.tagName === 'pre' && first?.type === 'element' && first.tagName === 'code') {
-          highlightBlock(first);
-        } else {
-          visit(child);
-        }
-      }
-    };
-    visit(tree);
-  };
 }
