@@ -147,3 +147,26 @@ test('a document attached in the main composer opens its document chat', async (
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/, { timeout: 30_000 });
   await expect(page.getByTestId('doc-pane')).toBeVisible();
 });
+
+test('highlight.js is fetched only for an answer with code, which ends highlighted', async ({ page }) => {
+  const highlighter: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/highlight-[\w-]+\.js$/.test(new URL(request.url()).pathname))
+      highlighter.push(request.url());
+  });
+  await openAsGuest(page);
+  await sendMessage(page, 'How do rivers make a delta?');
+  await expect((await lastAnswerDone(page)).locator('p').first()).toBeVisible();
+  expect(highlighter).toEqual([]);
+
+  // The offline model quotes the question, so its answer carries the fenced block (inside a quote).
+  await sendMessage(
+    page,
+    'Why does this loop print twice?\n```python\nfor i in range(2):\n    print(i)\n```',
+  );
+  const answer = await lastAnswerDone(page);
+  await expect(answer.getByTestId('code-block')).toHaveAttribute('data-language', 'python');
+  await expect(answer.locator('pre code .hljs-keyword').first()).toHaveText('for');
+  await expect(answer.locator('pre code')).toHaveText('for i in range(2):\n    print(i)\n');
+  expect(highlighter).toHaveLength(1);
+});

@@ -142,7 +142,7 @@ describe('the built service worker', () => {
     );
     const home = homeRouteJs(outDir);
     const files = home.rows.map((row) => row.file);
-    // The answer renderer (Markdown, highlight.js), the virtual lists and the toasts' library (loaded with
+    // The answer renderer (Markdown), the virtual lists and the toasts' library (loaded with
     // the first toast) come after the composer.
     for (const later of [
       'src/ui/chat/MessageList.tsx',

@@ -46,9 +46,10 @@ import { useLandingState, useModelChoice } from './use-models';
 import './chat.css';
 
 /**
- * The conversation (the virtual list, answers as Markdown with highlighted code: about 100 KiB gzipped) is a
- * chunk of its own, so a new chat's composer is usable before it arrives. A chat with messages loads it
- * beside this page (routes.tsx); a new chat loads it once the browser is idle, before its first answer.
+ * The conversation (the virtual list, answers as Markdown: about 80 KiB gzipped; highlight.js comes after it, for
+ * an answer with code) is a chunk of its own, so a new chat's composer is usable before it arrives. A chat with
+ * messages loads it beside this page (routes.tsx); a new chat loads it once the browser is idle, before its first
+ * answer.
  */
 let messageListModule: typeof import('./MessageList') | undefined;
 export const loadMessageList = async () => {
