@@ -16,14 +16,46 @@ const transactions = new Map();
 const parsersOf = (asText) =>
   asText ? Object.fromEntries(asText.map((type) => [type, (value) => value])) : undefined;
 
-/** A database error keeps its PostgreSQL fields (code, detail, constraint ...) across the port. */
-const plainError = (error) =>
-  error instanceof Error
-    ? { ...error, message: error.message, name: error.name }
-    : { message: String(error) };
+/** PostgreSQL's fields of an error (pg's DatabaseError names), the ones callers read (code, constraint ...). */
+const ERROR_FIELDS = [
+  'code',
+  'severity',
+  'detail',
+  'hint',
+  'position',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'routine',
+];
 
-const reply = (id, result) => parentPort.postMessage({ id, result });
+/**
+ * A database error keeps its PostgreSQL fields across the port, and only those: PGlite's error also carries
+ * the query's parsers (functions), which cannot be posted, and an error that cannot be posted would leave the
+ * server waiting for an answer that never comes.
+ */
+function plainError(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const plain = { message: error.message, name: error.name };
+  for (const field of ERROR_FIELDS) {
+    const value = error[field];
+    if (typeof value === 'string' || typeof value === 'number') plain[field] = value;
+  }
+  return plain;
+}
+
 const fail = (id, error) => parentPort.postMessage({ id, error: plainError(error) });
+/** Every query gets an answer: a result that cannot be posted is answered as an error. */
+const reply = (id, result) => {
+  try {
+    parentPort.postMessage({ id, result });
+  } catch (error) {
+    fail(id, error);
+  }
+};
 
 function query(message) {
   const target = message.tx ? transactions.get(message.tx)?.tx : db;
