@@ -4,11 +4,17 @@ import { assign, fromPromise, setup } from 'xstate';
 import { FEEDBACK_MAX, type FeedbackCategory } from '../../common/contract';
 import { feedbackApi } from '../api/feedback';
 
+/** The client's own check (an i18n key) or the server's refusal (already in the user's language). */
+export type FormError = { key: string } | { text: string };
+
+/** A failed send: the server's message where it gave one, else that the network failed. */
+export const refusalOf = (error: unknown): FormError =>
+  error instanceof Error && error.message ? { text: error.message } : { key: 'common.networkError' };
+
 export interface FeedbackContext {
   category: FeedbackCategory;
   content: string;
-  /** The client's own check (an i18n key) or the server's refusal (already in the user's language). */
-  error: { key: string } | { text: string } | null;
+  error: FormError | null;
 }
 
 export type FeedbackEvent =
@@ -61,12 +67,7 @@ export const feedbackMachine = setup({
         onDone: 'sent',
         onError: {
           target: 'editing',
-          actions: assign({
-            error: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? { text: event.error.message }
-                : { key: 'common.networkError' },
-          }),
+          actions: assign({ error: ({ event }) => refusalOf(event.error) }),
         },
       },
     },

@@ -9,12 +9,13 @@ import {
   type VoiceFeedbackRequest,
   type VoiceRating,
 } from '../../../common/contract';
+import { type FormError, refusalOf } from '../feedback.machine';
 
 export interface VoiceFeedbackContext {
   rating: VoiceRating | null;
   reasons: VoiceFeedbackReason[];
   content: string;
-  error: { key: string } | { text: string } | null;
+  error: FormError | null;
 }
 
 export type VoiceFeedbackEvent =
@@ -79,12 +80,7 @@ export function createVoiceFeedbackMachine(
           onDone: 'sent',
           onError: {
             target: 'editing',
-            actions: assign({
-              error: ({ event }) =>
-                event.error instanceof Error && event.error.message
-                  ? { text: event.error.message }
-                  : { key: 'common.networkError' },
-            }),
+            actions: assign({ error: ({ event }) => refusalOf(event.error) }),
           },
         },
       },

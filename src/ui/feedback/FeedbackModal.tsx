@@ -7,6 +7,7 @@ import { FEEDBACK_CATEGORIES, FEEDBACK_MAX } from '../../../common/contract';
 import { feedbackMachine } from '../../machines/feedback.machine';
 import { Modal } from '../kit/Modal';
 import { toast } from '../kit/toast';
+import { FeedbackFormFooter } from './FeedbackFormFooter';
 
 export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
@@ -65,24 +66,13 @@ export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenCha
         <div className="feedback-meta small muted">
           {t('feedback.count', { count: content.trim().length, max: FEEDBACK_MAX })}
         </div>
-        {error && (
-          <p className="error-text" role="alert" data-testid="feedback-error">
-            {'key' in error ? t(error.key) : error.text}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <Modal.Close className="button" type="button">
-            {t('common.cancel')}
-          </Modal.Close>
-          <button
-            type="submit"
-            className="button primary"
-            disabled={state.matches('sending')}
-            data-testid="feedback-submit"
-          >
-            {t('feedback.send')}
-          </button>
-        </div>
+        <FeedbackFormFooter
+          error={error}
+          sending={state.matches('sending')}
+          closeLabel={t('common.cancel')}
+          sendLabel={t('feedback.send')}
+          testIdPrefix="feedback"
+        />
       </form>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import { FEEDBACK_MAX, VOICE_FEEDBACK_REASONS } from '../../../common/contract';
 import { feedbackApi } from '../../api/feedback';
 import { createVoiceFeedbackMachine } from '../../machines/voice/voice-feedback.machine';
+import { FeedbackFormFooter } from '../feedback/FeedbackFormFooter';
 import { Icon } from '../icons';
 import { Modal } from '../kit/Modal';
 import { toast } from '../kit/toast';
@@ -84,24 +85,13 @@ export default function VoiceFeedbackModal({ onClose }: { onClose(): void }) {
           onChange={(event) => send({ type: 'EDIT', content: event.target.value })}
           data-testid="voice-feedback-text"
         />
-        {error && (
-          <p className="error-text" role="alert" data-testid="voice-feedback-error">
-            {'key' in error ? t(error.key) : error.text}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <Modal.Close className="button" type="button">
-            {t('voice.feedback.notNow')}
-          </Modal.Close>
-          <button
-            type="submit"
-            className="button primary"
-            disabled={state.matches('sending')}
-            data-testid="voice-feedback-submit"
-          >
-            {t('voice.feedback.send')}
-          </button>
-        </div>
+        <FeedbackFormFooter
+          error={error}
+          sending={state.matches('sending')}
+          closeLabel={t('voice.feedback.notNow')}
+          sendLabel={t('voice.feedback.send')}
+          testIdPrefix="voice-feedback"
+        />
       </form>
     </Modal>
   );
