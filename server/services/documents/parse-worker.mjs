@@ -577,17 +577,33 @@ function pptRecord(data, at) {
   };
 }
 
+/**
+ * Fields in a text (slide number, date and time, header, footer): PowerPoint stores a "*" in the text where
+ * each is shown and, after the text atom, an atom with that character's position. The value is worked out
+ * when the slide is shown (the date of the day, the slide's number), so the "*" is not text anyone sees.
+ */
+const PPT_FIELD_ATOMS = new Set([0x0fd8, 0x0ff7, 0x0ff8, 0x0ff9, 0x0ffa, 0x1015]);
+
 /** Text atoms inside a record, in file order. @param {Buffer} data @param {number} start @param {number} end */
 function pptTexts(data, start, end, depth = 0) {
   /** @type {string[]} */
   const texts = [];
+  /** Field positions of the last text atom of this level, by that text's index. @type {Map<number, number[]>} */
+  const fields = new Map();
   for (let at = start; at + 8 <= end; ) {
     const record = /** @type {NonNullable<ReturnType<typeof pptRecord>>} */ (pptRecord(data, at));
     if (record.container && depth < 32) texts.push(...pptTexts(data, record.body, record.end, depth + 1));
     else if (record.type === RT_TEXT_CHARS_ATOM)
       texts.push(data.toString('utf16le', record.body, record.end));
     else if (record.type === RT_TEXT_BYTES_ATOM) texts.push(data.toString('latin1', record.body, record.end));
+    else if (PPT_FIELD_ATOMS.has(record.type) && texts.length > 0 && record.end - record.body >= 4)
+      fields.set(texts.length - 1, [...(fields.get(texts.length - 1) ?? []), data.readUInt32LE(record.body)]);
     at = record.end;
+  }
+  for (const [index, positions] of fields) {
+    const chars = texts[index].split(''); // positions count UTF-16 units
+    for (const position of positions) if (chars[position] === '*') chars[position] = '';
+    texts[index] = chars.join('');
   }
   // Paragraph ends are CR and line breaks VT in PowerPoint's text.
   return texts.map((text) => text.replace(/[\r\v]/g, '\n'));
