@@ -35,12 +35,13 @@ export const chatRoutes = new Hono<AppEnv>()
     const request = await readJson(c, SendRequest);
     const { chat, captcha } = c.get('services');
     // Errors before the stream opens answer as a JSON envelope; the client checks the content type.
-    const run = await chat.start(caller, request, c.get('info').language, () =>
+    const run = await chat.start(caller, request, c.get('info').language, (user) =>
       captcha.requireForSend(
         caller,
         humanCheckedSendOf(request),
         (name) => c.req.header(name),
         c.get('info').ip,
+        user,
       ),
     );
     return streamRun(c, run);

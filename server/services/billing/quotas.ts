@@ -14,16 +14,17 @@ import {
   type Usage,
 } from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
-import { usageRecords } from '../../db/schema.js';
+import { usageRecords, type users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MessageKey } from '../../messages/index.js';
 import type { Caller } from '../auth/sessions.js';
 import { assertModelAllowed } from '../chat/models.js';
-import { currentUser } from '../user/user-info.js';
+import { currentUser, toUserInfo } from '../user/user-info.js';
 import type { Catalogue } from './catalogue.js';
 
 export type UsageKind = 'chat' | 'regenerate' | 'presentation' | 'flowchart' | 'image' | 'askai';
 type ModelClass = 'standard' | 'pro';
+type UserRow = typeof users.$inferSelect;
 
 export function periodStart(period: 'day' | 'month', now: Date): Date {
   return period === 'day'
@@ -40,9 +41,13 @@ export interface MeterOptions {
 export function createMeter(db: Database, catalogue: Catalogue, options: MeterOptions = {}) {
   const enforce = options.enforce ?? true;
 
-  /** The caller's plan, its quotas (with the operator's Free override) and the period they count in. */
-  async function planOf(caller: Caller, now: Date) {
-    const user = await currentUser(db, caller);
+  /**
+   * The caller's plan, its quotas (with the operator's Free override) and the period they count in. `row` is
+   * the caller's users row when the caller has just read it (a chat start reads it once for the human check
+   * and the quota); otherwise it is read here.
+   */
+  async function planOf(caller: Caller, now: Date, row?: UserRow) {
+    const user = row ? toUserInfo(row, now) : await currentUser(db, caller);
     const quota = { ...(await catalogue.quota(user.membershipId)) };
     if (!user.isPro && options.freeUploadsPerDay != null) quota.uploadQuota = options.freeUploadsPerDay;
     const period: 'day' | 'month' = user.isPro ? 'month' : 'day';
@@ -154,27 +159,45 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
      * model class, and the call is recorded. Check and record are one step per user, so two calls together
      * cannot both take the last one of the period.
      */
-    async charge(caller: Caller, model: string, kind: UsageKind, now = new Date()): Promise<void> {
-      const { user, quota, period, since } = await planOf(caller, now);
+    async charge(
+      caller: Caller,
+      model: string,
+      kind: UsageKind,
+      now = new Date(),
+      /** The caller's users row, when just read by the caller (not read again here). */
+      row?: UserRow,
+    ): Promise<void> {
+      const { user, quota, period, since } = await planOf(caller, now, row);
       assertModelAllowed(caller, model, user.isPro);
       const modelClass: ModelClass = model === MODEL_STANDARD ? 'standard' : 'pro';
       const limit = modelClass === 'standard' ? quota.gpt3Quota : quota.gpt4Quota;
+      const record = { userId: caller.userId, kind, modelClass, createdAt: now };
+      // Nothing to count (quotas off, or an unlimited plan): one INSERT is the whole step.
+      if (limit < 0 || !enforce) {
+        await db.insert(usageRecords).values(record);
+        return;
+      }
       await db.transaction(async (tx) => {
-        if (limit >= 0 && enforce) {
-          await lockUsage(tx as unknown as Database, caller.userId);
-          const used = (await callsSince(caller.userId, since, tx as unknown as Database))[modelClass];
-          if (used >= limit)
-            throw new AppError(
-              ResponseCode.UsageExceedsLimit,
-              period === 'day' ? 'billing.quotaDay' : 'billing.quotaMonth',
-              {
-                params: { limit: String(limit) },
-                source: modelClass === 'standard' ? 'FREEDAYMAX' : 'GPT4Turbo',
-                shortMessage: `${used}/${limit}`,
-              },
-            );
-        }
-        await tx.insert(usageRecords).values({ userId: caller.userId, kind, modelClass, createdAt: now });
+        await lockUsage(tx as unknown as Database, caller.userId);
+        // The count and the record in one statement: a row only while the period's calls are under the limit.
+        const inserted = (await tx.execute(sql`insert into ${usageRecords}
+            (user_id, kind, model_class, created_at)
+          select ${record.userId}, ${kind}, ${modelClass}, ${now.toISOString()}::timestamptz
+          where (select count(*) from ${usageRecords}
+            where user_id = ${caller.userId} and model_class = ${modelClass}
+              and created_at >= ${since.toISOString()}::timestamptz) < ${limit}
+          returning id`)) as unknown as { rows: unknown[] };
+        if (inserted.rows.length > 0) return;
+        const used = (await callsSince(caller.userId, since, tx as unknown as Database))[modelClass];
+        throw new AppError(
+          ResponseCode.UsageExceedsLimit,
+          period === 'day' ? 'billing.quotaDay' : 'billing.quotaMonth',
+          {
+            params: { limit: String(limit) },
+            source: modelClass === 'standard' ? 'FREEDAYMAX' : 'GPT4Turbo',
+            shortMessage: `${used}/${limit}`,
+          },
+        );
       });
     },
 

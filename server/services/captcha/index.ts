@@ -77,8 +77,12 @@ export function createCaptcha(deps: {
       send: HumanCheckedSend,
       header: (name: string) => string | undefined,
       ip: string,
+      /** The caller's users row, when the caller has just read it (a chat start reads it once). */
+      user?: typeof users.$inferSelect | undefined,
     ): Promise<void> {
-      const [row] = await deps.db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
+      const [row] = user
+        ? [user]
+        : await deps.db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
       if (row && !sendNeedsHumanCheck(toUserInfo(row), send)) return;
       const other = send === 'chat' ? HUMAN_CHECK_HEADER.askAi : HUMAN_CHECK_HEADER.chat;
       await this.require(header(HUMAN_CHECK_HEADER[send]) || header(other), ip);

@@ -125,11 +125,18 @@ export function createAnswerWriter(
       dirty.delete(run);
       try {
         while (writing) await writing;
-        await db
-          .update(messages)
-          .set({ content: answerText(run), status: final.status, error: final.error })
-          .where(and(eq(messages.id, run.meta.answerMessageId), held));
-        await db.update(channels).set({ updatedAt: sql`now()` }).where(eq(channels.id, run.meta.channelId));
+        // The answer's row and its channel's time in one statement.
+        await db.execute(
+          sql`with answer as (${db
+            .update(messages)
+            .set({ content: answerText(run), status: final.status, error: final.error })
+            .where(and(eq(messages.id, run.meta.answerMessageId), held))
+            .getSQL()}) ${db
+            .update(channels)
+            .set({ updatedAt: sql`now()` })
+            .where(eq(channels.id, run.meta.channelId))
+            .getSQL()}`,
+        );
         await onFinal?.();
       } catch (error) {
         onError(error, run);

@@ -1,13 +1,14 @@
 // Sending a chat message: the question stored (new, edited or regenerated), its answer's row leased to this
 // instance and generated; idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID)
 // resumes the same answer instead of starting a new one, on this instance or any other on the same database.
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SendRequest as SendSchema } from '../../../common/contract/chat.schema.js';
 import { type Language, ResponseCode } from '../../../common/contract/index.js';
-import { channels, messages } from '../../db/schema.js';
+import { channels, messages, users } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
 import { newId } from '../../ids.js';
+import type { ChatTurn } from '../../providers/ai/provider.js';
 import type { Caller } from '../auth/sessions.js';
 import { StreamRun } from '../stream-run.js';
 import {
@@ -16,11 +17,13 @@ import {
   writingTurns,
   writingUserMessage,
 } from '../writing/writing-prompts.js';
+import type { ChannelRow } from './channel-rows.js';
 import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
 import type { AnswerGenerator, ChatDeps } from './generate.js';
 import { type AnswerRun, conversation, lastUserMessageId, storedAnswerChunks } from './persist.js';
 
 type ParsedSend = z.output<typeof SendSchema>;
+type UserRow = typeof users.$inferSelect;
 
 const CHANNEL_NAME_FROM_MESSAGE = 50;
 
@@ -91,7 +94,12 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     return row;
   }
 
-  async function createRun(caller: Caller, request: ParsedSend, language: Language): Promise<AnswerRun> {
+  async function createRun(
+    caller: Caller,
+    request: ParsedSend,
+    language: Language,
+    user: UserRow | undefined,
+  ): Promise<AnswerRun> {
     const writing = writingTaskOf(request);
     if (!request.regenerate && !request.message.trim() && !writing?.selection.trim())
       throw badRequest('chat.messageRequired');
@@ -100,7 +108,9 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     if (request.chatType === CHAT_IMAGE && (!imageTool || request.model !== IMAGE_TOOL_MODEL))
       throw badRequest('image.chatNeedsGpt4o');
 
-    let channel = request.channelId ? await deps.channels.ownedChannel(caller, request.channelId) : null;
+    let channel: Pick<ChannelRow, 'id' | 'name' | 'channelType'> | null = request.channelId
+      ? await deps.channels.ownedChannel(caller, request.channelId)
+      : null;
     let userMessageId: string;
     if (request.regenerate) {
       if (!channel) throw badRequest('chat.nothingToRegenerate');
@@ -112,7 +122,7 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       const lastUser = ordered.find((m) => m.role === 'user');
       if (!lastUser) throw badRequest('chat.nothingToRegenerate');
       // A regeneration is a full model call: it counts against the quota like a new message.
-      await deps.meter.charge(caller, request.model, 'regenerate');
+      await deps.meter.charge(caller, request.model, 'regenerate', new Date(), user);
       userMessageId = lastUser.id;
       for (const m of ordered) {
         if (m.role === 'user') break;
@@ -121,7 +131,7 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       }
     } else {
       const edited = request.editMessageId ? await editedMessage(channel, request.editMessageId) : null;
-      await deps.meter.charge(caller, request.model, writing ? 'askai' : 'chat');
+      await deps.meter.charge(caller, request.model, writing ? 'askai' : 'chat', new Date(), user);
       if (edited && channel) {
         // The edited question and everything after it give way to the new one (as in ChatGPT): answers
         // still being written for them stop first.
@@ -134,42 +144,64 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
           .delete(messages)
           .where(and(eq(messages.channelId, channel.id), gte(messages.position, edited.position)));
       }
-      if (!channel) {
-        [channel] = await db
-          .insert(channels)
-          .values({
-            id: newId(),
-            ownerId: caller.userId,
-            name: channelNameFrom(userText),
-            model: request.model,
-            ...(writing ? { channelType: WRITING_CHANNEL_TYPE } : {}),
-          })
-          .returning();
-      }
       userMessageId = newId();
-      await db.insert(messages).values({
+    }
+    const answerMessageId = newId();
+    const answerRow = {
+      id: answerMessageId,
+      role: 'assistant' as const,
+      content: '',
+      model: request.model,
+      status: 'streaming' as const,
+      requestId: request.requestId,
+      language,
+      ...deps.lease.take(),
+    };
+    let turns: ChatTurn[];
+    if (request.regenerate) {
+      if (!channel) throw badRequest('chat.nothingToRegenerate');
+      await db.insert(messages).values({ ...answerRow, channelId: channel.id, position: nextPosition() });
+      turns = await conversation(db, channel.id, answerMessageId);
+    } else {
+      const userRow = {
         id: userMessageId,
-        channelId: channel.id,
-        role: 'user',
+        role: 'user' as const,
         content: userText,
         model: request.model,
         requestId: request.requestId,
-        position: nextPosition(),
-      });
+      };
+      if (channel) {
+        // The question and its answer's row in one statement.
+        const positions = [nextPosition(), nextPosition()];
+        await db.insert(messages).values([
+          { ...userRow, channelId: channel.id, position: positions[0] },
+          { ...answerRow, channelId: channel.id, position: positions[1] },
+        ]);
+        turns = await conversation(db, channel.id, answerMessageId);
+      } else {
+        // A new chat: the channel, the question and its answer's row in one statement (the messages' foreign
+        // key is checked at its end, when the channel is there), and its only turn is the question.
+        const created = {
+          id: newId(),
+          ownerId: caller.userId,
+          name: channelNameFrom(userText),
+          model: request.model,
+          channelType: writing ? WRITING_CHANNEL_TYPE : 'CHAT',
+        };
+        channel = created;
+        const positions = [nextPosition(), nextPosition()];
+        await db.execute(
+          sql`with new_channel as (${db.insert(channels).values(created).getSQL()}) ${db
+            .insert(messages)
+            .values([
+              { ...userRow, channelId: channel.id, position: positions[0] },
+              { ...answerRow, channelId: channel.id, position: positions[1] },
+            ])
+            .getSQL()}`,
+        );
+        turns = userText ? [{ role: 'user', content: userText }] : [];
+      }
     }
-    const answerMessageId = newId();
-    await db.insert(messages).values({
-      id: answerMessageId,
-      channelId: channel.id,
-      role: 'assistant',
-      content: '',
-      model: request.model,
-      status: 'streaming',
-      requestId: request.requestId,
-      position: nextPosition(),
-      language,
-      ...deps.lease.take(),
-    });
 
     const run = new StreamRun(request.requestId, caller.userId, {
       channelId: channel.id,
@@ -179,7 +211,6 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       model: request.model,
     });
     generator.runs.set(request.requestId, run);
-    const turns = await conversation(db, channel.id, answerMessageId);
     const question = [...turns].reverse().find((t) => t.role === 'user')?.content ?? userText;
     const grounding = deps.grounding;
     const channelRef = channel;
@@ -218,7 +249,7 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     caller: Caller,
     request: ParsedSend,
     language: Language,
-    beforeNewAnswer?: () => Promise<void>,
+    beforeNewAnswer?: (user: UserRow | undefined) => Promise<void>,
   ): Promise<AnswerRun> {
     const live = generator.runs.get(request.requestId);
     if (live) {
@@ -232,10 +263,19 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       return run;
     }
     const promise = (async () => {
-      const stored = await storedRun(caller, request.requestId);
+      // The caller's users row is read beside the resume lookup, once for both the human check and the quota.
+      const [stored, user] = await Promise.all([
+        storedRun(caller, request.requestId),
+        db
+          .select()
+          .from(users)
+          .where(eq(users.id, caller.userId))
+          .limit(1)
+          .then((rows) => rows[0] as UserRow | undefined),
+      ]);
       if (stored) return stored;
-      await beforeNewAnswer?.();
-      return createRun(caller, request, language);
+      await beforeNewAnswer?.(user);
+      return createRun(caller, request, language, user);
     })();
     starting.set(request.requestId, promise);
     try {
