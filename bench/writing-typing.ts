@@ -1,3 +1,7 @@
+// Writing bench: keystroke-to-paint in a 20,000-word document, beside a bare contenteditable in the same browser.
+import fs from 'node:fs';
+import os from 'node:os';
+import type { Page } from 'playwright-core';
 import { openAppInBrowser } from './app-in-browser';
 
 const WORDS = 20_000;
@@ -35,9 +39,78 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
+/**
+ * Types KEYSTROKES keys into the focused text and measures, in the page, from each keydown's timestamp to a task
+ * queued after the next animation frame (the frame that shows the keystroke). WRITING_PROFILE=file.cpuprofile
+ * keeps a CPU profile of the typing (open it in Chromium's DevTools).
+ */
+async function typeAndMeasure(page: Page, profilePath?: string) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __lat: number[]; __evt: number[] };
+    w.__lat = [];
+    w.__evt = [];
+    const channel = new MessageChannel();
+    const pending: number[] = [];
+    channel.port1.onmessage = () => {
+      const start = pending.shift();
+      if (start !== undefined) w.__lat.push(performance.now() - start);
+    };
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        pending.push(event.timeStamp);
+        requestAnimationFrame(() => channel.port2.postMessage(0));
+      },
+      true,
+    );
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.name === 'keydown') w.__evt.push(entry.duration);
+      }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
+    } catch {
+      // No Event Timing in this browser.
+    }
+  });
+  const cdp = profilePath ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const text = 'the quick brown fox jumps over the lazy dog ';
+  for (let i = 0; i < KEYSTROKES; i++)
+    await page.keyboard
+      .type(text[i % text.length], { delay: 0 })
+      .then(() => page.waitForTimeout(TYPING_DELAY_MS));
+  await page.waitForTimeout(500);
+  if (cdp && profilePath) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(profilePath, JSON.stringify(profile));
+  }
+  const { lat, evt } = await page.evaluate(() => {
+    const w = window as unknown as { __lat: number[]; __evt: number[] };
+    return { lat: w.__lat, evt: w.__evt };
+  });
+  return {
+    keystrokes: lat.length,
+    p50: percentile(lat, 50),
+    p95: percentile(lat, 95),
+    max: Math.max(...lat),
+    eventTimingSlowKeydowns: evt.length,
+  };
+}
+
 export async function benchWritingTyping() {
   const { server, browser, close } = await openAppInBrowser('writing');
   try {
+    // The floor in the same browser at the same load: a bare contenteditable, no app, nothing saved.
+    const bare = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await bare.setContent('<div contenteditable id="text" style="font: 16px sans-serif">Type here.</div>');
+    await bare.click('#text');
+    await bare.keyboard.press('End');
+    const floor = await typeAndMeasure(bare);
+    await bare.close();
+
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${server.url}/writing`);
     await page.getByTestId('auth-state').waitFor();
@@ -62,42 +135,7 @@ export async function benchWritingTyping() {
     );
     await paragraphs.nth(200).click();
     await page.keyboard.press('End');
-    await page.evaluate(() => {
-      const w = window as unknown as { __lat: number[]; __evt: number[] };
-      w.__lat = [];
-      w.__evt = [];
-      const channel = new MessageChannel();
-      const pending: number[] = [];
-      channel.port1.onmessage = () => {
-        const start = pending.shift();
-        if (start !== undefined) w.__lat.push(performance.now() - start);
-      };
-      window.addEventListener(
-        'keydown',
-        (event) => {
-          pending.push(event.timeStamp);
-          requestAnimationFrame(() => channel.port2.postMessage(0));
-        },
-        true,
-      );
-      try {
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) if (entry.name === 'keydown') w.__evt.push(entry.duration);
-        }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
-      } catch {
-        // No Event Timing in this browser.
-      }
-    });
-    const text = 'the quick brown fox jumps over the lazy dog ';
-    for (let i = 0; i < KEYSTROKES; i++)
-      await page.keyboard
-        .type(text[i % text.length], { delay: 0 })
-        .then(() => page.waitForTimeout(TYPING_DELAY_MS));
-    await page.waitForTimeout(500);
-    const { lat, evt } = await page.evaluate(() => {
-      const w = window as unknown as { __lat: number[]; __evt: number[] };
-      return { lat: w.__lat, evt: w.__evt };
-    });
+    const typed = await typeAndMeasure(page, process.env.WRITING_PROFILE);
     // Every keystroke was kept in IndexedDB as well (saved after its frame).
     const saved = await page.evaluate(
       () =>
@@ -115,20 +153,22 @@ export async function benchWritingTyping() {
     );
     const result = {
       words: wordCount,
-      keystrokes: lat.length,
-      p50: percentile(lat, 50),
-      p95: percentile(lat, 95),
-      max: Math.max(...lat),
-      eventTimingSlowKeydowns: evt.length,
+      ...typed,
       savedLocally: saved === 'true',
+      floor,
+      load: os.loadavg()[0],
     };
     console.log('\n## Writing: typing latency, 20,000-word document (headless Chromium)\n');
+    console.log(`load average ${result.load.toFixed(1)}`);
     console.log(
-      '| words | keystrokes | p50 ms | p95 ms | max ms | keydowns over 16 ms (Event Timing) | saved locally |',
+      '| text | words | keystrokes | p50 ms | p95 ms | max ms | keydowns over 16 ms (Event Timing) | saved locally |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|:---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|:---:|');
     console.log(
-      `| ${result.words} | ${result.keystrokes} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.max.toFixed(1)} | ${result.eventTimingSlowKeydowns} | ${result.savedLocally ? 'yes' : 'no'} |`,
+      `| bare contenteditable (floor) | 3 | ${floor.keystrokes} | ${floor.p50.toFixed(1)} | ${floor.p95.toFixed(1)} | ${floor.max.toFixed(1)} | ${floor.eventTimingSlowKeydowns} | |`,
+    );
+    console.log(
+      `| Parley /writing | ${result.words} | ${result.keystrokes} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.max.toFixed(1)} | ${result.eventTimingSlowKeydowns} | ${result.savedLocally ? 'yes' : 'no'} |`,
     );
     return result;
   } finally {

@@ -46,6 +46,13 @@ export interface LocalWritingDoc {
   updatedAt: string;
 }
 
+/**
+ * A writing document without its text: what the document list shows, what a tab watches for another tab's
+ * save, and what a save needs to write the document whole. Kept in step with `writingDocs` in the same
+ * transaction, so none of these ever read the text, which is saved on every keystroke and can be megabytes.
+ */
+export type LocalWritingSummary = Omit<LocalWritingDoc, 'content'>;
+
 /** A saved prompt as this browser holds it; `localId` stays the same when the server's id arrives. */
 export interface LocalPrompt {
   localId: string;
@@ -87,6 +94,9 @@ export interface LocalDocPages {
   savedAt: number;
 }
 
+export const writingSummaryOf = ({ content: _text, ...summary }: LocalWritingDoc): LocalWritingSummary =>
+  summary;
+
 export class ParleyDatabase extends Dexie {
   docFiles!: EntityTable<LocalDocFile, 'md5'>;
   docPages!: EntityTable<LocalDocPages, 'md5'>;
@@ -94,6 +104,7 @@ export class ParleyDatabase extends Dexie {
   messages!: EntityTable<LocalMessage, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   writingDocs!: EntityTable<LocalWritingDoc, 'docId'>;
+  writingSummaries!: EntityTable<LocalWritingSummary, 'docId'>;
   prompts!: EntityTable<LocalPrompt, 'localId'>;
   promptMeta!: EntityTable<PromptMeta, 'key'>;
 
@@ -110,6 +121,13 @@ export class ParleyDatabase extends Dexie {
     this.version(3).stores({ docFiles: 'md5, savedAt', docPages: 'md5, savedAt' });
     // Version 4 adds the saved prompts cache.
     this.version(4).stores({ prompts: 'localId, promptId, updatedAt', promptMeta: 'key' });
+    // Version 5 adds the writing documents' summaries, filled from the documents already kept here.
+    this.version(5)
+      .stores({ writingSummaries: 'docId, updatedAt' })
+      .upgrade(async (tx) => {
+        const docs = await tx.table<LocalWritingDoc>('writingDocs').toArray();
+        await tx.table<LocalWritingSummary>('writingSummaries').bulkPut(docs.map(writingSummaryOf));
+      });
   }
 }
 

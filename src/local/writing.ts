@@ -11,7 +11,13 @@ import {
 } from '../../common/contract';
 import { ApiError } from '../api/http';
 import { writingApi } from '../api/writing';
-import { db as defaultDb, type LocalWritingDoc, type ParleyDatabase } from './schema';
+import {
+  db as defaultDb,
+  type LocalWritingDoc,
+  type LocalWritingSummary,
+  type ParleyDatabase,
+  writingSummaryOf,
+} from './schema';
 
 let defaultTabId: string | null = null;
 /** One id per open tab (per page load). */
@@ -48,7 +54,40 @@ export type SaveResult =
   | { ok: true; version: number }
   | { ok: false; current: LocalWritingDoc; copyId: string };
 
+/**
+ * Every write to a document goes through these, so its summary (what the list shows) changes in the same
+ * transaction: the list and the tab watching for other tabs' saves never read the text.
+ */
+export function writingStore(db: ParleyDatabase = defaultDb) {
+  const inTransaction = <T>(work: () => Promise<T>) =>
+    db.transaction('rw', db.writingDocs, db.writingSummaries, work);
+  return {
+    put: (doc: LocalWritingDoc) =>
+      inTransaction(async () => {
+        await db.writingDocs.put(doc);
+        await db.writingSummaries.put(writingSummaryOf(doc));
+      }),
+    update: (docId: string, changes: Partial<LocalWritingDoc>) =>
+      inTransaction(async () => {
+        if ((await db.writingDocs.update(docId, changes)) === 0) return;
+        const { content: _text, ...summary } = changes;
+        if (Object.keys(summary).length === 0) return;
+        // A document kept before the summaries existed (or by a build that did not write them) gets its own.
+        if ((await db.writingSummaries.update(docId, summary)) === 0) {
+          const doc = await db.writingDocs.get(docId);
+          if (doc) await db.writingSummaries.put(writingSummaryOf(doc));
+        }
+      }),
+    delete: (docIds: string[]) =>
+      inTransaction(async () => {
+        await db.writingDocs.bulkDelete(docIds);
+        await db.writingSummaries.bulkDelete(docIds);
+      }),
+  };
+}
+
 export function writingRepository(db: ParleyDatabase = defaultDb, writer: string = tabId()) {
+  const store = writingStore(db);
   async function queueSave(docId: string) {
     const pending = await db.outbox
       .filter((entry) => entry.operation.kind === 'saveWritingDoc' && entry.operation.docId === docId)
@@ -81,15 +120,17 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
 
   async function addCopy(source: { docTitle: string; content: EditorJson | null }): Promise<LocalWritingDoc> {
     const copy = unsavedDoc(copyTitle(source.docTitle), source.content ?? EMPTY_WRITING_DOC);
-    await db.writingDocs.add(copy);
-    await queueSave(copy.docId);
+    await db.transaction('rw', db.writingDocs, db.writingSummaries, db.outbox, async () => {
+      await store.put(copy);
+      await queueSave(copy.docId);
+    });
     return copy;
   }
 
   /** Drops the local copy and any save still waiting for it. */
   async function forget(docId: string) {
-    await db.transaction('rw', db.writingDocs, db.outbox, async () => {
-      await db.writingDocs.delete(docId);
+    await db.transaction('rw', db.writingDocs, db.writingSummaries, db.outbox, async () => {
+      await store.delete([docId]);
       await db.outbox
         .filter((entry) => entry.operation.kind === 'saveWritingDoc' && entry.operation.docId === docId)
         .delete();
@@ -98,7 +139,7 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
 
   /** Deletes here at once; the server's copy is deleted through the outbox (in order after any save). */
   async function remove(docId: string) {
-    await db.transaction('rw', db.writingDocs, db.outbox, async () => {
+    await db.transaction('rw', db.writingDocs, db.writingSummaries, db.outbox, async () => {
       await forget(docId);
       await db.outbox.add({
         operation: { kind: 'deleteWritingDoc', docId },
@@ -109,7 +150,10 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
   }
 
   return {
-    list: () => db.writingDocs.orderBy('updatedAt').reverse().toArray(),
+    /** The list's rows, newest first: summaries only, never the texts. */
+    list: () => db.writingSummaries.orderBy('updatedAt').reverse().toArray(),
+    /** One document's summary: enough to tell that someone else saved it. */
+    summary: (docId: string) => db.writingSummaries.get(docId),
     remove,
     /** For a document already deleted on the server (e.g. from the workspace): nothing to send. */
     forget,
@@ -117,9 +161,13 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
     /** Deletes every untouched document (no title, no text) but `keepId`: "New document" leaves none behind. */
     async discardBlank(keepId: string | null) {
       // Only this tab's own: another tab may have just made a new document and be about to type into it.
-      const blank = await db.writingDocs
-        .filter((doc) => doc.docId !== keepId && doc.writer === writer && isBlankDoc(doc))
-        .toArray();
+      // The summaries narrow it to untitled ones first, so not every text is read.
+      const untitled = await db.writingSummaries
+        .filter((doc) => doc.docId !== keepId && doc.writer === writer && !doc.docTitle.trim())
+        .primaryKeys();
+      const blank = (await db.writingDocs.bulkGet(untitled)).filter(
+        (doc): doc is LocalWritingDoc => doc !== undefined && isBlankDoc(doc),
+      );
       for (const doc of blank) await remove(doc.docId);
     },
     get: (docId: string) => db.writingDocs.get(docId),
@@ -131,8 +179,8 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
         if (blank) return blank;
       }
       const doc = unsavedDoc(docTitle, EMPTY_WRITING_DOC);
-      await db.transaction('rw', db.writingDocs, db.outbox, async () => {
-        await db.writingDocs.add(doc);
+      await db.transaction('rw', db.writingDocs, db.writingSummaries, db.outbox, async () => {
+        await store.put(doc);
         await queueSave(doc.docId);
       });
       return doc;
@@ -144,24 +192,33 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
       changes: { content?: EditorJson; docTitle?: string },
       seenVersion: number,
     ): Promise<SaveResult> {
-      return db.transaction('rw', db.writingDocs, db.outbox, async () => {
-        const current = await db.writingDocs.get(docId);
-        if (!current) throw new Error(`writing document ${docId} is not stored`);
-        if (current.localVersion !== seenVersion && current.writer !== writer) {
-          const copy = await addCopy({
-            docTitle: changes.docTitle ?? current.docTitle,
-            content: changes.content ?? current.content,
-          });
-          return { ok: false, current, copyId: copy.docId } as const;
+      return db.transaction('rw', db.writingDocs, db.writingSummaries, db.outbox, async () => {
+        // The summary tells whether anyone wrote since this tab's last save without reading the text (every
+        // keystroke's save would otherwise read the whole document back); the text is read only otherwise.
+        let current: LocalWritingSummary | undefined = await db.writingSummaries.get(docId);
+        if (current?.localVersion !== seenVersion) {
+          const doc = await db.writingDocs.get(docId);
+          if (doc && doc.localVersion !== seenVersion && doc.writer !== writer) {
+            const copy = await addCopy({
+              docTitle: changes.docTitle ?? doc.docTitle,
+              content: changes.content ?? doc.content,
+            });
+            return { ok: false, current: doc, copyId: copy.docId } as const;
+          }
+          current = doc;
         }
+        if (!current) throw new Error(`writing document ${docId} is not stored`);
         const version = current.localVersion + 1;
-        await db.writingDocs.update(docId, {
-          ...changes,
-          dirty: 1,
+        const saved = {
+          ...(changes.docTitle !== undefined ? { docTitle: changes.docTitle } : {}),
+          dirty: 1 as const,
           localVersion: version,
           writer,
           updatedAt: new Date().toISOString(),
-        });
+        };
+        // A new text is written whole from the summary (an update would read the old text back first).
+        if (changes.content) await store.put({ ...current, ...saved, content: changes.content });
+        else await store.update(docId, saved);
         await queueSave(docId);
         return { ok: true, version } as const;
       });
@@ -172,23 +229,25 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
      * documents deleted on another device leave (unless this device has unsent changes to them).
      */
     async mergeServerList(summaries: WritingDocSummary[], askedAt = Date.now()) {
-      await db.transaction('rw', db.writingDocs, async () => {
+      await db.transaction('rw', db.writingDocs, db.writingSummaries, async () => {
         const listed = new Set(summaries.map((summary) => summary.docId));
         // A document this device saved while the list was on its way is missing from it, but not deleted.
         const settled = askedAt - 60_000;
-        await db.writingDocs
-          .filter(
-            (doc) =>
-              doc.revision > 0 &&
-              doc.dirty === 0 &&
-              !listed.has(doc.docId) &&
-              Date.parse(doc.updatedAt) < settled,
-          )
-          .delete();
+        await store.delete(
+          await db.writingDocs
+            .filter(
+              (doc) =>
+                doc.revision > 0 &&
+                doc.dirty === 0 &&
+                !listed.has(doc.docId) &&
+                Date.parse(doc.updatedAt) < settled,
+            )
+            .primaryKeys(),
+        );
         for (const summary of summaries) {
           const local = await db.writingDocs.get(summary.docId);
           if (!local) {
-            await db.writingDocs.add({
+            await store.put({
               docId: summary.docId,
               docTitle: summary.docTitle,
               content: null,
@@ -202,7 +261,7 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
               updatedAt: summary.updatedAt,
             });
           } else if (summary.revision > local.serverRevision) {
-            await db.writingDocs.update(summary.docId, {
+            await store.update(summary.docId, {
               serverRevision: summary.revision,
               ...(local.dirty ? {} : { docTitle: summary.docTitle, updatedAt: summary.updatedAt }),
             });
@@ -213,15 +272,15 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
 
     /** Takes the server's text unless local changes wait to be sent (those win or become a copy on send). */
     async adoptServerDoc(doc: WritingDoc) {
-      await db.transaction('rw', db.writingDocs, async () => {
+      await db.transaction('rw', db.writingDocs, db.writingSummaries, async () => {
         const local = await db.writingDocs.get(doc.docId);
         if (local?.dirty) {
-          await db.writingDocs.update(doc.docId, {
+          await store.update(doc.docId, {
             serverRevision: Math.max(local.serverRevision, doc.revision),
           });
           return;
         }
-        await db.writingDocs.put({
+        await store.put({
           docId: doc.docId,
           docTitle: doc.docTitle,
           content: doc.content,
@@ -239,13 +298,13 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
 
     /** Dirty documents whose outbox entry was lost (e.g. a crash mid-send) are queued again. */
     async requeueDirty() {
-      await db.transaction('rw', db.writingDocs, db.outbox, async () => {
-        for (const doc of await db.writingDocs.filter((d) => d.dirty === 1).toArray())
-          await queueSave(doc.docId);
+      await db.transaction('rw', db.writingSummaries, db.outbox, async () => {
+        for (const docId of await db.writingSummaries.filter((d) => d.dirty === 1).primaryKeys())
+          await queueSave(docId);
       });
     },
 
-    setTipsFlag: (docId: string, flag: boolean) => db.writingDocs.update(docId, { tipsExistFlag: flag }),
+    setTipsFlag: (docId: string, flag: boolean) => store.update(docId, { tipsExistFlag: flag }),
     queueSave,
     addCopy,
   };
@@ -254,11 +313,12 @@ export function writingRepository(db: ParleyDatabase = defaultDb, writer: string
 /** The outbox's sender for a writing document: sends the newest local text on its base revision. */
 export async function pushWritingDoc(docId: string, db: ParleyDatabase = defaultDb): Promise<void> {
   const repo = writingRepository(db, 'sync');
+  const store = writingStore(db);
   const local = await db.writingDocs.get(docId);
   if (!local?.dirty || !local.content) return;
   if (local.revision === 0 && isBlankDoc(local)) {
     // Nothing typed yet: the server gets the document with its first words, not as an empty "Untitled".
-    await db.writingDocs.update(docId, { dirty: 0 });
+    await store.update(docId, { dirty: 0 });
     return;
   }
   const sentVersion = local.localVersion;
@@ -278,10 +338,10 @@ export async function pushWritingDoc(docId: string, db: ParleyDatabase = default
     if (!(error instanceof ApiError) || error.code !== ResponseCode.WritingRevisionConflict) throw error;
     // Changed elsewhere first: the server's text stays, ours becomes a copy (sent as a new document).
     const theirs = await writingApi.getDoc(docId, { suppressAlert: true });
-    const copy = await db.transaction('rw', db.writingDocs, db.outbox, async () => {
+    const copy = await db.transaction('rw', db.writingDocs, db.writingSummaries, db.outbox, async () => {
       const current = (await db.writingDocs.get(docId)) ?? local;
       const added = await repo.addCopy({ docTitle: current.docTitle, content: current.content });
-      await db.writingDocs.update(docId, {
+      await store.update(docId, {
         docTitle: theirs.docTitle,
         content: theirs.content,
         revision: theirs.revision,
@@ -296,11 +356,11 @@ export async function pushWritingDoc(docId: string, db: ParleyDatabase = default
     emit({ type: 'conflictCopy', docId, copyId: copy.docId, copyTitle: copy.docTitle });
     return;
   }
-  await db.transaction('rw', db.writingDocs, db.outbox, async () => {
+  await db.transaction('rw', db.writingDocs, db.writingSummaries, db.outbox, async () => {
     const current = await db.writingDocs.get(docId);
     if (!current) return;
     const typedSince = current.localVersion !== sentVersion;
-    await db.writingDocs.update(docId, {
+    await store.update(docId, {
       revision: server.revision,
       serverRevision: Math.max(current.serverRevision, server.revision),
       dirty: typedSince ? 1 : 0,

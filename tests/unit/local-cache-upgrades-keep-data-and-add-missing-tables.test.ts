@@ -56,6 +56,7 @@ describe('the local cache upgrade', () => {
         'promptMeta',
         'prompts',
         'writingDocs',
+        'writingSummaries',
       ].sort(),
     );
     db.close();

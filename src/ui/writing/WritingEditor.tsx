@@ -4,7 +4,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent } from '@tiptap/react';
 import { useActorRef } from '@xstate/react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { liveQuery } from 'dexie';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorJson } from '../../../common/contract';
@@ -58,8 +58,9 @@ export function WritingEditor(props: {
       .catch(() => {});
   };
 
-  const flushSave = useCallback(async () => {
-    timer.current = null;
+  const saving = useRef<Promise<void> | null>(null);
+  const saveAgain = useRef(false);
+  const saveNow = useCallback(async () => {
     const changes: { content?: EditorJson; docTitle?: string } = {};
     // The newest editor state is serialised once per batch of keystrokes, after they were painted.
     if (contentChanged.current && editorHolder.current)
@@ -81,13 +82,34 @@ export function WritingEditor(props: {
 
   // The save runs right after the frame that shows the keystroke (never delaying that frame), and
   // keystrokes typed before it runs are saved together.
-  const schedule = useCallback(() => {
+  const schedule = useRef(() => {});
+  const leaving = useRef(false);
+
+  // One save at a time: keystrokes typed while one is being written are saved together by the next one (each
+  // save writes the whole text, so saves that overlapped used to queue up behind each other under load).
+  const flushSave = useCallback((): Promise<void> => {
+    timer.current = null;
+    if (saving.current) {
+      saveAgain.current = true;
+      return saving.current;
+    }
+    saving.current = saveNow().finally(() => {
+      saving.current = null;
+      if (!saveAgain.current) return;
+      saveAgain.current = false;
+      // A hidden or closing page draws no more frames: its last keystrokes are saved at once.
+      if (document.hidden || leaving.current) void flushSave();
+      else schedule.current();
+    });
+    return saving.current;
+  }, [saveNow]);
+  schedule.current = () => {
     if (timer.current) return;
     timer.current = setTimeout(() => {}, 0);
     requestAnimationFrame(() => {
       timer.current = setTimeout(() => void flushSave(), 0);
     });
-  }, [flushSave]);
+  };
 
   const emitToc = useCallback(
     (editor: Editor) => {
@@ -121,7 +143,7 @@ export function WritingEditor(props: {
     readOnly: props.readOnly ?? false,
     onChange: (editor) => {
       contentChanged.current = true;
-      schedule();
+      schedule.current();
       emitToc(editor);
     },
     onSelection: emitToc,
@@ -143,16 +165,32 @@ export function WritingEditor(props: {
     return () => props.onEditor?.(null);
   }, [editor, emitToc, props.onEditor]);
 
-  // Another tab (or the server after a conflict) wrote a newer text: show it.
-  const stored = useLiveQuery(() => repo.get(props.docId), [props.docId]);
+  // Another tab (or the server after a conflict) wrote a newer text: show it. Watched through the document's
+  // summary and outside React state, so this tab's own saves (one per keystroke) neither read the whole text
+  // back nor draw this component again.
   useEffect(() => {
-    if (!editor || !stored?.content || stored.localVersion <= seen.current || stored.writer === tabId())
-      return;
-    seen.current = stored.localVersion;
-    editor.commands.setContent(withValidNodeAttributes(stored.content), { emitUpdate: false });
-    title.current = stored.docTitle;
-    if (titleInput.current) titleInput.current.value = stored.docTitle;
-  }, [stored, editor]);
+    if (!editor) return;
+    let live = true;
+    const newer = (doc: { localVersion: number; writer: string } | undefined) =>
+      live && doc !== undefined && doc.localVersion > seen.current && doc.writer !== tabId();
+    const subscription = liveQuery(() => repo.summary(props.docId)).subscribe({
+      next: (summary) => {
+        if (!newer(summary)) return;
+        void repo.get(props.docId).then((stored) => {
+          if (!stored?.content || !newer(stored)) return;
+          seen.current = stored.localVersion;
+          editor.commands.setContent(withValidNodeAttributes(stored.content), { emitUpdate: false });
+          title.current = stored.docTitle;
+          if (titleInput.current) titleInput.current.value = stored.docTitle;
+        });
+      },
+      error: () => {},
+    });
+    return () => {
+      live = false;
+      subscription.unsubscribe();
+    };
+  }, [editor, repo, props.docId]);
 
   // Nothing typed may be lost when the tab goes away before the coalesced save ran.
   useEffect(() => {
@@ -170,6 +208,12 @@ export function WritingEditor(props: {
       now();
     };
   }, [flushSave]);
+  useEffect(
+    () => () => {
+      leaving.current = true;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (!editor) return;
@@ -249,7 +293,7 @@ export function WritingEditor(props: {
         onChange={(event) => {
           title.current = event.target.value;
           pendingTitle.current = event.target.value;
-          schedule();
+          schedule.current();
         }}
       />
       {!props.readOnly && !tipDismissed && (

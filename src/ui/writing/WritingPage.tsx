@@ -1,8 +1,7 @@
-// /writing: the document list, the open document and its contents. The list and the text come from
-// IndexedDB; the server's list is merged in when reachable, and queued saves are sent.
+// /writing: the document list, the open document and its contents. The list (DocList reads it) and the text
+// come from IndexedDB; the server's list is merged in when reachable, and queued saves are sent.
 import type { Editor } from '@tiptap/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -24,7 +23,6 @@ export function WritingPage() {
   const repo = useRef(writingRepository()).current;
   const [params, setParams] = useSearchParams();
   const docId = params.get('docId');
-  const docs = useLiveQuery(() => repo.list(), [], []);
   const writing = useActorRef(writingMachine);
   const state = useSelector(writing, (s) => s.value as string);
   const context = useSelector(writing, (s) => s.context);
@@ -79,18 +77,24 @@ export function WritingPage() {
     [writing],
   );
 
-  const remove = async (id: string) => {
-    await repo.remove(id);
-    toast.success(t('writing.docDeleted'));
-    if (id === docId) setParams({});
-    if (navigator.onLine) void outbox.flush();
-  };
+  // Stable while typing, so the document list (which reads its own rows) is not drawn again by the page.
+  const remove = useCallback(
+    async (id: string) => {
+      await repo.remove(id);
+      toast.success(t('writing.docDeleted'));
+      if (id === docId) setParams({});
+      if (navigator.onLine) void outbox.flush();
+    },
+    [repo, t, docId, setParams],
+  );
+  const onDelete = useCallback((id: string) => void remove(id), [remove]);
 
-  const create = async () => {
+  const create = useCallback(async () => {
     const doc = await repo.create();
     open(doc.docId);
     onSaved();
-  };
+  }, [repo, open, onSaved]);
+  const onCreate = useCallback(() => void create(), [create]);
 
   const pickHeading = (entry: TocEntry) => {
     if (!editor) return;
@@ -106,13 +110,7 @@ export function WritingPage() {
 
   return (
     <div className="writing-page" data-testid="writing-page">
-      <DocList
-        docs={docs}
-        activeId={docId}
-        onOpen={open}
-        onCreate={() => void create()}
-        onDelete={(id) => void remove(id)}
-      />
+      <DocList activeId={docId} onOpen={open} onCreate={onCreate} onDelete={onDelete} />
       <div
         className="writing-main"
         ref={scroller}
@@ -121,12 +119,7 @@ export function WritingPage() {
         {!docId && (
           <div className="writing-empty">
             <h1>{t('writing.title')}</h1>
-            <button
-              type="button"
-              className="button primary"
-              onClick={() => void create()}
-              data-testid="writing-start"
-            >
+            <button type="button" className="button primary" onClick={onCreate} data-testid="writing-start">
               {t('writing.newDoc')}
             </button>
           </div>
