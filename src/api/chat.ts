@@ -26,9 +26,9 @@ export const chatApi = {
   },
   /**
    * Asks for a chat while its page's chunks are still loading; the next `channel` call for it (the chat's
-   * actor) gets this answer instead of asking once the chunks have arrived and the page has drawn.
+   * actor, or the route's loader once the answer is here) gets this answer instead of asking again.
    */
-  prefetchChannel: (channelId: string) => {
+  prefetchChannel: (channelId: string): Promise<ChannelDetail> => {
     const detail = request<ChannelDetail>('POST', Paths.getChannel, {
       suppressAlert: true,
       body: { channelId },
@@ -36,6 +36,7 @@ export const chatApi = {
     // Its taker handles a failure; one never taken is no one's error.
     detail.catch(() => {});
     early = { channelId, at: Date.now(), detail };
+    return detail;
   },
   rename: (body: RenameChannelRequest, options?: Quiet) =>
     request<ChannelSummary>('POST', Paths.renameChannel, { ...options, body }),

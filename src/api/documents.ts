@@ -38,8 +38,6 @@ export const docsApi = {
       suppressAlert: true,
     }),
   searchStatus: () => request<SearchStatus>('GET', DocumentPaths.searchStatus, { suppressAlert: true }),
-  channel: (channelId: string) =>
-    request<ChannelDetail>('POST', Paths.getChannel, { body: { channelId }, suppressAlert: true }),
 
   /** The original file's bytes (the pdf view); the call carries the usual auth headers. */
   async fileBytes(md5: string, signal?: AbortSignal): Promise<ArrayBuffer> {

@@ -2,6 +2,8 @@
 import {
   type Connector,
   type ConnectorType,
+  EXPERIMENTS,
+  type IpInfo,
   Paths,
   type TipsResponse,
   type Usage,
@@ -9,6 +11,36 @@ import {
   type UserProperties,
 } from '../../common/contract';
 import { request } from './http';
+import { tokenStore } from './storage';
+
+/**
+ * The tips answer of the current caller (keyed by its token), which also carries every experiment's variant:
+ * the tips load and the experiment checks of a page load share one request. Variants are stable for a user.
+ */
+let tipsAnswer: { token: string | null; answer: Promise<TipsResponse>; settled: boolean } | null = null;
+
+function askTips(): Promise<TipsResponse> {
+  const token = tokenStore.current();
+  const asked = request<TipsResponse>('POST', Paths.tips, {
+    body: { abKeyList: [...EXPERIMENTS] },
+    suppressAlert: true,
+  });
+  const entry = { token, answer: asked, settled: false };
+  tipsAnswer = entry;
+  asked.then(
+    () => {
+      entry.settled = true;
+    },
+    () => {
+      // A failure is asked again by the next caller.
+      if (tipsAnswer === entry) tipsAnswer = null;
+    },
+  );
+  return asked;
+}
+
+/** Where the server sees this browser: asked once per page load (the cookie banner and analytics read it). */
+let ipAnswer: Promise<IpInfo> | null = null;
 
 export const userApi = {
   currentUser: () => request<UserInfo>('GET', Paths.currentUser, { suppressAlert: true }),
@@ -20,11 +52,28 @@ export const userApi = {
   updateConnector: async (type: ConnectorType, status: number) =>
     (await request<{ connectors: Connector[] }>('POST', Paths.updateConnector, { body: { type, status } }))
       .connectors,
-  tips: () => request<TipsResponse>('POST', Paths.tips, { body: {}, suppressAlert: true }),
+  /** The caller's tip values: a load already under way for the same caller is shared, else asked afresh. */
+  tips: (): Promise<TipsResponse> => {
+    const shared = tipsAnswer;
+    if (shared && !shared.settled && shared.token === tokenStore.current()) return shared.answer;
+    return askTips();
+  },
   /** The caller's experiment variants; an experiment missing from the answer is off. */
-  experiments: async (keys: string[]) =>
-    (await request<TipsResponse>('POST', Paths.tips, { body: { abKeyList: keys }, suppressAlert: true }))
-      .abResList,
+  experiments: async (keys: string[]) => {
+    const shared = tipsAnswer?.token === tokenStore.current() ? tipsAnswer.answer : askTips();
+    return (await shared).abResList.filter((result) => keys.includes(result.key));
+  },
+  ip: (): Promise<IpInfo> => {
+    if (!ipAnswer) {
+      const asked = request<IpInfo>('GET', Paths.ip, { suppressAlert: true });
+      ipAnswer = asked;
+      asked.catch(() => {
+        // Offline, say: the next caller asks again.
+        if (ipAnswer === asked) ipAnswer = null;
+      });
+    }
+    return ipAnswer;
+  },
   closeTip: (tag: string) =>
     request<TipsResponse>('POST', Paths.tips, {
       body: { userTips: [{ tag, value: 0, defaultValue: 1 }] },

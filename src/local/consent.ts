@@ -1,6 +1,5 @@
 // Cookie consent: asked only of EU members (from the ip lookup); any choice marks it filled in and is kept.
-import { type IpInfo, Paths } from '../../common/contract';
-import { request } from '../api/http';
+import { userApi } from '../api/user';
 
 const KEY = 'parley.cookieConsent';
 
@@ -31,6 +30,6 @@ export function saveConsent(choice: Omit<CookieConsent, 'filled'>): CookieConsen
 /** Whether to show the banner: not yet filled in, and the visitor is in the EU. */
 export async function needsConsent(): Promise<boolean> {
   if (storedConsent()?.filled) return false;
-  const info = await request<IpInfo>('GET', Paths.ip, { suppressAlert: true });
+  const info = await userApi.ip();
   return info.isEuMember;
 }

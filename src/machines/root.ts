@@ -1,5 +1,6 @@
 // The one actor system: auth, background sync, and a chat actor per open channel (plus the new chat).
 import { type ActorRefFrom, assign, createActor, type SnapshotFrom, sendTo, setup } from 'xstate';
+import type { ChannelDetail } from '../../common/contract';
 import type { UpgradePrompt } from '../api/http';
 import { authMachine } from './auth.machine';
 import { type BillingMachine, createBillingMachine } from './billing/billing.machine';
@@ -25,7 +26,8 @@ export interface RootContext {
 }
 
 export type RootEvent =
-  | { type: 'CHAT.OPEN'; key: string; channelId: string | null }
+  /** `opened`: the channel as the route's loader fetched it, drawn and taken without asking again. */
+  | { type: 'CHAT.OPEN'; key: string; channelId: string | null; opened?: ChannelDetail | null }
   | { type: 'CHAT.NEW' }
   | { type: 'CHAT.CHANNEL_KNOWN'; key: string; channelId: string }
   | { type: 'CHAT.FORGET'; channelId: string }
@@ -66,7 +68,9 @@ export const rootMachine = setup({
       actions: assign({
         chats: ({ context, event, spawn }) => ({
           ...context.chats,
-          [event.key]: spawn('chat', { input: { key: event.key, channelId: event.channelId } }),
+          [event.key]: spawn('chat', {
+            input: { key: event.key, channelId: event.channelId, opened: event.opened },
+          }),
         }),
       }),
     },

@@ -2,9 +2,9 @@
 // no banner is asked, outside the EU); refusing it drops what waited. Until the answer is known (e.g. offline
 // before the first lookup) the queue pauses and keeps what it holds.
 import * as Comlink from 'comlink';
-import { type AnalyticsEvent, type IpInfo, Paths } from '../../common/contract';
-import { request } from '../api/http';
+import type { AnalyticsEvent } from '../../common/contract';
 import { webId } from '../api/storage';
+import { userApi } from '../api/user';
 import { storedConsent } from '../local/consent';
 import type { AnalyticsMode, AnalyticsWorkerApi } from './analytics.worker';
 
@@ -27,7 +27,7 @@ function start(language: string): Promise<void> {
       new Worker(new URL('./analytics.worker.ts', import.meta.url), { type: 'module', name: 'analytics' }),
     );
     try {
-      const info = await request<IpInfo>('GET', Paths.ip, { suppressAlert: true });
+      const info = await userApi.ip();
       localStorage.setItem(EU_KEY, info.isEuMember ? '1' : '0');
       await worker.setContext({ ip: info.ip, country: info.country ?? '', webId: webId(), language });
     } catch {

@@ -102,12 +102,36 @@ test('opening the app at a chat asks the server for it while the chat page’s c
     await chunkHeld;
     await route.continue();
   });
+  // Every start-up request by path, and whether the empty chat's welcome ever entered the page.
+  const requested = new Map<string, number>();
+  opened.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/')) requested.set(pathname, (requested.get(pathname) ?? 0) + 1);
+  });
+  await opened.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('#root .home-welcome'))
+        (window as unknown as { sawWelcome: boolean }).sawWelcome = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   const asked = opened.waitForRequest(/\/api\/v1\/chat\/getChannel$/, { timeout: 10_000 });
+  // Asked by the document frame once the conversation is drawn: by then every start-up request was made.
+  const settled = opened.waitForRequest(/\/api\/v1\/chat\/linkSources/, { timeout: 10_000 });
   await opened.goto(chatUrl);
   // Asked with the chat page's chunk still held: before, the chat was asked for only once it had drawn.
   await asked;
   releaseChunk();
   await expect(opened.getByTestId('message-user')).toHaveText('Keep the red kite for later.');
   await expect(opened.getByTestId('message-assistant')).toContainText('red kite');
+  await settled;
+  // The answer that came before the page's code is drawn in the page's first render: the empty chat's
+  // "How can I help you today?" never shows, and nothing is asked twice (the chat, where the server sees
+  // the browser, the tips with the experiments).
+  expect(
+    await opened.evaluate(() => (window as unknown as { sawWelcome?: boolean }).sawWelcome),
+  ).toBeUndefined();
+  for (const path of ['/api/v1/chat/getChannel', '/api/v1/tool/ip', '/api/v1/user/tips'])
+    expect(requested.get(path) ?? 0, path).toBeLessThanOrEqual(1);
+  expect(requested.get('/api/v1/chat/getChannel')).toBe(1);
   await context.close();
 });

@@ -177,6 +177,14 @@ test('with the experiment off there is no Teams card, and without a coupon no ba
   page,
 }) => {
   const server = servers.off as RunningServer;
+  // The experiments' answers come with the tips the app loads for each caller (one request, not one per
+  // experiment): the member's is asked on login, and the pricing modal reads it.
+  const answers: { token: string | null; data: TipsResponse }[] = [];
+  page.on('response', async (r) => {
+    if (!r.url().endsWith('/api/v1/user/tips')) return;
+    const token = await r.request().headerValue('authorization');
+    answers.push({ token, data: ((await r.json()) as Envelope<TipsResponse>).data });
+  });
   await logInAt(page, server, 'plain-pricing@example.com');
   const offer = await catalogue(page, server);
   // The contact is configured: only the experiment keeps the card away.
@@ -184,13 +192,11 @@ test('with the experiment off there is no Teams card, and without a coupon no ba
   expect(offer.discount).toBeNull();
 
   // The card's absence counts only once the experiment's answer is in.
-  const experiments = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/user/tips') && (r.request().postData() ?? '').includes('abKeyList'),
-  );
+  const member = await page.evaluate(() => localStorage.getItem('authorization'));
+  await expect
+    .poll(() => answers.find((a) => a.token === member)?.data.abResList.find((e) => e.key === 'teams'))
+    .toEqual({ key: 'teams', value: '' });
   await page.getByTestId('upgrade-button').click();
-  expect(((await (await experiments).json()) as Envelope<TipsResponse>).data.abResList).toEqual([
-    { key: 'teams', value: '' },
-  ]);
   const modal = page.getByTestId('pricing-modal');
   await expect(modal.getByTestId('period-year')).toHaveText(`Annual Save ${savePercent(null)}%`);
   await expectPrices(page, offer.products, 'year');

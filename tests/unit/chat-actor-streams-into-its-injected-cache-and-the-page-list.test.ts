@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ActorRefFrom, createActor, setup } from 'xstate';
-import type { ChatMessage, StreamMeta } from '../../common/contract';
+import type { ChannelDetail, ChatMessage, StreamMeta } from '../../common/contract';
 import { ApiError } from '../../src/api/http';
 import type { ChatCacheWriter } from '../../src/machines/chat/cache';
 import { type ChatMachine, createChatMachine } from '../../src/machines/chat/chat.machine';
@@ -23,7 +23,10 @@ function fakeIO() {
         refuse = reject;
       });
     },
-    loadChannel: async () => null,
+    loadChannel: async (channelId) => {
+      calls.push(`loadChannel:${channelId}`);
+      return null;
+    },
     stop: async (requestId) => calls.push(`stop:${requestId}`),
     createCache: () => {
       const writer = {
@@ -40,9 +43,14 @@ function fakeIO() {
 }
 
 /** The chat actor under a parent, as the root spawns it (it tells the parent when its channel is known). */
-function start(io: ChatIO, key = 'new', channelId: string | null = null) {
+function start(
+  io: ChatIO,
+  key = 'new',
+  channelId: string | null = null,
+  opened: ChannelDetail | null = null,
+) {
   const parent = setup({ actors: { chat: createChatMachine(io) } }).createMachine({
-    invoke: { id: 'chat', src: 'chat', input: { key, channelId } },
+    invoke: { id: 'chat', src: 'chat', input: { key, channelId, opened } },
   });
   const root = createActor(parent).start();
   return root.getSnapshot().children.chat as ActorRefFrom<ChatMachine>;
@@ -160,5 +168,45 @@ describe('the chat actor with its I/O injected', () => {
     const shown = messagesShown(cached, selectChatView(chat.getSnapshot()));
     expect(shown.map((m) => m.id)).toEqual(['u-0', 'a-0', 'pending-user', 'pending-answer']);
     expect(shown.at(-2)?.content).toBe('Second, better');
+  });
+
+  it('a chat the route fetched before the page drew is not asked for again, and its documents are known', () => {
+    const fake = fakeIO();
+    const detail = {
+      channel: {
+        channelId: 'ch-1',
+        model: 'Standard',
+        docEntries: { multiDoc: false, docs: [{ md5: 'f00d' }] },
+      },
+      messages: [row('u-1', 'user', 'Why are there tides?'), row('a-1', 'assistant', 'The moon.')],
+    } as unknown as ChannelDetail;
+    const chat = start(fake.io, 'ch-1', 'ch-1', detail);
+    // Ready at once (the page can draw the answer in its first render), with nothing asked of the server.
+    expect(chat.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(selectChatView(chat.getSnapshot()).syncing).toBe(false);
+    expect(chat.getSnapshot().context.documents).toEqual({ docs: [{ md5: 'f00d' }], model: 'Standard' });
+    expect(fake.calls).toEqual([]);
+
+    // One whose last answer is still being written follows that answer again, still without asking.
+    const writing = {
+      ...detail,
+      messages: [
+        detail.messages[0],
+        { ...detail.messages[1], status: 'streaming', requestId: 'r-1', content: '' },
+      ],
+    } as ChannelDetail;
+    const resumed = start(fake.io, 'ch-1', 'ch-1', writing);
+    expect(resumed.getSnapshot().matches({ active: 'streaming' })).toBe(true);
+    expect(resumed.getSnapshot().context.answerMessageId).toBe('a-1');
+    expect(fake.calls).toEqual(['stream:']);
+  });
+
+  it('a chat opened without the route’s answer loads it and is syncing until then', async () => {
+    const fake = fakeIO();
+    const chat = start(fake.io, 'ch-1', 'ch-1');
+    expect(selectChatView(chat.getSnapshot()).syncing).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(selectChatView(chat.getSnapshot()).syncing).toBe(false);
+    expect(fake.calls).toEqual(['loadChannel:ch-1']);
   });
 });

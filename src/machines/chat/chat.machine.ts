@@ -3,6 +3,7 @@
 import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import type {
   ChannelDetail,
+  DocumentInChat,
   MessageStatus,
   SendRequest,
   StreamChunk,
@@ -12,6 +13,11 @@ import { APP_VERSION, ResponseCode } from '../../../common/contract';
 import { ApiError } from '../../api/http';
 import type { ChatCacheWriter } from './cache';
 import type { ChatIO } from './io';
+
+export interface ChannelDocuments {
+  docs: DocumentInChat[];
+  model: string;
+}
 
 export interface ChatContext {
   key: string;
@@ -30,6 +36,10 @@ export interface ChatContext {
   error: string | null;
   reconnectAttempt: number;
   notFound: boolean;
+  /** The channel as the route's loader fetched it before the page drew; taken at the start, then dropped. */
+  opened: ChannelDetail | null;
+  /** The documents the channel chats with (and its model), from its last load; null until one answered. */
+  documents: ChannelDocuments | null;
   /**
    * A message the server refused before starting (over the plan's quota: the pay prompt opens) goes back to
    * the composer instead of staying as a failed bubble; `seq` tells the composer it is a new return.
@@ -107,7 +117,7 @@ export function createChatMachine(io: ChatIO) {
     types: {
       context: {} as ChatContext,
       events: {} as ChatEvent,
-      input: {} as { key: string; channelId: string | null },
+      input: {} as { key: string; channelId: string | null; opened?: ChannelDetail | null },
     },
     actors: { chatStream, loadChannel },
     actions: {
@@ -143,35 +153,47 @@ export function createChatMachine(io: ChatIO) {
       error: null,
       reconnectAttempt: 0,
       notFound: false,
+      opened: input.opened?.channel.channelId === input.channelId ? (input.opened ?? null) : null,
+      documents: null,
       returnedText: null,
     }),
-    initial: 'syncing',
+    initial: 'opening',
     states: {
+      // The new chat has nothing to load; a channel the route's loader fetched already is not asked again.
+      opening: {
+        always: [
+          { guard: ({ context }) => context.channelId === null, target: 'ready' },
+          {
+            guard: ({ context }) => resumable(context.opened),
+            target: 'active.streaming',
+            actions: assign(({ context }) => ({ ...resumeOf(context.opened!), opened: null })),
+          },
+          {
+            guard: ({ context }) => context.opened !== null,
+            target: 'ready',
+            actions: assign(({ context }) => ({ documents: documentsOf(context.opened), opened: null })),
+          },
+          { target: 'syncing' },
+        ],
+      },
       syncing: {
-        always: { guard: ({ context }) => context.channelId === null, target: 'ready' },
         invoke: {
           src: 'loadChannel',
           input: ({ context }) => ({ channelId: context.channelId! }),
           onDone: [
             {
               // An answer still being written (e.g. the page was reloaded mid-answer): follow it again.
-              guard: ({ event }) => {
-                const last = event.output?.messages.at(-1);
-                return last?.role === 'assistant' && last.status === 'streaming' && !!last.requestId;
-              },
+              guard: ({ event }) => resumable(event.output),
               target: 'active.streaming',
-              actions: assign(({ event }) => {
-                const last = event.output!.messages.at(-1)!;
-                return {
-                  requestId: last.requestId,
-                  answerMessageId: last.id,
-                  text: '',
-                  lastChunkId: -1,
-                  pendingUserText: null,
-                };
-              }),
+              actions: assign(({ event }) => resumeOf(event.output!)),
             },
-            { target: 'ready' },
+            {
+              target: 'ready',
+              // Offline (no answer): the documents known from an earlier load stay.
+              actions: assign(({ context, event }) => ({
+                documents: documentsOf(event.output) ?? context.documents,
+              })),
+            },
           ],
           onError: { target: 'ready', actions: assign({ notFound: true }) },
         },
@@ -316,6 +338,29 @@ function streamInput(context: ChatContext, event: ChatEvent): StreamInput {
   }
   return { body: { ...base, message: context.pendingUserText ?? '' }, afterChunkId: context.lastChunkId };
 }
+
+/** The channel's last message is an answer still being written, which can be followed again. */
+function resumable(detail: ChannelDetail | null | undefined): boolean {
+  const last = detail?.messages.at(-1);
+  return last?.role === 'assistant' && last.status === 'streaming' && !!last.requestId;
+}
+
+function resumeOf(detail: ChannelDetail): Partial<ChatContext> {
+  const last = detail.messages.at(-1)!;
+  return {
+    requestId: last.requestId,
+    answerMessageId: last.id,
+    text: '',
+    lastChunkId: -1,
+    pendingUserText: null,
+    documents: documentsOf(detail),
+  };
+}
+
+const documentsOf = (detail: ChannelDetail | null | undefined): ChannelDocuments | null =>
+  detail
+    ? { docs: (detail.channel.docEntries?.docs ?? []) as DocumentInChat[], model: detail.channel.model }
+    : null;
 
 function finish(status: 'done' | 'stopped' | 'failed') {
   return ({ context }: { context: ChatContext }) => {

@@ -33,3 +33,25 @@ export const browserChatIO: ChatIO = {
   stop: (requestId) => chatApi.stop(requestId, { suppressAlert: true }),
   createCache: createChatCache,
 };
+
+/**
+ * Opening the app at a chat: asks the server for it at once and, when the answer is here before `page` (the
+ * chat page's chunks) is, writes it to the cache and answers it, so the page draws the messages in its first
+ * render (and the cache's first read already holds them). Otherwise answers null without waiting: the page
+ * draws from the cache and the chat's actor takes the same answer when it comes, asking nothing twice.
+ */
+export async function channelBeforePage(channelId: string, page: Promise<unknown>) {
+  const asked = chatApi.prefetchChannel(channelId);
+  const first = await Promise.race([
+    asked.then(
+      () => true,
+      () => false,
+    ),
+    page.then(
+      () => false,
+      () => false,
+    ),
+  ]);
+  // Takes the early answer (already here): the actor is handed it and does not ask again.
+  return first ? browserChatIO.loadChannel(channelId) : null;
+}

@@ -6,6 +6,8 @@ import type { ChatMachine } from './chat.machine';
 
 export interface ChatView {
   active: boolean;
+  /** A channel's first load from the server is under way (what the cache holds may still be missing). */
+  syncing: boolean;
   waitingForMeta: boolean;
   answerMessageId: string | null;
   text: string;
@@ -20,6 +22,7 @@ export interface ChatView {
 
 export const selectChatView = (s: SnapshotFrom<ChatMachine>): ChatView => ({
   active: s.matches('active'),
+  syncing: s.matches('opening') || s.matches('syncing'),
   waitingForMeta: s.matches({ active: 'sending' }),
   answerMessageId: s.context.answerMessageId,
   text: s.context.text,

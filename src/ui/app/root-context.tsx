@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import type { ChannelDetail } from '../../../common/contract';
 import type { ChatActorRef, RootActor, RootSnapshot } from '../../machines/root';
 
 const RootActorContext = createContext<RootActor | null>(null);
@@ -18,11 +19,18 @@ export function useRootSelector<T>(select: (snapshot: RootSnapshot) => T): T {
   return useSelector(useRootActor(), select);
 }
 
-/** The chat actor for a key (a channel id, or the new chat), created on first use and kept by the root. */
-export function useChatActor(key: string, channelId: string | null): ChatActorRef {
+/**
+ * The chat actor for a key (a channel id, or the new chat), created on first use and kept by the root;
+ * `opened` is the channel as the route's loader fetched it (the actor then does not ask for it again).
+ */
+export function useChatActor(
+  key: string,
+  channelId: string | null,
+  opened?: ChannelDetail | null,
+): ChatActorRef {
   const root = useRootActor();
   const [actor, setActor] = useState<ChatActorRef>(() => {
-    root.send({ type: 'CHAT.OPEN', key, channelId });
+    root.send({ type: 'CHAT.OPEN', key, channelId, opened });
     return root.getSnapshot().context.chats[key];
   });
   useEffect(() => {

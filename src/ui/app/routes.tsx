@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { chatApi } from '../../api/chat';
+import type { ChannelDetail } from '../../../common/contract';
+import { channelBeforePage } from '../../machines/chat/io';
 import { RouteErrorBoundary } from '../ErrorBoundary';
 import { Layout } from '../layout/Layout';
 import { NotFound } from './NotFound';
@@ -13,6 +14,26 @@ const image = async () => ({ Component: (await import('../creation/ImagePage')).
 const creationHub = async () => ({
   Component: (await import('../creation/CreationHubPage')).CreationHubPage,
 });
+
+/** The chat page, and the conversation's and the document pane's own chunks (off the home route) beside it. */
+let channelPage: Promise<typeof import('../chat/ChatPage')> | undefined;
+const loadChannelPage = () => {
+  channelPage ??= (async () => {
+    const [page] = await Promise.all([
+      import('../chat/ChatPage'),
+      import('../chat/MessageList'),
+      import('../documents/DocumentPane'),
+    ]);
+    // Fetched already: this only hands the page the module, so a cached chat draws without suspending.
+    await page.loadMessageList();
+    return page;
+  })();
+  // A chunk that failed to load is asked for again by the next navigation.
+  channelPage.catch(() => {
+    channelPage = undefined;
+  });
+  return channelPage;
+};
 
 // Only for the address the page was opened at, once: a later navigation finds the app, the chat's actor and
 // its cache already there.
@@ -28,24 +49,15 @@ const pages: RouteObject[] = [
   { path: 'm/home', lazy: home },
   {
     path: 'chat/:channelId',
-    // Opening the app at a chat asks for the chat at once, beside the chunks below (runs in parallel with lazy).
-    loader: ({ params, request }) => {
-      if (!prefetched && params.channelId && new URL(request.url).pathname === openedAt)
-        chatApi.prefetchChannel(params.channelId);
+    // Opening the app at a chat asks for the chat at once, beside the chunks below (runs in parallel with
+    // lazy); its answer, when here before the chunks, is the page's loader data (ChannelPage).
+    loader: async ({ params, request }): Promise<ChannelDetail | null> => {
+      const first = !prefetched && !!params.channelId && new URL(request.url).pathname === openedAt;
       prefetched = true;
-      return null;
+      if (!first || !params.channelId) return null;
+      return channelBeforePage(params.channelId, loadChannelPage()).catch(() => null);
     },
-    // The conversation's and the document pane's own chunks (off the home route) load beside the page.
-    lazy: async () => {
-      const [page] = await Promise.all([
-        import('../chat/ChatPage'),
-        import('../chat/MessageList'),
-        import('../documents/DocumentPane'),
-      ]);
-      // Fetched already: this only hands the page the module, so a cached chat draws without suspending.
-      await page.loadMessageList();
-      return { Component: page.ChannelPage };
-    },
+    lazy: async () => ({ Component: (await loadChannelPage()).ChannelPage }),
   },
   {
     path: 'chatwithdoc',

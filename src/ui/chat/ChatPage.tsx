@@ -12,10 +12,11 @@ import {
 } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLoaderData, useNavigate, useParams } from 'react-router';
 import {
   CHAT_IMAGE_MODEL,
   CHAT_IMAGE_TYPE,
+  type ChannelDetail,
   type ChatMessage,
   MODEL_GPT4,
   MODEL_STANDARD,
@@ -96,15 +97,28 @@ export function HomePage() {
 
 export function ChannelPage() {
   const { channelId = '' } = useParams();
-  const actor = useChatActor(channelId, channelId);
+  // The chat as the route's loader fetched it when the app was opened here (routes.tsx), else null.
+  const loaded = useLoaderData() as ChannelDetail | null | undefined;
+  const opened = loaded?.channel.channelId === channelId ? loaded : null;
+  const actor = useChatActor(channelId, channelId, opened);
+  const documents = useSelector(actor, (s) => s.context.documents);
   return (
-    <DocumentChatFrame key={channelId} channelId={channelId}>
-      <ChatView key={channelId} actor={actor} channelId={channelId} />
+    <DocumentChatFrame key={channelId} channelId={channelId} docs={documents}>
+      <ChatView key={channelId} actor={actor} channelId={channelId} opened={opened} />
     </DocumentChatFrame>
   );
 }
 
-function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string | null }) {
+function ChatView({
+  actor,
+  channelId,
+  opened = null,
+}: {
+  actor: ChatActorRef;
+  channelId: string | null;
+  /** The channel as fetched before the page drew: its messages are the first render's, before the cache's. */
+  opened?: ChannelDetail | null;
+}) {
   const { t } = useTranslation();
   // Loaded already beside a chat with messages; a new chat fetches it after its composer is up.
   useEffect(() => whenIdle(() => void loadMessageList()), []);
@@ -131,9 +145,12 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
   useEffect(() => {
     if (chat.returnedText) setComposerDraft(chat.returnedText);
   }, [chat.returnedText]);
+  // The loader wrote the same messages to the cache before the page drew, so the cache's first answer
+  // matches them.
   const cached = useLiveQuery(
     () => (channelId ? channels.messages(channelId) : Promise.resolve([] as ChatMessage[])),
     [channelId],
+    opened?.messages,
   );
 
   const messages = useMemo(() => messagesShown(cached, chat), [cached, chat]);
@@ -199,9 +216,16 @@ function ChatView({ actor, channelId }: { actor: ChatActorRef; channelId: string
       </div>
     );
   }
+  // A channel shows the empty chat's welcome only once it is known to have no messages: not before the
+  // cache has answered, nor while its first load from the server is under way.
+  const unknown = channelId !== null && (cached === undefined || chat.syncing);
   return (
     <div className="chat">
-      {messages.length === 0 ? (
+      {messages.length === 0 && unknown ? (
+        <div className="welcome" data-testid="chat-loading">
+          <h1 className="visually-hidden">{t('chat.heading')}</h1>
+        </div>
+      ) : messages.length === 0 ? (
         <div className="welcome home-welcome">
           <h1>{t('chat.welcome')}</h1>
           {!channelId && (

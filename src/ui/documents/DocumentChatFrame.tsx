@@ -8,6 +8,7 @@ import type { AnswerSource, DocumentInChat, LinkSource } from '../../../common/c
 import { docsApi } from '../../api/documents';
 import { channels } from '../../local/channels';
 import { readOneChatState, saveOneChatState } from '../../local/one-chat-state';
+import type { ChannelDocuments } from '../../machines/chat/chat.machine';
 import { toast } from '../kit/toast';
 import { DocChatContext } from './doc-chat-context';
 import { LinkSourcesContext } from './link-sources-context';
@@ -20,25 +21,16 @@ import './doc-chat.css';
 const loadDocumentPane = () => import('./DocumentPane');
 const DocumentPane = lazy(async () => ({ default: (await loadDocumentPane()).DocumentPane }));
 
-function useChannelDocs(channelId: string) {
-  const [docs, setDocs] = useState<DocumentInChat[] | null>(() => readOneChatState(channelId)?.docs ?? null);
+/**
+ * The channel's documents: kept on the device for a document chat, else as the chat's actor loaded the
+ * channel (its one getChannel; the frame asks for nothing itself). A document chat's are kept once known.
+ */
+function useChannelDocs(channelId: string, loaded: ChannelDocuments | null) {
+  const kept = useMemo(() => readOneChatState(channelId)?.docs ?? null, [channelId]);
   useEffect(() => {
-    if (readOneChatState(channelId)) return;
-    let live = true;
-    docsApi.channel(channelId).then(
-      (detail) => {
-        const found = (detail.channel.docEntries?.docs ?? []) as DocumentInChat[];
-        if (!live) return;
-        setDocs(found);
-        if (found.length) saveOneChatState({ channelId, docs: found, model: detail.channel.model });
-      },
-      () => live && setDocs([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [channelId]);
-  return docs;
+    if (!kept && loaded?.docs.length) saveOneChatState({ channelId, docs: loaded.docs, model: loaded.model });
+  }, [channelId, kept, loaded]);
+  return kept ?? loaded?.docs ?? null;
 }
 
 /** The web and academic sources of the channel's answers, fetched again whenever an answer finishes. */
@@ -66,8 +58,17 @@ function useLinkSources(channelId: string) {
   return links;
 }
 
-export function DocumentChatFrame({ channelId, children }: { channelId: string; children: ReactNode }) {
-  const docs = useChannelDocs(channelId);
+export function DocumentChatFrame({
+  channelId,
+  docs: loaded,
+  children,
+}: {
+  channelId: string;
+  /** The channel's documents as its last load from the server listed them; null until then (or offline). */
+  docs: ChannelDocuments | null;
+  children: ReactNode;
+}) {
+  const docs = useChannelDocs(channelId, loaded);
   const links = useLinkSources(channelId);
   return (
     <LinkSourcesContext.Provider value={links}>
