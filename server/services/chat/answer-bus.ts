@@ -10,6 +10,11 @@ const STOP = 'parley_answer_stop';
 const RECONNECT_MS = 1000;
 
 export interface AnswerBus {
+  /**
+   * PostgreSQL: the notification channel of "stored", for a write that raises it in its own statement (one
+   * round trip instead of the write and then stored()); null where the signals are local.
+   */
+  readonly storedChannel: string | null;
   /** Chunks or the final status of these answers (message ids) are stored. */
   stored(messageIds: string[]): Promise<void>;
   /** Calls `onStored` whenever more of the answer is stored (or the signal may have been missed). */
@@ -45,6 +50,7 @@ export function createLocalAnswerBus(): AnswerBus {
   const followers = createFollowers();
   const stopHandlers: ((requestId: string) => void)[] = [];
   return {
+    storedChannel: null,
     async stored(messageIds) {
       for (const id of messageIds) followers.wake(id);
     },
@@ -105,6 +111,7 @@ export async function createPostgresAnswerBus(options: {
 
   await connect();
   return {
+    storedChannel: STORED,
     async stored(messageIds) {
       if (messageIds.length === 0) return;
       await options.pool.query(`select pg_notify('${STORED}', id) from unnest($1::text[]) as id`, [

@@ -70,9 +70,12 @@ export function createAnswerGenerator(deps: ChatDeps) {
   /** requestId -> the answer this instance generates or follows (kept a while after it ends, for resumes). */
   const runs = new Map<string, AnswerRun>();
   const journal = createChunkJournal<AnswerRun>({
-    store: (batch) => storeAnswerChunks(db, batch),
+    store: (batch) => storeAnswerChunks(db, batch, deps.bus.storedChannel),
     onError: (error) => deps.logger.error({ err: error }, 'storing answer chunks failed'),
-    onStored: (stored) => deps.bus.stored(stored.map((run) => run.meta.answerMessageId)),
+    // On PostgreSQL the write itself notifies the other instances.
+    onStored: deps.bus.storedChannel
+      ? undefined
+      : (stored) => deps.bus.stored(stored.map((run) => run.meta.answerMessageId)),
   });
   /** Answers generated on other instances that clients here follow (read from the database as it grows). */
   const following = new WeakSet<AnswerRun>();
@@ -83,9 +86,14 @@ export function createAnswerGenerator(deps: ChatDeps) {
     (error, run) =>
       deps.logger.error({ err: error, requestId: run?.requestId }, 'persisting an answer failed'),
     deps.lease.held(),
+    deps.bus.storedChannel,
   );
   const finish = (run: AnswerRun, status: MessageStatus, error: string | null) =>
-    writer.finish(run, { status, error }, () => deps.bus.stored([run.meta.answerMessageId]));
+    writer.finish(
+      run,
+      { status, error },
+      deps.bus.storedChannel ? undefined : () => deps.bus.stored([run.meta.answerMessageId]),
+    );
 
   /**
    * An answer another instance is generating: what is stored now, then each batch it stores (one signal per

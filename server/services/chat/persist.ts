@@ -12,20 +12,39 @@ export type AnswerRun = StreamRun<StreamChunk, StreamMeta>;
 /** The text of an answer its clients were sent so far. */
 export const answerText = (run: AnswerRun): string => run.chunks.map((c) => c.content ?? '').join('');
 
-/** The journal's write: one multi-row INSERT of chunks of any answers. */
-export async function storeAnswerChunks(db: Database, batch: { run: AnswerRun; chunk: StreamChunk }[]) {
-  await db
-    .insert(messageChunks)
-    .values(
-      batch.map(({ run, chunk }) => ({
-        messageId: run.meta.answerMessageId,
-        seq: chunk.chunkId,
-        content: chunk.content ?? null,
-        error: chunk.error ?? null,
-      })),
-    )
-    .onConflictDoNothing();
+/**
+ * The journal's write: one INSERT of chunks of any answers. Its text is the same for any number of chunks (the
+ * columns go as four arrays): it runs for every chunk of every answer, and building a statement of a
+ * different shape each time cost the event loop more than the write itself.
+ */
+export async function storeAnswerChunks(
+  db: Database,
+  batch: { run: AnswerRun; chunk: StreamChunk }[],
+  /** PostgreSQL: the statement also notifies this channel of each answer it stored (see storedSignal). */
+  signal: string | null = null,
+) {
+  const insert = sql`insert into ${messageChunks} (message_id, seq, content, error)
+    select * from unnest(${sql.param(batch.map(({ run }) => run.meta.answerMessageId))}::text[],
+      ${sql.param(batch.map(({ chunk }) => chunk.chunkId))}::integer[],
+      ${sql.param(batch.map(({ chunk }) => chunk.content ?? null))}::text[],
+      ${sql.param(batch.map(({ chunk }) => chunk.error ?? null))}::text[])
+    on conflict do nothing`;
+  if (!signal) await db.execute(insert);
+  else
+    await db.execute(
+      storedSignal([insert], signal, [...new Set(batch.map(({ run }) => run.meta.answerMessageId))]),
+    );
 }
+
+/**
+ * Writes and their "stored" notifications in one statement: PostgreSQL runs a data-modifying WITH whether or
+ * not the rest reads it, and delivers notifications at commit, so followers are told only once it is stored.
+ */
+const storedSignal = (writes: SQL[], signal: string, messageIds: string[]) =>
+  sql`with ${sql.join(
+    writes.map((write, i) => sql`${sql.raw(`write${i}`)} as (${write})`),
+    sql`, `,
+  )} select pg_notify(${signal}, id) from unnest(${sql.param(messageIds)}::text[]) as id`;
 
 /** An answer's stored chunks numbered `fromChunkId` and after, in order. */
 export async function storedAnswerChunks(
@@ -62,6 +81,8 @@ export function createAnswerWriter(
   onError: (error: unknown, run?: AnswerRun) => void,
   /** Extra condition of the row writes: only the instance holding an answer's lease writes it. */
   held?: SQL,
+  /** PostgreSQL: the final write also notifies this channel that the answer is stored (see storedSignal). */
+  signal: string | null = null,
 ) {
   /** How many chunks of each answer its row holds the text of. */
   const written = new WeakMap<AnswerRun, number>();
@@ -118,7 +139,8 @@ export function createAnswerWriter(
 
     /**
      * The answer's final text and status (after any interval write in flight), the channel's time, then
-     * `onFinal` (followers on other instances finish). A failure is reported and does not throw.
+     * `onFinal` (followers on other instances finish, unless the write notified them). A failure is reported
+     * and does not throw.
      */
     async finish(run: AnswerRun, final: FinalStatus, onFinal?: () => Promise<void>) {
       ended.add(run);
@@ -126,16 +148,20 @@ export function createAnswerWriter(
       try {
         while (writing) await writing;
         // The answer's row and its channel's time in one statement.
+        const answer = db
+          .update(messages)
+          .set({ content: answerText(run), status: final.status, error: final.error })
+          .where(and(eq(messages.id, run.meta.answerMessageId), held))
+          .getSQL();
+        const channel = db
+          .update(channels)
+          .set({ updatedAt: sql`now()` })
+          .where(eq(channels.id, run.meta.channelId))
+          .getSQL();
         await db.execute(
-          sql`with answer as (${db
-            .update(messages)
-            .set({ content: answerText(run), status: final.status, error: final.error })
-            .where(and(eq(messages.id, run.meta.answerMessageId), held))
-            .getSQL()}) ${db
-            .update(channels)
-            .set({ updatedAt: sql`now()` })
-            .where(eq(channels.id, run.meta.channelId))
-            .getSQL()}`,
+          signal
+            ? storedSignal([answer, channel], signal, [run.meta.answerMessageId])
+            : sql`with answer as (${answer}) ${channel}`,
         );
         await onFinal?.();
       } catch (error) {
