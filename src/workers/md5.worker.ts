@@ -1,7 +1,6 @@
 // The md5 worker: hashing a large file never blocks the page. Progress is sent at most every 50 ms.
 import * as Comlink from 'comlink';
-import { type Md5Progress, md5OfBlob, md5OfSlices } from './md5-core';
-import { slicesFromPort } from './slice-stream';
+import { type Md5Progress, md5OfBlob } from './md5-core';
 
 function throttled(onProgress?: Md5Progress): Md5Progress {
   let last = 0;
@@ -17,10 +16,6 @@ function throttled(onProgress?: Md5Progress): Md5Progress {
 const api = {
   md5(blob: Blob, onProgress?: Md5Progress): Promise<string> {
     return md5OfBlob(blob, throttled(onProgress));
-  },
-  /** Hashes the slices a reader worker sends on `port` (see slice-stream.ts). */
-  md5FromPort(port: MessagePort, totalBytes: number, onProgress?: Md5Progress): Promise<string> {
-    return md5OfSlices(slicesFromPort(port), totalBytes, throttled(onProgress));
   },
 };
 export type Md5WorkerApi = typeof api;
