@@ -24,7 +24,9 @@ function watchFirstPaints(lastText: string) {
       m.textContent?.includes(lastText),
     );
   const watched: [string, () => boolean][] = [
-    ['shell', () => document.querySelector('.shell') !== null],
+    // index.html's boot shell (painted before the app's JavaScript arrives), then the app's own frame.
+    ['boot', () => document.getElementById('boot') !== null],
+    ['shell', () => document.querySelector('.shell:not(#boot)') !== null],
     ['sidebar', () => document.querySelector('[data-testid="history-item"]') !== null],
     ['chat', lastMessageShown],
   ];
@@ -125,9 +127,12 @@ export async function benchCacheOpen() {
       held.push(route);
     });
     const rows: {
+      boot: number;
       shell: number;
       sidebar: number;
       chat: number;
+      sidebarFromBoot: number;
+      chatFromBoot: number;
       historyRows: number;
     }[] = [];
     for (let i = 0; i < OPENS + 1; i++) {
@@ -135,7 +140,7 @@ export async function benchCacheOpen() {
       await page.waitForFunction(
         () => {
           const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
-          return marks.shellPainted && marks.sidebarPainted && marks.chatPainted;
+          return marks.bootPainted && marks.shellPainted && marks.sidebarPainted && marks.chatPainted;
         },
         undefined,
         { timeout: 30_000 },
@@ -148,6 +153,9 @@ export async function benchCacheOpen() {
       // The first open warms the browser's caches (as a returning user's would be); it is not counted.
       if (i === 0) continue;
       rows.push({
+        boot: marks.bootPainted,
+        sidebarFromBoot: marks.sidebarPainted - marks.bootPainted,
+        chatFromBoot: marks.chatPainted - marks.bootPainted,
         shell: marks.shellPainted,
         sidebar: marks.sidebarPainted - marks.shellPainted,
         chat: marks.chatPainted - marks.shellPainted,
@@ -158,12 +166,26 @@ export async function benchCacheOpen() {
     const sidebar = rows.map((r) => r.sidebar);
     const chat = rows.map((r) => r.chat);
     const shell = rows.map((r) => r.shell);
+    const boot = rows.map((r) => r.boot);
     const result = {
       chats: CHATS,
       messages: seeded.messages,
       seedMs: seeded.ms,
       opens: rows.length,
       historyRows: rows[0]?.historyRows ?? 0,
+      bootMedian: percentile(boot, 50),
+      sidebarFromBootP95: percentile(
+        rows.map((r) => r.sidebarFromBoot),
+        95,
+      ),
+      chatFromBootMedian: percentile(
+        rows.map((r) => r.chatFromBoot),
+        50,
+      ),
+      chatFromBootP95: percentile(
+        rows.map((r) => r.chatFromBoot),
+        95,
+      ),
       shellMedian: percentile(shell, 50),
       sidebarMedian: percentile(sidebar, 50),
       sidebarP95: percentile(sidebar, 95),
@@ -179,11 +201,11 @@ export async function benchCacheOpen() {
       `seeded ${result.messages} messages in ${result.chats} chats in ${result.seedMs.toFixed(0)} ms; ${result.opens} opens of the newest chat; load average ${result.load.toFixed(1)}`,
     );
     console.log(
-      '| shell ms (from navigation) | history rows | sidebar p50 ms | sidebar p95 ms | chat p50 ms | chat p95 ms | within 150 ms |',
+      '| boot shell ms (from navigation) | app shell ms (from navigation) | history rows | sidebar p50 ms | sidebar p95 ms | chat p50 ms | chat p95 ms | within 150 ms | from the boot shell: sidebar p95, chat p50, chat p95 ms |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|:---:|');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|:---:|---:|');
     console.log(
-      `| ${result.shellMedian.toFixed(0)} | ${result.historyRows} | ${result.sidebarMedian.toFixed(1)} | ${result.sidebarP95.toFixed(1)} | ${result.chatMedian.toFixed(1)} | ${result.chatP95.toFixed(1)} | ${pass ? 'yes' : 'no'} |`,
+      `| ${result.bootMedian.toFixed(0)} | ${result.shellMedian.toFixed(0)} | ${result.historyRows} | ${result.sidebarMedian.toFixed(1)} | ${result.sidebarP95.toFixed(1)} | ${result.chatMedian.toFixed(1)} | ${result.chatP95.toFixed(1)} | ${pass ? 'yes' : 'no'} | ${result.sidebarFromBootP95.toFixed(1)}, ${result.chatFromBootMedian.toFixed(1)}, ${result.chatFromBootP95.toFixed(1)} |`,
     );
     return { ...result, pass };
   } finally {

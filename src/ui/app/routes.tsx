@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { ChannelDetail } from '../../../common/contract';
 import { channelBeforePage } from '../../machines/chat/io';
+import { readMessagesEarly } from '../chat/early-messages';
 import { RouteErrorBoundary } from '../ErrorBoundary';
 import { Layout } from '../layout/Layout';
 import { NotFound } from './NotFound';
@@ -55,6 +56,8 @@ const pages: RouteObject[] = [
       const first = !prefetched && !!params.channelId && new URL(request.url).pathname === openedAt;
       prefetched = true;
       if (!first || !params.channelId) return null;
+      // The device cache is read beside the server's answer, for the page's first draw.
+      readMessagesEarly(params.channelId);
       return channelBeforePage(params.channelId, loadChannelPage()).catch(() => null);
     },
     lazy: async () => ({ Component: (await loadChannelPage()).ChannelPage }),

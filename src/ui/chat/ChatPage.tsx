@@ -41,6 +41,7 @@ import { HomeTemplates } from '../landing/HomeTemplates';
 import { ShareButton } from '../shares/ShareButton';
 import { VoiceEffects } from '../voice/VoiceEffects';
 import { Composer } from './Composer';
+import { takeEarlyMessages } from './early-messages';
 import type { InputMessage } from './input-message';
 import { ModelPicker } from './ModelPicker';
 import { useLandingState, useModelChoice } from './use-models';
@@ -145,12 +146,14 @@ function ChatView({
   useEffect(() => {
     if (chat.returnedText) setComposerDraft(chat.returnedText);
   }, [chat.returnedText]);
-  // The loader wrote the same messages to the cache before the page drew, so the cache's first answer
-  // matches them.
+  // The first render draws the server's answer when the loader had it before the page's code (it wrote the same
+  // messages to the cache, so the cache's first answer matches them), else the cache's messages read while the
+  // page's code loaded (routes.tsx), else nothing until the live query answers.
+  const [early] = useState(() => takeEarlyMessages(channelId));
   const cached = useLiveQuery(
     () => (channelId ? channels.messages(channelId) : Promise.resolve([] as ChatMessage[])),
     [channelId],
-    opened?.messages,
+    opened?.messages ?? early,
   );
 
   const messages = useMemo(() => messagesShown(cached, chat), [cached, chat]);
