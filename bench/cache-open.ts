@@ -137,14 +137,22 @@ export async function benchCacheOpen() {
     }[] = [];
     for (let i = 0; i < OPENS + 1; i++) {
       await page.goto(`${server.url}/chat/${newest}`);
-      await page.waitForFunction(
-        () => {
-          const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
-          return marks.bootPainted && marks.shellPainted && marks.sidebarPainted && marks.chatPainted;
-        },
-        undefined,
-        { timeout: 30_000 },
-      );
+      await page
+        .waitForFunction(
+          () => {
+            const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
+            return marks.bootPainted && marks.shellPainted && marks.sidebarPainted && marks.chatPainted;
+          },
+          undefined,
+          { timeout: 30_000 },
+        )
+        .catch(async (error) => {
+          const seen = await page.evaluate(() => ({
+            marks: (window as unknown as { __marks: Record<string, number> }).__marks,
+            testIds: [...document.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid')),
+          }));
+          throw new Error(`open ${i}: not everything was shown: ${JSON.stringify(seen)}`, { cause: error });
+        });
       const marks = await page.evaluate(
         () => (window as unknown as { __marks: Record<string, number> }).__marks,
       );
