@@ -149,7 +149,9 @@ export async function benchCacheOpen() {
         .catch(async (error) => {
           const seen = await page.evaluate(() => ({
             marks: (window as unknown as { __marks: Record<string, number> }).__marks,
-            testIds: [...document.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid')),
+            testIds: [...document.querySelectorAll('[data-testid]')].map((e) =>
+              e.getAttribute('data-testid'),
+            ),
           }));
           throw new Error(`open ${i}: not everything was shown: ${JSON.stringify(seen)}`, { cause: error });
         });
