@@ -81,10 +81,37 @@ function fillCache(): void {
       // Tika keeps the same file in several modules: one copy each.
       if (seen.has(blob)) continue;
       seen.add(blob);
-      if (file.startsWith('test/pdfs/') && pdfjs++ % PDFJS_EVERY !== 0) continue;
+      const sampled = !file.startsWith('test/pdfs/') || pdfjs++ % PDFJS_EVERY === 0;
       const target = path.join(CACHE, `${name}__${path.basename(file)}`);
-      if (!fs.existsSync(target)) fs.writeFileSync(target, git(repo, ['cat-file', 'blob', blob]));
+      if (fs.existsSync(target)) continue;
+      const bytes = git(repo, ['cat-file', 'blob', blob]);
+      if (sampled || isScan(file, bytes)) fs.writeFileSync(target, bytes);
     }
+  }
+}
+
+/**
+ * One pdf.js pdf in twelve has few scans, so every pdf.js pdf that looks scanned is taken as well: no text
+ * layer (pdftotext reads under MIN_REFERENCE_WORDS words) and a picture of at least 300 by 300 pixels.
+ * Its JBIG2 conformance files (`bitmap-*.pdf`, about a hundred codings of the same page) count one in eight.
+ */
+let jbig2Variants = 0;
+function isScan(file: string, bytes: Buffer): boolean {
+  if (!installed('pdftotext') || !installed('pdfimages')) return false;
+  const probe = path.join(os.tmpdir(), `parley-scan-probe-${process.pid}.pdf`);
+  fs.writeFileSync(probe, bytes);
+  try {
+    if (words(tool('pdftotext', ['-l', String(MAX_PAGES), probe, '-'], 20_000) ?? '') >= MIN_REFERENCE_WORDS)
+      return false;
+    const pictures = (tool('pdfimages', ['-list', probe], 20_000) ?? '')
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cells) => Number(cells[3]) >= 300 && Number(cells[4]) >= 300);
+    if (pictures.length === 0) return false;
+    return !path.basename(file).startsWith('bitmap-') || jbig2Variants++ % 8 === 0;
+  } finally {
+    fs.rmSync(probe, { force: true });
   }
 }
 
