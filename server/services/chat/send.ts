@@ -1,12 +1,12 @@
 // Sending a chat message: the question stored (new, edited or regenerated), its answer's row leased to this
 // instance and generated; idempotent by requestId, so a reconnecting client (same requestId + Last-Event-ID)
 // resumes the same answer instead of starting a new one, on this instance or any other on the same database.
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SendRequest as SendSchema } from '../../../common/contract/chat.schema.js';
 import { type Language, ResponseCode } from '../../../common/contract/index.js';
 import { channels, messages, users } from '../../db/schema.js';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ChatTurn } from '../../providers/ai/provider.js';
 import type { Caller } from '../auth/sessions.js';
@@ -94,6 +94,27 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     return row;
   }
 
+  /** The caller's own channel (a 404 for anyone else's) and its conversation so far, in one query. */
+  async function channelWithTurns(caller: Caller, channelId: string) {
+    const rows = await db
+      .select({
+        id: channels.id,
+        name: channels.name,
+        channelType: channels.channelType,
+        role: messages.role,
+        content: messages.content,
+      })
+      .from(channels)
+      .leftJoin(messages, eq(messages.channelId, channels.id))
+      .where(and(eq(channels.id, channelId), eq(channels.ownerId, caller.userId)))
+      .orderBy(asc(messages.position));
+    if (!rows[0]) throw notFound('channel.notFound');
+    const { id, name, channelType } = rows[0];
+    const turns: ChatTurn[] = [];
+    for (const row of rows) if (row.role && row.content) turns.push({ role: row.role, content: row.content });
+    return { channel: { id, name, channelType }, turns };
+  }
+
   async function createRun(
     caller: Caller,
     request: ParsedSend,
@@ -108,9 +129,16 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     if (request.chatType === CHAT_IMAGE && (!imageTool || request.model !== IMAGE_TOOL_MODEL))
       throw badRequest('image.chatNeedsGpt4o');
 
-    let channel: Pick<ChannelRow, 'id' | 'name' | 'channelType'> | null = request.channelId
-      ? await deps.channels.ownedChannel(caller, request.channelId)
-      : null;
+    // A plain new question in a chat reads the chat and its conversation so far in one query; a regeneration or
+    // an edit changes the conversation first, so it reads it again after.
+    const plain = !request.regenerate && !request.editMessageId;
+    const found =
+      request.channelId && plain
+        ? await channelWithTurns(caller, request.channelId)
+        : request.channelId
+          ? { channel: await deps.channels.ownedChannel(caller, request.channelId), turns: null }
+          : null;
+    let channel: Pick<ChannelRow, 'id' | 'name' | 'channelType'> | null = found?.channel ?? null;
     let userMessageId: string;
     if (request.regenerate) {
       if (!channel) throw badRequest('chat.nothingToRegenerate');
@@ -177,7 +205,9 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
           { ...userRow, channelId: channel.id, position: positions[0] },
           { ...answerRow, channelId: channel.id, position: positions[1] },
         ]);
-        turns = await conversation(db, channel.id, answerMessageId);
+        turns = found?.turns
+          ? [...found.turns, { role: 'user', content: userText }]
+          : await conversation(db, channel.id, answerMessageId);
       } else {
         // A new chat: the channel, the question and its answer's row in one statement (the messages' foreign
         // key is checked at its end, when the channel is there), and its only turn is the question.
