@@ -113,7 +113,12 @@ async function startParley(upstreamUrl: string, databaseUrl: string) {
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_SERVER_LOG=file keeps the server's log (warnings and errors).
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+    ],
     detached: true,
     env: {
       ...process.env,
@@ -172,6 +177,9 @@ export async function guest(url: string): Promise<string> {
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
 
+/** Why answers came back incomplete or failed, for the level's line (a few, each once). */
+const shortReasons = new Set<string>();
+
 interface StreamTiming {
   /** From sending the request to the first chunk, ms. */
   firstMs: number;
@@ -199,10 +207,9 @@ function timedStream(
         let text = '';
         response.on('data', (piece: string) => {
           const now = performance.now();
-          if (response.statusCode !== 200) {
-            text += piece;
-            return;
-          }
+          // The last few hundred characters: an error event at the end of a stream tells why it stopped short.
+          text = (text + piece).slice(-400);
+          if (response.statusCode !== 200) return;
           const count = piece.split(marker).length - 1;
           for (let i = 0; i < count; i++) {
             if (timing.chunks === 0) timing.firstMs = now - sent;
@@ -211,11 +218,13 @@ function timedStream(
           }
           if (count > 0) last = now;
         });
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolve(timing)
-            : reject(new Error(`HTTP ${response.statusCode}: ${text.slice(0, 200)}`)),
-        );
+        response.on('end', () => {
+          if (response.statusCode !== 200)
+            return reject(new Error(`HTTP ${response.statusCode}: ${text.slice(0, 200)}`));
+          if (timing.chunks !== CHUNKS && marker === '"chunkId"' && shortReasons.size < 5)
+            shortReasons.add(`${timing.chunks} chunks, ended with: ${text.slice(-200).replace(/\s+/g, ' ')}`);
+          resolve(timing);
+        });
         response.on('error', reject);
       },
     );
@@ -225,7 +234,10 @@ function timedStream(
 }
 
 /** A stream that failed (refused, reset) counts as an incomplete answer rather than ending the run. */
-const failed = (): StreamTiming => ({ firstMs: Number.NaN, gaps: [], chunks: 0 });
+const failed = (error: Error): StreamTiming => {
+  if (shortReasons.size < 5) shortReasons.add(error.message.slice(0, 200));
+  return { firstMs: Number.NaN, gaps: [], chunks: 0 };
+};
 
 const upstreamChat = (upstreamUrl: string) =>
   timedStream(
@@ -392,6 +404,8 @@ async function benchOneDatabase(label: string, upstreamUrl: string, databaseUrl:
           `${f(peak, 0)} | ${ours.short} | ${pass ? 'pass' : `fail (${failed.join(', ')})`} |`,
       );
       console.error(`  ${label}: ${lines.at(-1)}`);
+      for (const reason of shortReasons) console.error(`    short answer: ${reason}`);
+      shortReasons.clear();
     }
   } finally {
     await parley.stop();
