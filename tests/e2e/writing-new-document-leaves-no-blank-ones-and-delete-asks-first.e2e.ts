@@ -1,4 +1,4 @@
-import { expect, serverUrl, test } from './support/app';
+import { expect, openAsGuest, serverUrl, test } from './support/app';
 import { newWritingDoc, toEnd } from './support/writing';
 
 test('"New document" twice leaves one document; delete asks first and removes it here and on the server', async ({
@@ -30,4 +30,24 @@ test('"New document" twice leaves one document; delete asks first and removes it
   await expect(page.getByTestId('writing-doc')).toHaveCount(0);
   await expect(page.getByTestId('writing-start')).toBeVisible();
   await expect.poll(serverTitles).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a document left is found again in the list that /writing shows', async ({ page }) => {
+    // The list was hidden on narrow screens, so a phone could start documents but never reopen one.
+    await openAsGuest(page, '/writing');
+    await expect(page.getByTestId('writing-docs')).toBeVisible();
+    await page.getByTestId('writing-new').click();
+    await expect(page.getByTestId('writing-editor')).toBeVisible();
+    await expect(page.getByTestId('writing-docs')).toBeHidden();
+    await page.getByTestId('writing-title').fill('Tide tables');
+    await page.getByTestId('drawer-open').click();
+    await page.getByTestId('feature-writing').click();
+    const row = page.getByTestId('writing-doc').filter({ hasText: 'Tide tables' });
+    await expect(row).toBeInViewport();
+    await row.getByText('Tide tables').click();
+    await expect(page.getByTestId('writing-title')).toHaveValue('Tide tables');
+  });
 });

@@ -35,7 +35,7 @@ export function Layout() {
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const narrow = useMediaQuery(NARROW_QUERY);
-  const drawer = useDrawer(narrow, location.pathname);
+  const drawer = useDrawer(narrow, location.key);
   useVisibleHeight();
   // Before the browser paints this first frame: the boot shell and the app are never both seen, nor neither.
   useLayoutEffect(removeBootShell, []);

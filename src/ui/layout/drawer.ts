@@ -11,7 +11,7 @@ export interface Drawer {
 }
 
 /** The phone drawer: opened by the menu button; closed by navigation, Escape, a tap outside or a swipe. */
-export function useDrawer(narrow: boolean, pathname: string): Drawer {
+export function useDrawer(narrow: boolean, navigation: string): Drawer {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const [api] = useState(() => ({
@@ -22,8 +22,8 @@ export function useDrawer(narrow: boolean, pathname: string): Drawer {
       requestAnimationFrame(() => opener.current?.focus());
     },
   }));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (navigation) is what closes it
-  useEffect(() => setOpen(false), [pathname]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (its key) is what closes it, also one to the same page with another query (Writing tapped while a document is open goes to the list)
+  useEffect(() => setOpen(false), [navigation]);
   useEffect(() => {
     if (!narrow) setOpen(false);
   }, [narrow]);

@@ -109,7 +109,7 @@ export function WritingPage() {
   };
 
   return (
-    <div className="writing-page" data-testid="writing-page">
+    <div className={`writing-page${docId ? ' has-doc' : ''}`} data-testid="writing-page">
       <DocList activeId={docId} onOpen={open} onCreate={onCreate} onDelete={onDelete} />
       <div
         className="writing-main"
