@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ParleyDatabase } from '../../src/local/schema';
+import { oldLocalDatabase } from '../helpers/old-local-database';
 
 const names: string[] = [];
 afterEach(async () => {
@@ -14,14 +15,7 @@ afterEach(async () => {
 // with the installed one on open and creates what is missing; this guards that we keep relying on it
 // correctly rather than adding a schema version.
 async function databaseFromThePromptsOnlyBuild(name: string) {
-  const old = new Dexie(name);
-  old.version(1).stores({
-    channels: 'channelId, updatedAt',
-    messages: 'id, channelId, [channelId+createdAt], requestId',
-    outbox: '++seq, createdAt',
-  });
-  old.version(2).stores({ writingDocs: 'docId, updatedAt' });
-  old.version(4).stores({ prompts: 'localId, promptId, updatedAt', promptMeta: 'key' });
+  const old = oldLocalDatabase(name, [1, 2, 4]);
   await old.open();
   await old.table('channels').put({ channelId: 'kept', channelName: 'my chat', updatedAt: '2026-11-01' });
   old.close();

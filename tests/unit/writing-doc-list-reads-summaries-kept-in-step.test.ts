@@ -7,6 +7,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { initI18n } from '../../src/i18n';
 import { ParleyDatabase } from '../../src/local/schema';
 import { writingRepository } from '../../src/local/writing';
+import { oldLocalDatabase } from '../helpers/old-local-database';
 
 const text = (value: string) => ({
   type: 'doc',
@@ -33,15 +34,7 @@ async function listedFromTheDocs(db: ParleyDatabase) {
 
 it('a browser with documents from before the summaries lists them all after the upgrade, texts kept', async () => {
   const name = freshName();
-  const old = new Dexie(name);
-  old.version(1).stores({
-    channels: 'channelId, updatedAt',
-    messages: 'id, channelId, [channelId+createdAt], requestId',
-    outbox: '++seq, createdAt',
-  });
-  old.version(2).stores({ writingDocs: 'docId, updatedAt' });
-  old.version(3).stores({ docFiles: 'md5, savedAt', docPages: 'md5, savedAt' });
-  old.version(4).stores({ prompts: 'localId, promptId, updatedAt', promptMeta: 'key' });
+  const old = oldLocalDatabase(name, [1, 2, 3, 4]);
   await old.open();
   for (const [docId, docTitle, updatedAt] of [
     ['w-old', 'Older plan', '2026-11-01T10:00:00.000Z'],
