@@ -32,6 +32,16 @@ async function expectOnScreen(page: Page, testId: string) {
   expect(box.y + box.height, `${testId} bottom`).toBeLessThanOrEqual(height + 0.5);
 }
 
+/** A page's heading keeps clear of the screen's edges: the page brings its own margins, whichever page was opened first. */
+async function expectMargins(page: Page, screen: string) {
+  const { width } = page.viewportSize() ?? PHONE;
+  const box = await page.locator('main h1').first().boundingBox();
+  expect(box, `${screen}: heading`).not.toBeNull();
+  if (!box) return;
+  expect(box.x, `${screen}: room left of the heading`).toBeGreaterThanOrEqual(12);
+  expect(width - (box.x + box.width), `${screen}: room right of the heading`).toBeGreaterThanOrEqual(12);
+}
+
 async function composerWidth(page: Page) {
   const composer = await page.getByTestId('composer').boundingBox();
   const input = await page.getByTestId('composer-input').boundingBox();
@@ -139,6 +149,18 @@ test.describe('on a phone', () => {
       await expect(page.locator('main')).not.toContainText('This page does not exist');
       await expect(page.getByTestId(path.endsWith('home') ? 'composer' : 'sidebar')).toBeAttached();
       await expectFits(page, path);
+    }
+    // Opened first, on a fresh load, each tool's page has room at both edges, in Arabic too (it had none).
+    for (const path of [
+      '/creation/all',
+      '/ar/creation/all/Presentation',
+      '/creation/all/Image',
+      '/chatwithdoc',
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expectFits(page, path);
+      await expectMargins(page, path);
     }
 
     // A document chat: the document stacks above the chat, the composer keeps the width.

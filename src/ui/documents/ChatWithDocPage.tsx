@@ -14,7 +14,6 @@ import { useLanding, useModelChoice } from '../chat/use-models';
 import { takeAttachedFiles } from './attached-files';
 import { DocumentUploader } from './DocumentUploader';
 import { uploadErrorText } from './upload-errors';
-import '../landing/pages.css';
 
 export function ChatWithDocPage() {
   const { t } = useTranslation();

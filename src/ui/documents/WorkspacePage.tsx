@@ -16,7 +16,6 @@ import { useLangPath } from '../app/paths';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { EmptyState, Skeleton } from '../kit/Skeleton';
 import { toast } from '../kit/toast';
-import '../landing/pages.css';
 import './doc-chat.css';
 import { PromptLibrary } from '../prompts/PromptLibrary';
 

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paths, type ReleaseNote } from '../../../common/contract';
 import { request } from '../../api/http';
-import './pages.css';
 
 export function ReleaseNotesPage() {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import './pages.css';
 
 /** /terms/user and /terms/privacy: what this self-hosted server does with people's data. */
 export function TermsPage({ kind }: { kind: 'user' | 'privacy' }) {
