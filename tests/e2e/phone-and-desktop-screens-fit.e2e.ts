@@ -42,6 +42,21 @@ async function expectMargins(page: Page, screen: string) {
   expect(width - (box.x + box.width), `${screen}: room right of the heading`).toBeGreaterThanOrEqual(12);
 }
 
+/** Every visible control of the page (not the top bar) lies inside the screen, 8 px or more from its edges. */
+async function expectControlsInside(page: Page, screen: string) {
+  const { width } = page.viewportSize() ?? PHONE;
+  const outside = await page.evaluate(
+    (w) =>
+      [...document.querySelectorAll<HTMLElement>('.page button, .page input, .page textarea, .page select')]
+        .filter((el) => el.checkVisibility({ visibilityProperty: true }))
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.left < 8 || box.right > w - 8)
+        .map(({ el, box }) => `${el.getAttribute('aria-label') ?? el.textContent} ${box.left}-${box.right}`),
+    width,
+  );
+  expect(outside, `${screen}: controls at or past the screen's edge`).toEqual([]);
+}
+
 async function composerWidth(page: Page) {
   const composer = await page.getByTestId('composer').boundingBox();
   const input = await page.getByTestId('composer-input').boundingBox();
@@ -162,6 +177,14 @@ test.describe('on a phone', () => {
       await expectFits(page, path);
       await expectMargins(page, path);
     }
+    // A presentation's outline: "New presentation" and each section's four tools stay on the screen (the
+    // tools were pushed past its edge by the title's input, "New presentation" cut by the heading).
+    await page.goto('/creation/all/Presentation');
+    await page.locator('.creation-form textarea').fill('Solar power at home');
+    await page.getByRole('button', { name: 'Make the outline' }).click();
+    await expect(page.getByTestId('outline-section').first()).toBeVisible({ timeout: 30_000 });
+    await expectFits(page, 'outline');
+    await expectControlsInside(page, 'outline');
 
     // A document chat: the document stacks above the chat, the composer keeps the width.
     await openDocumentChat(page);
