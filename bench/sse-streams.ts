@@ -17,8 +17,11 @@ import { startPostgres } from '../tests/helpers/postgres';
 const CHUNKS = 20;
 const PACING_MS = 25;
 /** STREAM_LEVELS=10,50 runs fewer (a quick look); the README's figures are from every level. */
-const LEVELS = process.env.STREAM_LEVELS?.split(',').map(Number) ?? [10, 50, 100, 200, 400, 1000];
-const SINGLE_RUNS = 10;
+const LEVELS = (process.env.STREAM_LEVELS?.split(',').map(Number) ?? [10, 50, 100, 200, 400, 1000]).filter(
+  (streams) => streams > 0,
+);
+/** STREAM_SINGLE_RUNS=40 times more lone chats (STREAM_LEVELS=0 runs only those). */
+const SINGLE_RUNS = Number(process.env.STREAM_SINGLE_RUNS) || 10;
 /**
  * A level of N streams is N clients, each sending ROUNDS chats one after the other, their first sends spread
  * over one answer's length: N streams are live at once, as with people chatting, rather than N sends landing
@@ -334,7 +337,7 @@ async function benchOneDatabase(label: string, upstreamUrl: string, databaseUrl:
   let best = 0;
   try {
     const guests = await Promise.all(
-      Array.from({ length: Math.ceil(Math.max(...LEVELS) / CHATS_PER_GUEST) }, () => guest(parley.url)),
+      Array.from({ length: Math.ceil(Math.max(10, ...LEVELS) / CHATS_PER_GUEST) }, () => guest(parley.url)),
     );
     const tokenOf = (i: number) => guests[Math.floor(i / CHATS_PER_GUEST) % guests.length];
     // Warm-up (JIT, connections, database caches), not reported.

@@ -1,6 +1,7 @@
 // A local HTTP server speaking OpenAI's streaming chat completions protocol stands in for the provider.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LandingInfo } from '../../common/contract';
 import {
@@ -11,6 +12,7 @@ import {
   startTestServer,
   streamSend,
   type TestServer,
+  waitFor,
 } from '../helpers/server';
 
 type Behaviour = 'answer' | 'fail' | 'hang';
@@ -24,11 +26,19 @@ interface FakeProvider {
     auth: string | undefined;
   }[];
   behaviour: Behaviour;
+  /** Hanging requests whose connection Parley closed (a request it let go). */
+  letGo: number;
   close(): Promise<void>;
 }
 
 async function startFakeOpenAi(): Promise<FakeProvider> {
-  const state: FakeProvider = { url: '', requests: [], behaviour: 'answer', close: async () => {} };
+  const state: FakeProvider = {
+    url: '',
+    requests: [],
+    behaviour: 'answer',
+    letGo: 0,
+    close: async () => {},
+  };
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -55,6 +65,9 @@ async function startFakeOpenAi(): Promise<FakeProvider> {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (state.behaviour === 'hang') {
         hanging.add(res);
+        res.on('close', () => {
+          if (hanging.delete(res)) state.letGo += 1;
+        });
         return;
       }
       const pieces = ['Hello', ' from', ' the', ' provider', '.'];
@@ -84,7 +97,10 @@ async function startFakeOpenAi(): Promise<FakeProvider> {
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   state.close = () =>
     new Promise((resolve) => {
-      for (const res of hanging) res.destroy();
+      for (const res of [...hanging]) {
+        hanging.delete(res);
+        res.destroy();
+      }
       server.closeAllConnections();
       server.close(() => resolve());
     });
@@ -140,6 +156,71 @@ describe.each(DATABASES)('OpenAI-compatible provider on %s', (kind) => {
     const result = await streamSend(server.url, guest, { requestId: 'openai-4', message: 'Hang please' });
     expect(result.done).toEqual({ status: 'failed' });
     expect(result.chunks.at(-1)?.error).toContain('no answer within');
+  });
+
+  it('a question that cannot be stored answers an error, and the model asked meanwhile is let go', async () => {
+    // The model is asked while the question is being stored; here the database refuses to store it.
+    await server.services.db.execute(sql`create function refuse_question() returns trigger language plpgsql as $$
+      begin
+        if new.content = 'Cannot be stored' then raise exception 'refused by the test'; end if;
+        return new;
+      end $$`);
+    await server.services.db.execute(
+      sql`create trigger refuse_question before insert on messages for each row execute function refuse_question()`,
+    );
+    try {
+      provider.behaviour = 'answer';
+      const first = await streamSend(server.url, guest, { requestId: 'openai-kept', message: 'First' });
+      const channelId = first.meta!.channelId;
+      provider.behaviour = 'hang';
+      for (const [requestId, inChannel] of [
+        ['openai-refused-1', channelId],
+        ['openai-refused-2', undefined],
+      ] as const) {
+        const asked = provider.requests.length;
+        const letGo = provider.letGo;
+        const refused = await streamSend(server.url, guest, {
+          requestId,
+          ...(inChannel ? { channelId: inChannel } : {}),
+          message: 'Cannot be stored',
+        });
+        // An error envelope, not a stream that would never end.
+        expect(refused.meta).toBeNull();
+        expect(refused.json?.code).toBe(500);
+        // The model's request (if it went out) is closed, not left streaming into an answer nobody gets.
+        await waitFor(
+          async () => [provider.requests.length - asked, provider.letGo - letGo],
+          ([sent, closed]) => sent === closed,
+        );
+        expect(provider.requests.length - asked).toBeLessThanOrEqual(1);
+        // A retry of the same send is refused the same way (nothing half-made is resumed).
+        const retried = await streamSend(server.url, guest, {
+          requestId,
+          ...(inChannel ? { channelId: inChannel } : {}),
+          message: 'Cannot be stored',
+        });
+        expect(retried.json?.code).toBe(500);
+      }
+      // Nothing of them was kept: the chat is its first question and answer, and no other chat was made.
+      const { body } = await call<{ messages: { role: string; content: string }[] }>(
+        server.url,
+        'POST',
+        '/api/v1/chat/getChannel',
+        { token: guest, body: { channelId } },
+      );
+      expect(body.data.messages.map((m) => [m.role, m.content])).toEqual([
+        ['user', 'First'],
+        ['assistant', 'Hello from the provider.'],
+      ]);
+      const list = await call<{ channelName: string }[]>(server.url, 'GET', '/api/v1/chat/myChannelList', {
+        token: guest,
+      });
+      expect(JSON.stringify(list.body.data)).not.toContain('Cannot be stored');
+    } finally {
+      await server.services.db.execute(sql`drop trigger refuse_question on messages`);
+      await server.services.db.execute(sql`drop function refuse_question()`);
+      provider.behaviour = 'answer';
+    }
   });
 
   it('the model list says a real provider is configured', async () => {

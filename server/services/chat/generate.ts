@@ -64,6 +64,8 @@ const SHUTDOWN = 'server shutdown';
 const HANDOVER = 'handed over';
 const LEASE_LOST = 'lease lost';
 const INTERRUPTED = 'Interrupted by a server restart.';
+/** The abort reason of an answer whose question could not be stored (the send answers the error). */
+export const ROWS_NOT_WRITTEN = 'rows not written';
 
 export function createAnswerGenerator(deps: ChatDeps) {
   const { db } = deps;
@@ -136,33 +138,58 @@ export function createAnswerGenerator(deps: ChatDeps) {
     tool?: () => Promise<string>,
     /** The answer's text so far (taken over from an instance that died): the provider continues after it. */
     prefix?: string,
+    /**
+     * The answer's row while it is still being written: a plain model stream is asked meanwhile, and no chunk
+     * is stored or sent before it is there. When it fails, the send reports it and this ends without a write.
+     */
+    rowsWritten?: Promise<unknown>,
   ) {
     const idle = new AbortController();
     let idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
     const signal = AbortSignal.any([run.controller.signal, idle.signal]);
     let error: string | null = null;
+    const rowsReady = rowsWritten?.then(
+      () => true,
+      () => false,
+    );
     try {
+      // Grounding and tools write rows of their own that point at the answer's: they wait for it.
+      if ((ground || tool) && rowsReady && !(await rowsReady)) return;
       const sources = ground ? ((await ground()) ?? undefined) : undefined;
       // A tool answers in one piece instead of the model's stream.
       if (tool) {
         // The image provider keeps its own time limit (IMAGE_TIMEOUT_MS).
         clearTimeout(idleTimer);
         journal.append(run, { content: await tool() });
-      } else
-        for await (const piece of deps.ai.stream({
-          model: run.meta.model,
-          messages: sources ? groundedTurns(sources, turns) : turns,
-          signal,
-          language,
-          writing,
-          sources,
-          ...(prefix ? { prefix } : {}),
-        })) {
+      } else {
+        const pieces = deps.ai
+          .stream({
+            model: run.meta.model,
+            messages: sources ? groundedTurns(sources, turns) : turns,
+            signal,
+            language,
+            writing,
+            sources,
+            ...(prefix ? { prefix } : {}),
+          })
+          [Symbol.asyncIterator]();
+        // The request goes out now; its first piece is taken once the answer's row is stored.
+        const first = pieces.next();
+        if (rowsReady) {
+          first.catch(() => {});
+          if (!(await rowsReady)) {
+            // The send aborts the request; a piece already read is let go with the stream.
+            void pieces.return?.(undefined).catch(() => {});
+            return;
+          }
+        }
+        for (let next = await first; !next.done; next = await pieces.next()) {
           clearTimeout(idleTimer);
           idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
-          journal.append(run, { content: piece });
+          journal.append(run, { content: next.value });
           writer.schedule(run);
         }
+      }
       if (idle.signal.aborted) throw new Error(`no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`);
     } catch (cause) {
       if (!run.controller.signal.aborted) {

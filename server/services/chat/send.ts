@@ -19,7 +19,7 @@ import {
 } from '../writing/writing-prompts.js';
 import type { ChannelRow } from './channel-rows.js';
 import { CHAT_IMAGE, IMAGE_TOOL_MODEL } from './chat-image.js';
-import type { AnswerGenerator, ChatDeps } from './generate.js';
+import { type AnswerGenerator, type ChatDeps, ROWS_NOT_WRITTEN } from './generate.js';
 import { type AnswerRun, conversation, lastUserMessageId, storedAnswerChunks } from './persist.js';
 
 type ParsedSend = z.output<typeof SendSchema>;
@@ -186,6 +186,11 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       ...deps.lease.take(),
     };
     let turns: ChatTurn[];
+    /**
+     * The question's rows when they are still being written: the model is asked meanwhile (its request does
+     * not need them), and nothing is sent to a client before they are stored.
+     */
+    let rowsWritten: Promise<unknown> | null = null;
     if (request.regenerate) {
       if (!channel) throw badRequest('chat.nothingToRegenerate');
       await db.insert(messages).values({ ...answerRow, channelId: channel.id, position: nextPosition() });
@@ -201,13 +206,20 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       if (channel) {
         // The question and its answer's row in one statement.
         const positions = [nextPosition(), nextPosition()];
-        await db.insert(messages).values([
-          { ...userRow, channelId: channel.id, position: positions[0] },
-          { ...answerRow, channelId: channel.id, position: positions[1] },
-        ]);
-        turns = found?.turns
-          ? [...found.turns, { role: 'user', content: userText }]
-          : await conversation(db, channel.id, answerMessageId);
+        const written = Promise.resolve(
+          db.insert(messages).values([
+            { ...userRow, channelId: channel.id, position: positions[0] },
+            { ...answerRow, channelId: channel.id, position: positions[1] },
+          ]),
+        );
+        if (found?.turns) {
+          rowsWritten = written;
+          turns = [...found.turns, { role: 'user', content: userText }];
+        } else {
+          // An edit: the conversation is read back once the new question is in it.
+          await written;
+          turns = await conversation(db, channel.id, answerMessageId);
+        }
       } else {
         // A new chat: the channel, the question and its answer's row in one statement (the messages' foreign
         // key is checked at its end, when the channel is there), and its only turn is the question.
@@ -220,14 +232,17 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
         };
         channel = created;
         const positions = [nextPosition(), nextPosition()];
-        await db.execute(
-          sql`with new_channel as (${db.insert(channels).values(created).getSQL()}) ${db
-            .insert(messages)
-            .values([
-              { ...userRow, channelId: channel.id, position: positions[0] },
-              { ...answerRow, channelId: channel.id, position: positions[1] },
-            ])
-            .getSQL()}`,
+        // A real promise: drizzle's query runs again at every `then` of its own.
+        rowsWritten = Promise.resolve(
+          db.execute(
+            sql`with new_channel as (${db.insert(channels).values(created).getSQL()}) ${db
+              .insert(messages)
+              .values([
+                { ...userRow, channelId: channel.id, position: positions[0] },
+                { ...answerRow, channelId: channel.id, position: positions[1] },
+              ])
+              .getSQL()}`,
+          ),
         );
         turns = userText ? [{ role: 'user', content: userText }] : [];
       }
@@ -240,7 +255,6 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       answerMessageId,
       model: request.model,
     });
-    generator.runs.set(request.requestId, run);
     const question = [...turns].reverse().find((t) => t.role === 'user')?.content ?? userText;
     const grounding = deps.grounding;
     const channelRef = channel;
@@ -267,7 +281,20 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       writing ?? undefined,
       imageTool ? null : ground,
       imageTool ? () => imageTool(caller, question) : undefined,
+      undefined,
+      rowsWritten ?? undefined,
     );
+    if (rowsWritten)
+      try {
+        await rowsWritten;
+      } catch (error) {
+        // The question could not be stored: the model's request is abandoned and the caller gets the error
+        // (as when the write came first); nothing of this answer is kept or resumable.
+        run.controller.abort(ROWS_NOT_WRITTEN);
+        throw error;
+      }
+    // Found by resumes only once its rows are there (a resume meanwhile waits for this start).
+    generator.runs.set(request.requestId, run);
     return run;
   }
 
