@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MembershipId } from '../../common/contract';
+import { MembershipId, type Usage } from '../../common/contract';
 import { users } from '../../server/db/schema';
 import { loginMember, me } from '../helpers/billing';
 import { solveCaptcha } from '../helpers/captcha';
-import { newGuest, type StreamResult, startTestServer, streamSend, type TestServer } from '../helpers/server';
+import {
+  call,
+  newGuest,
+  type StreamResult,
+  startTestServer,
+  streamSend,
+  type TestServer,
+} from '../helpers/server';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -92,6 +99,28 @@ describe('who passes the human check before a chat or Ask AI answer starts', () 
     const token = await solveCaptcha(server.url);
     expect(answered(await chat('free', { gtoken: token }))).toBe(true);
     expect(refused(await chat('free', { gtoken: token }))).toBe(true);
+  });
+
+  it('one token sent on two sends at once starts one answer, and only that one counts as a model call', async () => {
+    // A free member's calls are counted against a quota; an unlimited member's Ask AI calls are recorded but
+    // never counted: the token is spent in the same write as the call's record on both paths.
+    for (const [who, send, header] of [
+      ['free', chat, 'gtoken'],
+      ['unlimited', askAi, 'Cf-Captcha-Token'],
+    ] as const) {
+      const calls = async () =>
+        (await call<Usage>(server.url, 'GET', '/api/v1/user/usage/message', { token: tokens[who] })).body.data
+          .gpt3.used;
+      const before = await calls();
+      const token = await solveCaptcha(server.url);
+      const results = await Promise.all([send(who, { [header]: token }), send(who, { [header]: token })]);
+      expect(results.map(answered).sort(), who).toEqual([false, true]);
+      expect(results.filter(refused), who).toHaveLength(1);
+      expect(await calls(), who).toBe(before + 1);
+      // Replayed later, it is refused the same way and records nothing.
+      expect(refused(await send(who, { [header]: token })), who).toBe(true);
+      expect(await calls(), who).toBe(before + 1);
+    }
   });
 
   it('a reconnect to an answer already started needs no new token', async () => {

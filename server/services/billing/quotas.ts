@@ -18,6 +18,7 @@ import { usageRecords, type users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { MessageKey } from '../../messages/index.js';
 import type { Caller } from '../auth/sessions.js';
+import { type HumanCheckPass, humanVerificationFailed, spendStatement } from '../captcha/spent.js';
 import { assertModelAllowed } from '../chat/models.js';
 import { currentUser, toUserInfo } from '../user/user-info.js';
 import type { Catalogue } from './catalogue.js';
@@ -166,39 +167,65 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
       now = new Date(),
       /** The caller's users row, when just read by the caller (not read again here). */
       row?: UserRow,
+      /**
+       * The human check this call passed, not yet spent: it is spent in the statement that records the call,
+       * and a replay (already spent) records nothing and is 60001.
+       */
+      pass?: HumanCheckPass | null,
     ): Promise<void> {
       const { user, quota, period, since } = await planOf(caller, now, row);
       assertModelAllowed(caller, model, user.isPro);
       const modelClass: ModelClass = model === MODEL_STANDARD ? 'standard' : 'pro';
       const limit = modelClass === 'standard' ? quota.gpt3Quota : quota.gpt4Quota;
-      const record = { userId: caller.userId, kind, modelClass, createdAt: now };
-      // Nothing to count (quotas off, or an unlimited plan): one INSERT is the whole step.
+      const values = sql`${caller.userId}, ${kind}, ${modelClass}, ${now.toISOString()}::timestamptz`;
+      // Nothing to count (quotas off, or an unlimited plan): one INSERT is the whole step, with the spend.
       if (limit < 0 || !enforce) {
-        await db.insert(usageRecords).values(record);
+        if (!pass) {
+          await db.insert(usageRecords).values({ userId: caller.userId, kind, modelClass, createdAt: now });
+          return;
+        }
+        const recorded = (await db.execute(sql`with spent as (${spendStatement(pass)})
+          insert into ${usageRecords} (user_id, kind, model_class, created_at)
+          select ${values} from spent returning id`)) as unknown as { rows: unknown[] };
+        if (recorded.rows.length === 0) throw humanVerificationFailed();
         return;
       }
-      await db.transaction(async (tx) => {
+      const used = await db.transaction(async (tx) => {
         await lockUsage(tx as unknown as Database, caller.userId);
-        // The count and the record in one statement: a row only while the period's calls are under the limit.
-        const inserted = (await tx.execute(sql`insert into ${usageRecords}
-            (user_id, kind, model_class, created_at)
-          select ${record.userId}, ${kind}, ${modelClass}, ${now.toISOString()}::timestamptz
-          where (select count(*) from ${usageRecords}
+        // The count and the record in one statement: a row only while the period's calls are under the limit
+        // (and the human check, if any, was unspent; it is spent even when the quota refuses the call).
+        const under = sql`(select count(*) from ${usageRecords}
             where user_id = ${caller.userId} and model_class = ${modelClass}
-              and created_at >= ${since.toISOString()}::timestamptz) < ${limit}
-          returning id`)) as unknown as { rows: unknown[] };
-        if (inserted.rows.length > 0) return;
-        const used = (await callsSince(caller.userId, since, tx as unknown as Database))[modelClass];
-        throw new AppError(
-          ResponseCode.UsageExceedsLimit,
-          period === 'day' ? 'billing.quotaDay' : 'billing.quotaMonth',
-          {
-            params: { limit: String(limit) },
-            source: modelClass === 'standard' ? 'FREEDAYMAX' : 'GPT4Turbo',
-            shortMessage: `${used}/${limit}`,
-          },
-        );
+              and created_at >= ${since.toISOString()}::timestamptz) < ${limit}`;
+        if (!pass) {
+          const inserted = (await tx.execute(sql`insert into ${usageRecords}
+              (user_id, kind, model_class, created_at)
+            select ${values} where ${under} returning id`)) as unknown as { rows: unknown[] };
+          if (inserted.rows.length > 0) return null;
+        } else {
+          const [result] = (
+            (await tx.execute(sql`with spent as (${spendStatement(pass)}),
+              recorded as (insert into ${usageRecords} (user_id, kind, model_class, created_at)
+                select ${values} from spent where ${under} returning id)
+              select (select count(*) from spent)::int as spent, (select count(*) from recorded)::int as recorded`)) as unknown as {
+              rows: { spent: number; recorded: number }[];
+            }
+          ).rows;
+          if (!result?.spent) throw humanVerificationFailed();
+          if (result.recorded > 0) return null;
+        }
+        return (await callsSince(caller.userId, since, tx as unknown as Database))[modelClass];
       });
+      if (used === null) return;
+      throw new AppError(
+        ResponseCode.UsageExceedsLimit,
+        period === 'day' ? 'billing.quotaDay' : 'billing.quotaMonth',
+        {
+          params: { limit: String(limit) },
+          source: modelClass === 'standard' ? 'FREEDAYMAX' : 'GPT4Turbo',
+          shortMessage: `${used}/${limit}`,
+        },
+      );
     },
 
     /** A new document was stored: it counts in the period's uploads and pages even if deleted later. */

@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import type { AltchaChallenge, CaptchaChallenge } from '../../../common/contract/index.js';
 import type { CaptchaSecrets } from './secrets.js';
-import type { SpentStore } from './spent.js';
+import type { HumanCheckPass, SpentStore } from './spent.js';
 
 const ALGORITHM = 'PBKDF2/SHA-256';
 
@@ -71,10 +71,10 @@ export function createAltcha(deps: {
       };
     },
 
-    /** True only for a genuine, unexpired solution presented for the first time. */
-    async verify(token: string): Promise<boolean> {
+    /** The pass of a genuine, unexpired solution (null for anything else); spending it refuses a replay. */
+    async verify(token: string): Promise<HumanCheckPass | null> {
       const payload = decode(token);
-      if (!payload || payload.challenge.parameters.algorithm !== ALGORITHM) return false;
+      if (!payload || payload.challenge.parameters.algorithm !== ALGORITHM) return null;
       const result = await verifySolution({
         challenge: payload.challenge as Challenge,
         solution: payload.solution,
@@ -82,11 +82,11 @@ export function createAltcha(deps: {
         hmacSignatureSecret: deps.secrets.signature,
         hmacKeySignatureSecret: deps.secrets.keySignature,
       }).catch(() => null);
-      if (!result?.verified) return false;
+      if (!result?.verified) return null;
       const expiresAt = new Date(
         (payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + deps.ttlSeconds) * 1000,
       );
-      return deps.spent.spend(`altcha:${payload.challenge.signature}`, expiresAt);
+      return deps.spent.pass(`altcha:${payload.challenge.signature}`, expiresAt);
     },
   };
 }

@@ -18,11 +18,8 @@ import type { Caller } from '../auth/sessions.js';
 import { toUserInfo } from '../user/user-info.js';
 import { createAltcha } from './altcha.js';
 import { loadOrCreateCaptchaSecrets } from './secrets.js';
-import { createSpentStore } from './spent.js';
+import { createSpentStore, type HumanCheckPass, humanVerificationFailed } from './spent.js';
 import { createTurnstile } from './turnstile.js';
-
-export const humanVerificationFailed = () =>
-  new AppError(ResponseCode.HumanVerificationFailed, 'captcha.failed', { httpStatus: 403 });
 
 export function createCaptcha(deps: {
   config: CaptchaConfig;
@@ -45,6 +42,15 @@ export function createCaptcha(deps: {
         ttlSeconds: config.ttlSeconds,
       });
 
+  /** The pass of a genuine solution, not yet spent; a missing, forged or expired one is 60001. */
+  async function verified(token: string | null | undefined, ip: string): Promise<HumanCheckPass> {
+    const value = token?.trim();
+    if (!value) throw humanVerificationFailed();
+    const pass = turnstile ? await turnstile.verify(value, ip) : await altcha?.verify(value);
+    if (!pass) throw humanVerificationFailed();
+    return pass;
+  }
+
   return {
     provider: turnstile ? ('turnstile' as const) : ('altcha' as const),
 
@@ -60,17 +66,15 @@ export function createCaptcha(deps: {
 
     /** Passes a genuine, unused solution; anything else (missing, forged, expired, replayed) is 60001. */
     async require(token: string | null | undefined, ip: string): Promise<void> {
-      const value = token?.trim();
-      if (!value) throw humanVerificationFailed();
-      const passed = turnstile ? await turnstile.verify(value, ip) : await altcha?.verify(value);
-      if (!passed) throw humanVerificationFailed();
+      if (!(await spent.spend(await verified(token, ip)))) throw humanVerificationFailed();
     },
 
     /**
      * Before a new answer: users without a paid plan (and Unlimited members on Ask AI) pass the check with
      * the token in the send's header (gtoken on chat, Cf-Captcha-Token on Ask AI); a retry after 60001 may
      * carry it in the other header. Paid members are never asked. The plan is read from the database, never
-     * from anything the client says.
+     * from anything the client says. The genuine solution's pass is returned unspent (null: no check needed):
+     * the chat start spends it in the statement that records its model call, and a replay is refused there.
      */
     async requireForSend(
       caller: Caller,
@@ -79,13 +83,16 @@ export function createCaptcha(deps: {
       ip: string,
       /** The caller's users row, when the caller has just read it (a chat start reads it once). */
       user?: typeof users.$inferSelect | undefined,
-    ): Promise<void> {
+    ): Promise<HumanCheckPass | null> {
       const [row] = user
         ? [user]
         : await deps.db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
-      if (row && !sendNeedsHumanCheck(toUserInfo(row), send)) return;
+      if (row && !sendNeedsHumanCheck(toUserInfo(row), send)) return null;
       const other = send === 'chat' ? HUMAN_CHECK_HEADER.askAi : HUMAN_CHECK_HEADER.chat;
-      await this.require(header(HUMAN_CHECK_HEADER[send]) || header(other), ip);
+      const pass = await verified(header(HUMAN_CHECK_HEADER[send]) || header(other), ip);
+      // Not in the chat start's way: a replay of an expired solution is refused by its expiry anyway.
+      spent.pruneIfDue().catch((error) => deps.logger.warn({ err: error }, 'pruning spent checks failed'));
+      return pass;
     },
   };
 }

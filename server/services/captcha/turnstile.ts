@@ -3,7 +3,7 @@
 import { ResponseCode } from '../../../common/contract/index.js';
 import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
-import type { SpentStore } from './spent.js';
+import type { HumanCheckPass, SpentStore } from './spent.js';
 
 const VERIFY_TIMEOUT_MS = 10_000;
 
@@ -20,9 +20,10 @@ export function createTurnstile(deps: {
   logger: Logger;
 }) {
   return {
-    async verify(token: string, ip: string): Promise<boolean> {
+    /** The pass of a token Cloudflare accepts (null if it refuses it); spending it refuses a replay. */
+    async verify(token: string, ip: string): Promise<HumanCheckPass | null> {
       // Cloudflare's own limit on a response token.
-      if (token.length > 2048) return false;
+      if (token.length > 2048) return null;
       const form = new URLSearchParams({ secret: deps.secretKey, response: token, remoteip: ip });
       let answer: SiteverifyAnswer;
       try {
@@ -41,10 +42,10 @@ export function createTurnstile(deps: {
         // A wrong secret is the operator's problem, not the visitor's: say so in the log.
         if (codes.some((code) => code.includes('secret')))
           deps.logger.error({ codes }, 'Turnstile refused the configured TURNSTILE_SECRET_KEY');
-        return false;
+        return null;
       }
       // Cloudflare refuses a second use too; keeping our own record makes that hold without trusting it.
-      return deps.spent.spend(`turnstile:${token}`, new Date(Date.now() + deps.ttlSeconds * 1000));
+      return deps.spent.pass(`turnstile:${token}`, new Date(Date.now() + deps.ttlSeconds * 1000));
     },
   };
 }

@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ChatTurn } from '../../providers/ai/provider.js';
 import type { Caller } from '../auth/sessions.js';
+import type { HumanCheckPass } from '../captcha/spent.js';
 import { StreamRun } from '../stream-run.js';
 import {
   WRITING_CHANNEL_TYPE,
@@ -120,6 +121,8 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     request: ParsedSend,
     language: Language,
     user: UserRow | undefined,
+    /** The human check this send passed, spent with its model call's record. */
+    pass: HumanCheckPass | null,
   ): Promise<AnswerRun> {
     const writing = writingTaskOf(request);
     if (!request.regenerate && !request.message.trim() && !writing?.selection.trim())
@@ -150,7 +153,7 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       const lastUser = ordered.find((m) => m.role === 'user');
       if (!lastUser) throw badRequest('chat.nothingToRegenerate');
       // A regeneration is a full model call: it counts against the quota like a new message.
-      await deps.meter.charge(caller, request.model, 'regenerate', new Date(), user);
+      await deps.meter.charge(caller, request.model, 'regenerate', new Date(), user, pass);
       userMessageId = lastUser.id;
       for (const m of ordered) {
         if (m.role === 'user') break;
@@ -159,7 +162,7 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       }
     } else {
       const edited = request.editMessageId ? await editedMessage(channel, request.editMessageId) : null;
-      await deps.meter.charge(caller, request.model, writing ? 'askai' : 'chat', new Date(), user);
+      await deps.meter.charge(caller, request.model, writing ? 'askai' : 'chat', new Date(), user, pass);
       if (edited && channel) {
         // The edited question and everything after it give way to the new one (as in ChatGPT): answers
         // still being written for them stop first.
@@ -306,7 +309,7 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     caller: Caller,
     request: ParsedSend,
     language: Language,
-    beforeNewAnswer?: (user: UserRow | undefined) => Promise<void>,
+    beforeNewAnswer?: (user: UserRow | undefined) => Promise<HumanCheckPass | null>,
   ): Promise<AnswerRun> {
     const live = generator.runs.get(request.requestId);
     if (live) {
@@ -331,8 +334,8 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
           .then((rows) => rows[0] as UserRow | undefined),
       ]);
       if (stored) return stored;
-      await beforeNewAnswer?.(user);
-      return createRun(caller, request, language, user);
+      const pass = (await beforeNewAnswer?.(user)) ?? null;
+      return createRun(caller, request, language, user, pass);
     })();
     starting.set(request.requestId, promise);
     try {
