@@ -6,13 +6,11 @@ import {
   type CaptchaChallenge,
   HUMAN_CHECK_HEADER,
   type HumanCheckedSend,
-  ResponseCode,
   sendNeedsHumanCheck,
 } from '../../../common/contract/index.js';
 import type { CaptchaConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
 import type { Caller } from '../auth/sessions.js';
 import { toUserInfo } from '../user/user-info.js';
