@@ -39,7 +39,9 @@ export function createApp(services: Services) {
     if (/%00/i.test(c.req.url)) return errorEnvelope(c, badRequest('common.badRequest'));
     const api =
       c.req.path.startsWith('/api/') || c.req.path.startsWith('/py/api/') || c.req.path.startsWith('/bloom/');
-    c.set('caller', api ? await services.sessions.resolve(info.token) : null);
+    const session = api ? await services.sessions.resolveWithUser(info.token) : null;
+    c.set('caller', session?.caller ?? null);
+    c.set('callerUser', session?.user ?? null);
     await next();
   });
 

@@ -11,6 +11,7 @@ import {
   type Language,
   ResponseCode,
 } from '../../common/contract/index.js';
+import type { users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { translate } from '../messages/index.js';
 import type { Caller } from '../services/auth/sessions.js';
@@ -26,7 +27,13 @@ export interface RequestInfo {
 }
 
 export interface AppEnv {
-  Variables: { info: RequestInfo; services: Services; caller: Caller | null };
+  Variables: {
+    info: RequestInfo;
+    services: Services;
+    caller: Caller | null;
+    /** The caller's users row as read with its session, at the start of this request. */
+    callerUser: typeof users.$inferSelect | null;
+  };
 }
 
 function parseDeviceInfo(raw: string | undefined): DeviceInfo | null {

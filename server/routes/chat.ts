@@ -35,7 +35,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const request = await readJson(c, SendRequest);
     const { chat, captcha } = c.get('services');
     // Errors before the stream opens answer as a JSON envelope; the client checks the content type.
-    const run = await chat.start(caller, request, c.get('info').language, (user) =>
+    const run = await chat.start(caller, request, c.get('info').language, c.get('callerUser'), (user) =>
       captcha.requireForSend(
         caller,
         humanCheckedSendOf(request),

@@ -41,12 +41,22 @@ export function createSessionService(db: Database, lifetimes: SessionConfig) {
     },
 
     async resolve(token: string | null, now = new Date()): Promise<Caller | null> {
+      return (await this.resolveWithUser(token, now))?.caller ?? null;
+    },
+
+    /**
+     * The caller and its users row as the session was checked (one query): a chat start reads the plan from
+     * it for the human check and the quota instead of reading the row again.
+     */
+    async resolveWithUser(
+      token: string | null,
+      now = new Date(),
+    ): Promise<{ caller: Caller; user: typeof users.$inferSelect } | null> {
       if (!token || token.length > 256) return null;
       const tokenHash = sha256(token);
       const [row] = await db
         .select({
-          userId: users.id,
-          kind: users.kind,
+          user: users,
           createdAt: sessions.createdAt,
           lastUsedAt: sessions.lastUsedAt,
           source: sessions.source,
@@ -63,7 +73,7 @@ export function createSessionService(db: Database, lifetimes: SessionConfig) {
       if (at - row.lastUsedAt.getTime() > lifetimes.renewMinutes * 60_000) {
         await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
       }
-      return { userId: row.userId, kind: row.kind, source: row.source };
+      return { caller: { userId: row.user.id, kind: row.user.kind, source: row.source }, user: row.user };
     },
   };
 }

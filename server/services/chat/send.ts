@@ -309,6 +309,8 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     caller: Caller,
     request: ParsedSend,
     language: Language,
+    /** The caller's users row as read with the session (null: read here). */
+    callerUser: UserRow | null,
     beforeNewAnswer?: (user: UserRow | undefined) => Promise<HumanCheckPass | null>,
   ): Promise<AnswerRun> {
     const live = generator.runs.get(request.requestId);
@@ -323,15 +325,17 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       return run;
     }
     const promise = (async () => {
-      // The caller's users row is read beside the resume lookup, once for both the human check and the quota.
+      // The caller's users row, read with the session (or here beside the resume lookup), serves both the
+      // human check and the quota.
       const [stored, user] = await Promise.all([
         storedRun(caller, request.requestId),
-        db
-          .select()
-          .from(users)
-          .where(eq(users.id, caller.userId))
-          .limit(1)
-          .then((rows) => rows[0] as UserRow | undefined),
+        callerUser ??
+          db
+            .select()
+            .from(users)
+            .where(eq(users.id, caller.userId))
+            .limit(1)
+            .then((rows) => rows[0] as UserRow | undefined),
       ]);
       if (stored) return stored;
       const pass = (await beforeNewAnswer?.(user)) ?? null;
