@@ -357,7 +357,8 @@ async function benchOneDatabase(label: string, upstreamUrl: string, databaseUrl:
     lines.push(
       `One chat at a time (${SINGLE_RUNS} runs, medians): first token ${f(percentile(upstreamFirst, 50))} ms from ` +
         `the upstream alone, ${f(percentile(parleyFirst, 50))} ms through Parley: +${f(singleOver)} ms ` +
-        `(goal at most ${GOALS.singleChatOverUpstreamMs}): ${mark(singleOver <= GOALS.singleChatOverUpstreamMs)}.`,
+        `(goal at most ${GOALS.singleChatOverUpstreamMs}): ${mark(singleOver <= GOALS.singleChatOverUpstreamMs)}; ` +
+        `Parley's quartiles ${f(percentile(parleyFirst, 25))} / ${f(percentile(parleyFirst, 75))} ms.`,
       '',
       '| streams | load (1 min) | upstream alone: first token p50 ms / p99 gap − pacing ms | Parley: first token p50 / p99 ms | first token over upstream (p50) ms | Parley p99 gap − pacing ms | CPU per chat ms | peak RSS MiB | incomplete or failed answers | level |',
       '|---:|---:|---|---|---:|---:|---:|---:|---:|:---:|',
