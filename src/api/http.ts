@@ -20,8 +20,11 @@ export interface UpgradePrompt {
 /** What the app does with the reactions; installed once by the root actor system. */
 export interface ApiHooks {
   language(): Language;
-  /** HTTP 401; alertsSuppressed when the call asked for no alerts (then no login modal either). */
-  onUnauthorized(options: { alertsSuppressed: boolean }): void;
+  /**
+   * HTTP 401; alertsSuppressed when the call asked for no alerts (then no login modal either). sentToken is
+   * the token the call carried (null: none; undefined: not known to the caller).
+   */
+  onUnauthorized(options: { alertsSuppressed: boolean; sentToken?: string | null }): void;
   onForbidden(): void;
   onUpgradeRequired(prompt: UpgradePrompt): void;
   onErrorToast(message: string): void;
@@ -93,10 +96,10 @@ export function requestHeaders(
 /** Applies the reaction to a failed envelope or HTTP status; answers the error to throw. */
 export function react(
   error: ApiError,
-  options: Pick<RequestOptions, 'suppressAlert' | 'noPayModal'> = {},
+  options: Pick<RequestOptions, 'suppressAlert' | 'noPayModal'> & { sentToken?: string | null } = {},
 ): ApiError {
   if (error.httpStatus === 401) {
-    hooks.onUnauthorized({ alertsSuppressed: options.suppressAlert === true });
+    hooks.onUnauthorized({ alertsSuppressed: options.suppressAlert === true, sentToken: options.sentToken });
     return error;
   }
   if (error.code === ResponseCode.InterfaceForbidden) {
@@ -139,11 +142,13 @@ export async function request<T>(
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
+  let sentToken: string | null = null;
   const send = async (captcha?: string): Promise<T> => {
     const headers = requestHeaders({
       noAuth: options.noAuth,
       extraHeaders: { ...options.extraHeaders, ...(captcha ? { [Headers.captchaToken]: captcha } : {}) },
     });
+    sentToken = headers[Headers.authorization] ?? null;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
@@ -166,13 +171,13 @@ export async function request<T>(
     const error = envelope
       ? new ApiError('envelope', envelope.msg, envelope.code, response.status, envelope)
       : new ApiError('http', response.statusText || `HTTP ${response.status}`, null, response.status);
-    throw react(error, options);
+    throw react(error, { ...options, sentToken });
   };
   try {
     return await send();
   } catch (error) {
     if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'cancelled'))
-      throw react(error, options);
+      throw react(error, { ...options, sentToken });
     throw error;
   }
 }

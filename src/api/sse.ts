@@ -141,7 +141,7 @@ export async function streamEvents<C extends { chunkId: number }, M, D>(
   } catch (error) {
     if (options.signal.aborted) throw new ApiError('cancelled', 'cancelled');
     if (error instanceof FatalStreamError) {
-      throw react(error.cause, { suppressAlert: true });
+      throw react(error.cause, { suppressAlert: true, sentToken: headers[Headers.authorization] ?? null });
     }
     throw react(new ApiError('network', error instanceof Error ? error.message : 'Stream failed'), {
       suppressAlert: true,

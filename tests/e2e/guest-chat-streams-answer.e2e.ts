@@ -170,3 +170,43 @@ test('highlight.js is fetched only for an answer with code, which ends highlight
   await expect(answer.locator('pre code')).toHaveText('for i in range(2):\n    print(i)\n');
   expect(highlighter).toHaveLength(1);
 });
+
+test("a first visit's early call refused before the guest token arrived does not cost the guest its new token", async ({
+  page,
+}) => {
+  // Opened first at the presentations, the page asks for their list before its visit has a token. Here the
+  // visit is answered only once that call has been refused, and the refusal reaches the page only after the
+  // visit's token is stored: the order a slow network or a busy server gives.
+  let visits = 0;
+  let listRefused!: () => void;
+  const refused = new Promise<void>((resolve) => {
+    listRefused = resolve;
+  });
+  let refusedLate = false;
+  await page.route('**/api/v1/auth/visit', async (route) => {
+    visits += 1;
+    const response = await route.fetch();
+    if (visits === 1) await refused;
+    await route.fulfill({ response });
+  });
+  await page.route('**/api/v1/presentation/list', async (route) => {
+    const response = await route.fetch();
+    if (response.status() === 401 && !refusedLate) {
+      listRefused();
+      await page.waitForFunction(() => localStorage.getItem('guest-authorization') !== null);
+      refusedLate = true;
+    }
+    await route.fulfill({ response });
+  });
+  await page.goto('/creation/all/Presentation');
+  await expect.poll(() => refusedLate).toBe(true);
+  const token = await page.evaluate(() => localStorage.getItem('guest-authorization'));
+  expect(token).not.toBeNull();
+  // The guest keeps the token its visit gave: no second visit, the same token after a moment and a reload.
+  await page.waitForTimeout(1000);
+  expect(visits).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem('guest-authorization'))).toBe(token);
+  await page.reload();
+  await expect(page.getByTestId('presentation-page')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('guest-authorization'))).toBe(token);
+});

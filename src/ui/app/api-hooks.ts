@@ -10,7 +10,11 @@ import { toast } from '../kit/toast';
 export function installApiHooks(root: RootActor) {
   configureApi({
     language: currentLanguage,
-    onUnauthorized: ({ alertsSuppressed }) => {
+    onUnauthorized: ({ alertsSuppressed, sentToken }) => {
+      // A 401 to a call sent with no token, or with one since replaced, says nothing of the current one: a
+      // first visit's early call answered after the guest token arrived would otherwise drop that new guest
+      // (and what it just made) for yet another.
+      if (sentToken !== undefined && sentToken !== tokenStore.current()) return;
       const { auth, login } = root.getSnapshot().context;
       // Drop the stored login, reset user info, and offer to log in again unless the call
       // asked for no alerts or the login modal is already open. A stale guest token just gets renewed.
