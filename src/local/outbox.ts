@@ -5,13 +5,13 @@ import { chatApi } from '../api/chat';
 import { ApiError } from '../api/http';
 import { writingApi } from '../api/writing';
 import { channelRepository } from './channels';
-import { prompts } from './prompts';
 import { db as defaultDb, type OutboxOperation, type ParleyDatabase } from './schema';
-import { pushWritingDoc } from './writing';
 
 export type OutboxSender = (operation: OutboxOperation) => Promise<unknown>;
 
-export const sendOperation: OutboxSender = (operation) => {
+// The writing and prompt stores are not part of the page's start-up: their code is fetched for the first queued
+// write of theirs (it is here already when the write was made in this page; a failed fetch keeps the entry queued).
+export const sendOperation: OutboxSender = async (operation) => {
   switch (operation.kind) {
     case 'renameChannel':
       return chatApi.rename(
@@ -21,7 +21,7 @@ export const sendOperation: OutboxSender = (operation) => {
     case 'deleteChannel':
       return chatApi.remove(operation.channelId, { suppressAlert: true });
     case 'saveWritingDoc':
-      return pushWritingDoc(operation.docId);
+      return (await import('./writing')).pushWritingDoc(operation.docId);
     case 'deleteWritingDoc':
       return writingApi.deleteDoc(operation.docId, { suppressAlert: true }).catch((error) => {
         if (!(error instanceof ApiError && error.httpStatus === 404)) throw error;
@@ -29,7 +29,7 @@ export const sendOperation: OutboxSender = (operation) => {
     case 'addPrompt':
     case 'editPrompt':
     case 'deletePrompt':
-      return prompts.send(operation);
+      return (await import('./prompts')).prompts.send(operation);
   }
 };
 

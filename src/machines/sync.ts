@@ -5,7 +5,6 @@ import { chatApi } from '../api/chat';
 import { apiHooks } from '../api/http';
 import { channels } from '../local/channels';
 import { type FlushResult, outbox } from '../local/outbox';
-import { prompts } from '../local/prompts';
 
 export type SyncEvent = { type: 'SYNC.NOW' };
 
@@ -19,8 +18,14 @@ export async function syncNow(): Promise<FlushResult> {
     } catch {
       // Offline or signed out: the cached list stays.
     }
-    // Saved prompts are fetched only once the user has opened them on this device.
-    if (await prompts.loaded()) await prompts.refresh().catch(() => {});
+    // Saved prompts are fetched only once the user has opened them on this device. Their code is not part of
+    // the page's start-up (it comes with the prompt library); offline and never fetched, it waits for the next sync.
+    try {
+      const { prompts } = await import('../local/prompts');
+      if (await prompts.loaded()) await prompts.refresh().catch(() => {});
+    } catch {
+      // The code could not be fetched: see above.
+    }
   }
   return result;
 }

@@ -1,7 +1,7 @@
 // Facade of the analytics worker. Events are tracked only with the cookie consent for performance (or, where
 // no banner is asked, outside the EU); refusing it drops what waited. Until the answer is known (e.g. offline
 // before the first lookup) the queue pauses and keeps what it holds.
-import * as Comlink from 'comlink';
+import type * as Comlink from 'comlink';
 import type { AnalyticsEvent } from '../../common/contract';
 import { webId } from '../api/storage';
 import { userApi } from '../api/user';
@@ -23,7 +23,9 @@ export function analyticsMode(): AnalyticsMode {
 
 function start(language: string): Promise<void> {
   started ??= (async () => {
-    worker = Comlink.wrap<AnalyticsWorkerApi>(
+    // comlink (and the worker) come after the page: events wait in this promise meanwhile.
+    const { wrap } = await import('comlink');
+    worker = wrap<AnalyticsWorkerApi>(
       new Worker(new URL('./analytics.worker.ts', import.meta.url), { type: 'module', name: 'analytics' }),
     );
     try {

@@ -1,5 +1,4 @@
 // The comlink facade of the proof-of-work worker: one worker per solve, ended when it is done or aborted.
-import { proxy, wrap } from 'comlink';
 import { type AltchaChallenge, type AltchaPayload, encodeAltchaPayload } from '../../common/contract';
 import type { CaptchaSolver } from './captcha.worker';
 
@@ -9,6 +8,8 @@ export async function solveAltcha(
   onProgress: (tries: number) => void,
   signal?: AbortSignal,
 ): Promise<string> {
+  // comlink comes with the first challenge: most visits never get one.
+  const { proxy, wrap } = await import('comlink');
   const worker = new Worker(new URL('./captcha.worker.ts', import.meta.url), { type: 'module' });
   let onAbort = () => {};
   // A terminated worker never answers, so an abort must settle the wait itself.

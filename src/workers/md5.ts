@@ -3,35 +3,42 @@
 // md5's WebAssembly again, whose code is only fully optimised after it has run a while (a warm worker hashed a
 // 256 MiB file about a fifth faster in bench/md5-throughput.ts). Files hashed at the same time get a worker
 // each; a cancelled hash ends its worker.
-import * as Comlink from 'comlink';
+import type * as Comlink from 'comlink';
 import type { Md5WorkerApi } from './md5.worker';
 import type { Md5Progress } from './md5-core';
 
 /** How long a finished worker waits for the next file before it is ended. */
 const KEEP_IDLE_MS = 30_000;
 
+// comlink comes with the first file hashed, not with the chat page.
+const comlink = () => import('comlink');
+
 interface Hasher {
   worker: Worker;
   api: Comlink.Remote<Md5WorkerApi>;
+  /** Ends comlink's side of the worker's port. */
+  release(): void;
   idleTimer?: ReturnType<typeof setTimeout>;
 }
 
 let idle: Hasher | null = null;
 
-function take(): Hasher {
+async function take(): Promise<Hasher> {
   const kept = idle;
   if (kept) {
     idle = null;
     clearTimeout(kept.idleTimer);
     return kept;
   }
+  const lib = await comlink();
   const worker = new Worker(new URL('./md5.worker.ts', import.meta.url), { type: 'module', name: 'md5' });
-  return { worker, api: Comlink.wrap<Md5WorkerApi>(worker) };
+  const api = lib.wrap<Md5WorkerApi>(worker);
+  return { worker, api, release: () => api[lib.releaseProxy]() };
 }
 
 function end(hasher: Hasher) {
   clearTimeout(hasher.idleTimer);
-  hasher.api[Comlink.releaseProxy]();
+  hasher.release();
   hasher.worker.terminate();
 }
 
@@ -49,7 +56,7 @@ export async function md5OfFile(
   file: Blob,
   options: { onProgress?: Md5Progress; signal?: AbortSignal } = {},
 ) {
-  const hasher = take();
+  const hasher = await take();
   let stop = () => {};
   const aborted = new Promise<never>((_, reject) => {
     stop = () => reject(new DOMException('Hashing was cancelled', 'AbortError'));
@@ -59,7 +66,7 @@ export async function md5OfFile(
   let reusable = false;
   try {
     const hex = await Promise.race([
-      hasher.api.md5(file, options.onProgress ? Comlink.proxy(options.onProgress) : undefined),
+      hasher.api.md5(file, options.onProgress ? (await comlink()).proxy(options.onProgress) : undefined),
       aborted,
     ]);
     reusable = true;

@@ -33,6 +33,7 @@ export const ar: Resource = {
     notFound: 'هذه الصفحة غير موجودة.',
     backHome: 'العودة إلى الرئيسية',
     close: 'إغلاق',
+    loading: 'جارٍ التحميل…',
   },
   markdown: {
     copy: 'نسخ',

@@ -28,6 +28,7 @@ export const en = {
     notFound: 'This page does not exist.',
     backHome: 'Back to home',
     close: 'Close',
+    loading: 'Loading…',
   },
   markdown: {
     copy: 'Copy',

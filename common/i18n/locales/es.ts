@@ -30,6 +30,7 @@ export const es: Resource = {
     notFound: 'Esta página no existe.',
     backHome: 'Volver al inicio',
     close: 'Cerrar',
+    loading: 'Cargando…',
   },
   markdown: {
     copy: 'Copiar',

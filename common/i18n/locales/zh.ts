@@ -29,6 +29,7 @@ export const zh: Resource = {
     notFound: '此页面不存在。',
     backHome: '返回首页',
     close: '关闭',
+    loading: '正在加载…',
   },
   markdown: {
     copy: '复制',

@@ -7,15 +7,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { currentLanguage } from '../../i18n';
 import { annualPerMonth } from '../../machines/billing/price';
 import { showUpgradeButton } from '../../machines/billing/rules';
-import { trialSuccessOpen } from '../../machines/billing/selectors';
+import { managerStep, pricingOpen, trialSuccessOpen } from '../../machines/billing/selectors';
 import { trackPaymentCancel } from '../analytics/app-events';
 import { useLangPath } from '../app/paths';
 import { useAuthState } from '../app/root-context';
+import { dialogCode, LazyDialog } from '../kit/lazy-dialog';
 import { Modal } from '../kit/Modal';
 import { BillingNotices } from './BillingNotices';
-import { BillingModal } from './manager/BillingModal';
-import { PricingModal } from './PricingModal';
-import { useBilling, usePricing } from './use-billing';
+import { useBilling, useManager, usePricing } from './use-billing';
 import './billing.css';
 
 const RETURN_PARAMS = [
@@ -31,13 +30,32 @@ const RETURN_PARAMS = [
 /** What PayPal adds to the return address after an approval; removed with the other pay-return parameters. */
 const PROVIDER_EXTRAS = ['subscription_id', 'ba_token', 'token'];
 
+// The pricing and billing modals (with their steps, Radix RadioGroup and Tabs) come when first opened.
+const pricingModal = dialogCode(() => import('./PricingModal').then((m) => m.PricingModal));
+const billingModal = dialogCode(() => import('./manager/BillingModal').then((m) => m.BillingModal));
+
 export function BillingLayer() {
+  const billing = useBilling();
+  const pricingActive = useSelector(usePricing(), pricingOpen);
+  const manager = useManager();
+  // Fetched as soon as the billing details start loading, so the code and the details come together.
+  const managerActive = useSelector(manager, (s) => s.matches('loading') || managerStep(s) !== null);
   return (
     <>
       <BillingNotices />
       <PayReturn />
-      <PricingModal />
-      <BillingModal />
+      <LazyDialog
+        code={pricingModal}
+        active={pricingActive}
+        onDismiss={() => billing.send({ type: 'PRICING.CLOSE' })}
+        props={{}}
+      />
+      <LazyDialog
+        code={billingModal}
+        active={managerActive}
+        onDismiss={() => manager.send({ type: 'BILLING.CLOSE' })}
+        props={{}}
+      />
       <TrialSuccessModal />
       <Celebration />
     </>

@@ -1,70 +1,14 @@
-// The saved-prompt list: a button that opens a dialog to search, add, edit, delete and use prompts. Reads
-// only from Dexie; changes go through the prompts repository (optimistic, sent by the outbox).
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+// The saved-prompt list's button. The dialog behind it (PromptDialog.tsx) and the prompt store come when it is
+// first opened: a composer does not need them to type and send.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROMPT_CONTENT_MAX, PROMPT_NAME_MAX } from '../../../common/contract';
-import { promptApi } from '../../api/prompts';
-import { type PromptProblem, promptProblem, prompts } from '../../local/prompts';
-import type { LocalPrompt } from '../../local/schema';
-import { syncNow } from '../../machines/sync';
-import { analytics } from '../../workers/analytics';
-import { Modal } from '../kit/Modal';
-import './prompts.css';
+import { dialogCode, LazyDialog } from '../kit/lazy-dialog';
 
-type Editing = { localId: string | null; name: string; content: string } | null;
-
-const problemKey = (problem: PromptProblem) => `prompts.errors.${problem.replace('prompt.', '')}` as const;
+const promptDialog = dialogCode(() => import('./PromptDialog').then((m) => m.PromptDialog));
 
 export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
-  const [problem, setProblem] = useState<PromptProblem | null>(null);
-  const [recent, setRecent] = useState<string[]>([]);
-  const items = useLiveQuery(() => prompts.visible(), [], [] as LocalPrompt[]);
-  const total = useLiveQuery(() => prompts.total(), [], 0);
-
-  useEffect(() => {
-    if (!open) return;
-    // The cache shows at once; the server's list replaces it when it answers (and nothing waits to sync).
-    void prompts.refresh().catch(() => {});
-    void promptApi
-      .recentSearch(undefined, { suppressAlert: true })
-      .then((r) => setRecent(r.keys))
-      .catch(() => {});
-  }, [open]);
-
-  const shown = useMemo(() => {
-    const key = query.trim().toLowerCase();
-    if (!key) return items;
-    return items.filter((p) => p.name.toLowerCase().includes(key) || p.content.toLowerCase().includes(key));
-  }, [items, query]);
-
-  const rememberSearch = () => {
-    const key = query.trim();
-    if (!key) return;
-    void promptApi
-      .recentSearch(key, { suppressAlert: true })
-      .then((r) => setRecent(r.keys))
-      .catch(() => {});
-  };
-
-  const save = async () => {
-    if (!editing) return;
-    const found = promptProblem(editing);
-    setProblem(found);
-    if (found) return;
-    if (editing.localId) await prompts.edit(editing.localId, editing);
-    else {
-      await prompts.add(editing);
-      void analytics.track('prompt_add');
-    }
-    setEditing(null);
-    void syncNow();
-  };
-
   return (
     <>
       <button
@@ -77,164 +21,12 @@ export function PromptLibrary({ onUse }: { onUse?(content: string): void }) {
       >
         {t('prompts.open')}
       </button>
-      <Modal
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) setEditing(null);
-        }}
-        title={t('prompts.title')}
-        description={t('prompts.description')}
-        width={640}
-        className="prompt-dialog"
-        testId="prompts-dialog"
-      >
-        <div className="prompt-bar">
-          <input
-            type="search"
-            value={query}
-            placeholder={t('prompts.search')}
-            aria-label={t('prompts.search')}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && rememberSearch()}
-            onBlur={rememberSearch}
-            data-testid="prompts-search"
-          />
-          <span className="small muted" data-testid="prompts-total">
-            {t('prompts.count', { count: total })}
-          </span>
-          <button
-            type="button"
-            className="button primary"
-            onClick={() => {
-              setProblem(null);
-              setEditing({ localId: null, name: '', content: '' });
-            }}
-            data-testid="prompt-new"
-          >
-            {t('prompts.add')}
-          </button>
-        </div>
-        {recent.length > 0 && (
-          <div className="prompt-recent small" data-testid="prompts-recent">
-            <span className="muted">{t('prompts.recent')}</span>
-            {recent.map((key) => (
-              <button key={key} type="button" className="chip" onClick={() => setQuery(key)}>
-                {key}
-              </button>
-            ))}
-          </div>
-        )}
-        {editing && (
-          <form
-            className="prompt-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-            data-testid="prompt-form"
-          >
-            <label>
-              <span className="small muted">
-                {t('prompts.name')}{' '}
-                {t('prompts.nameCount', {
-                  count: Array.from(editing.name.trim()).length,
-                  max: PROMPT_NAME_MAX,
-                })}
-              </span>
-              <input
-                value={editing.name}
-                dir="auto"
-                onChange={(event) => setEditing({ ...editing, name: event.target.value })}
-                data-testid="prompt-name"
-              />
-            </label>
-            <label>
-              <span className="small muted">{t('prompts.content')}</span>
-              <textarea
-                rows={5}
-                dir="auto"
-                value={editing.content}
-                maxLength={PROMPT_CONTENT_MAX * 2}
-                onChange={(event) => setEditing({ ...editing, content: event.target.value })}
-                data-testid="prompt-content"
-              />
-            </label>
-            {problem && (
-              <p className="error-text" role="alert" data-testid="prompt-error">
-                {t(problemKey(problem))}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <button type="button" className="button" onClick={() => setEditing(null)}>
-                {t('prompts.cancel')}
-              </button>
-              <button type="submit" className="button primary" data-testid="prompt-save">
-                {t('prompts.save')}
-              </button>
-            </div>
-          </form>
-        )}
-        <ul className="prompt-list" data-testid="prompt-list">
-          {shown.length === 0 && (
-            <li className="muted small">{query ? t('prompts.noMatch') : t('prompts.empty')}</li>
-          )}
-          {shown.map((item) => (
-            <li
-              key={item.localId}
-              className="prompt-item"
-              data-testid="prompt-item"
-              data-saved={item.saved ? 'true' : 'false'}
-            >
-              <div className="prompt-text">
-                <strong dir="auto" data-testid="prompt-item-name">
-                  {item.name}
-                </strong>
-                <span className="small muted prompt-preview" dir="auto" data-testid="prompt-item-content">
-                  {item.content}
-                </span>
-                {!item.saved && <span className="small muted">{t('prompts.pending')}</span>}
-              </div>
-              <div className="prompt-actions">
-                {onUse && (
-                  <button
-                    type="button"
-                    className="button small primary"
-                    onClick={() => {
-                      onUse(item.content);
-                      setOpen(false);
-                    }}
-                    data-testid="prompt-use"
-                  >
-                    {t('prompts.use')}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="button small"
-                  onClick={() => {
-                    setProblem(null);
-                    setEditing({ localId: item.localId, name: item.name, content: item.content });
-                  }}
-                  data-testid="prompt-edit"
-                >
-                  {t('prompts.edit')}
-                </button>
-                <button
-                  type="button"
-                  className="button small danger"
-                  onClick={() => {
-                    void prompts.remove(item.localId).then(() => syncNow());
-                  }}
-                  data-testid="prompt-delete"
-                >
-                  {t('prompts.delete')}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </Modal>
+      <LazyDialog
+        code={promptDialog}
+        active={open}
+        onDismiss={() => setOpen(false)}
+        props={{ open, onOpenChange: setOpen, onUse }}
+      />
     </>
   );
 }

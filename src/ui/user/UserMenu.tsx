@@ -8,14 +8,17 @@ import { useNavigate } from 'react-router';
 import { currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
-import { FeedbackModal } from '../feedback/FeedbackModal';
 import { Icon } from '../icons';
+import { dialogCode, LazyDialog } from '../kit/lazy-dialog';
 import { Modal } from '../kit/Modal';
 import { useQuickLinks } from '../layout/app-links';
-import { DownloadAppModal } from './DownloadAppModal';
-import { SettingsModal } from './SettingsModal';
 import { UsageView } from './UsageView';
 import { UserAvatar } from './UserAvatar';
+
+// Opened from the menu only: their code (and Radix Tabs for the settings) comes when first opened.
+const settingsModal = dialogCode(() => import('./SettingsModal').then((m) => m.SettingsModal));
+const feedbackModal = dialogCode(() => import('../feedback/FeedbackModal').then((m) => m.FeedbackModal));
+const downloadAppModal = dialogCode(() => import('./DownloadAppModal').then((m) => m.DownloadAppModal));
 
 type Dialog = 'usage' | 'settings' | 'feedback' | 'download' | 'logout' | null;
 
@@ -40,6 +43,11 @@ export function UserMenu({
   const dialogProps = (which: Exclude<Dialog, null>) => ({
     open: dialog === which,
     onOpenChange: (open: boolean) => setDialog(open ? which : null),
+  });
+  const lazyProps = (which: Exclude<Dialog, null>) => ({
+    active: dialog === which,
+    onDismiss: () => setDialog(null),
+    props: dialogProps(which),
   });
 
   return (
@@ -184,9 +192,9 @@ export function UserMenu({
           </Modal.Close>
         </div>
       </Modal>
-      <SettingsModal {...dialogProps('settings')} />
-      <FeedbackModal {...dialogProps('feedback')} />
-      <DownloadAppModal {...dialogProps('download')} />
+      <LazyDialog code={settingsModal} {...lazyProps('settings')} />
+      <LazyDialog code={feedbackModal} {...lazyProps('feedback')} />
+      <LazyDialog code={downloadAppModal} {...lazyProps('download')} />
     </>
   );
 }
