@@ -5,6 +5,7 @@ import { chatApi } from '../api/chat';
 import { apiHooks } from '../api/http';
 import { channels } from '../local/channels';
 import { type FlushResult, outbox } from '../local/outbox';
+import { db } from '../local/schema';
 
 export type SyncEvent = { type: 'SYNC.NOW' };
 
@@ -18,13 +19,15 @@ export async function syncNow(): Promise<FlushResult> {
     } catch {
       // Offline or signed out: the cached list stays.
     }
-    // Saved prompts are fetched only once the user has opened them on this device. Their code is not part of
-    // the page's start-up (it comes with the prompt library); offline and never fetched, it waits for the next sync.
-    try {
-      const { prompts } = await import('../local/prompts');
-      if (await prompts.loaded()) await prompts.refresh().catch(() => {});
-    } catch {
-      // The code could not be fetched: see above.
+    // Saved prompts are fetched only once the user has opened them on this device (the mark prompts.loaded()
+    // reads, read here without the prompt store's code: that comes with the prompt library, not at start-up).
+    if ((await db.promptMeta.get('loadedAt')) !== undefined) {
+      try {
+        const { prompts } = await import('../local/prompts');
+        await prompts.refresh().catch(() => {});
+      } catch {
+        // Offline and its code never fetched here: the next sync tries again.
+      }
     }
   }
   return result;

@@ -136,7 +136,7 @@ describe('the built service worker', () => {
     );
   });
 
-  it('a new chat loads its composer without the conversation, the document pane or sonner, under 285 KiB gzipped', () => {
+  it('a new chat loads its composer without the conversation, the document pane, sonner or the dialogs opened later, under 220 KiB as sent', () => {
     const chunks: Record<string, { file: string }> = JSON.parse(
       fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'),
     );
@@ -148,13 +148,21 @@ describe('the built service worker', () => {
       'src/ui/chat/MessageList.tsx',
       'src/ui/documents/DocumentPane.tsx',
       'node_modules/sonner/dist/index.mjs',
+      // Dialogs opened from a menu or by billing, and comlink (workers' messages), come when first used.
+      'src/ui/billing/PricingModal.tsx',
+      'src/ui/billing/manager/BillingModal.tsx',
+      'src/ui/user/SettingsModal.tsx',
+      'src/ui/feedback/FeedbackModal.tsx',
+      'src/ui/prompts/PromptDialog.tsx',
+      'node_modules/comlink/dist/esm/comlink.mjs',
     ]) {
       expect(chunks[later]?.file, later).toBeTruthy();
       expect(files).not.toContain(chunks[later].file);
     }
-    // Before the split: 390 KiB; 290 before sonner left it (281 after). The goal is 150 KiB; see the README's
-    // benchmarks for what is left.
-    expect(home.gzip).toBeLessThan(285 * 1024);
+    // Before the split: 390 KiB gzipped; 290 before sonner left it (281 after), 263 before the dialogs left it
+    // (253 after; as sent, brotli: 226 -> 217). The goal is 150 KiB; see the README's benchmarks for what is left.
+    expect(home.brotli).toBeLessThan(220 * 1024);
+    expect(home.gzip).toBeLessThan(256 * 1024);
   });
 
   it('a chat draws its answers without highlight.js: the highlighter is a chunk of its own, loaded only for code', () => {
