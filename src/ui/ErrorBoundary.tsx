@@ -30,9 +30,14 @@ export function reloadOnce(): boolean {
   return true;
 }
 
-/** Vite fires 'vite:preloadError' when a lazy chunk or its CSS fails to load (stale deploy). */
+/**
+ * Vite fires 'vite:preloadError' when a lazy chunk or its CSS fails to load (stale deploy). Offline it is no
+ * sign of a new deploy, only of a chunk this device never fetched: then the caller shows its own error (a
+ * reload would lose what is on screen and fail the same way).
+ */
 export function installPreloadErrorReload(): () => void {
   const onPreloadError = () => {
+    if (navigator.onLine === false) return;
     reloadOnce();
   };
   window.addEventListener('vite:preloadError', onPreloadError);

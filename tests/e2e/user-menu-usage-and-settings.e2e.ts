@@ -28,3 +28,24 @@ test('settings: a connector joins the waiting list; a language choice reloads at
   await expect(page).toHaveURL(/\/zh$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
 });
+
+test('a dialog fetched on first open: offline it says so and closes, online it opens', async ({
+  page,
+  context,
+}) => {
+  await openAsGuest(page);
+  // The settings dialog's code is not part of the page: never opened here, it cannot come offline.
+  await context.setOffline(true);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-settings').click();
+  const status = page.getByTestId('lazy-dialog-status');
+  await expect(status).toContainText('Network error');
+  await status.getByRole('button', { name: 'Close' }).click();
+  await expect(status).toHaveCount(0);
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-settings').click();
+  await expect(page.getByTestId('settings-modal')).toBeVisible();
+});
