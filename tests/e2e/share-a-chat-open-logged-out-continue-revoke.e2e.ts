@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, lastAnswerDone, mailedCode, openAsGuest, sendMessage, test } from './support/app';
 
 test('a shared chat opens without a login, another user continues it in their own chat, revoking ends the link', async ({
@@ -16,6 +17,16 @@ test('a shared chat opens without a login, another user continues it in their ow
   const link = await page.getByTestId('share-link').inputValue();
   expect(link).toMatch(/\/share\/[A-Za-z0-9_-]{32}$/);
   await expect(page.getByTestId('share-item')).toHaveCount(1);
+  // The dialog is drawn with its own styles in the chat (they came only with the shared-chat page before): the
+  // link beside its copy button, each share one line with its stop button and no list bullet.
+  const sameRow = async (a: Locator, b: Locator) => {
+    const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+    return !!x && !!y && x.y < y.y + y.height && y.y < x.y + x.height;
+  };
+  expect(await sameRow(page.getByTestId('share-link'), page.getByTestId('share-copy'))).toBe(true);
+  const share = page.getByTestId('share-item');
+  expect(await sameRow(share.locator('span').first(), share.getByTestId('share-revoke'))).toBe(true);
+  await expect(page.getByTestId('share-item')).toHaveCSS('list-style-type', 'none');
 
   // The chat goes on after sharing; the share keeps the moment it was made.
   await page.keyboard.press('Escape');

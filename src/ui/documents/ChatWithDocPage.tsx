@@ -14,6 +14,7 @@ import { useLanding, useModelChoice } from '../chat/use-models';
 import { takeAttachedFiles } from './attached-files';
 import { DocumentUploader } from './DocumentUploader';
 import { uploadErrorText } from './upload-errors';
+import './doc-chat.css';
 
 export function ChatWithDocPage() {
   const { t } = useTranslation();
@@ -121,6 +122,8 @@ export function ChatWithDocPage() {
             id="doc-url-input"
             className="text-input"
             type="url"
+            // An address reads left to right in every language (in Arabic its start was cut off).
+            dir="ltr"
             value={url}
             placeholder={t('documents.urlPlaceholder')}
             onChange={(event) => setUrl(event.target.value)}

@@ -15,6 +15,7 @@ import { docsApi } from '../../api/documents';
 import { PAGE_MODE_KEY, saveOneChatState } from '../../local/one-chat-state';
 import { toast } from '../kit/toast';
 import { safeHref } from '../markdown/safe-url';
+import './doc-chat.css';
 
 /** Opens a document chat over a pdf or preprint link in a new tab; the page mode is academicSearch. */
 export async function readDocument(

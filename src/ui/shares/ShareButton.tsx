@@ -7,6 +7,7 @@ import { currentLanguage } from '../../i18n';
 import { analytics } from '../../workers/analytics';
 import { Modal } from '../kit/Modal';
 import { toast } from '../kit/toast';
+import './share.css';
 
 export function ShareButton({ channelId, disabled }: { channelId: string; disabled?: boolean }) {
   const { t } = useTranslation();
@@ -68,7 +69,13 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
       >
         {link ? (
           <div className="share-link">
-            <input readOnly value={link.url} aria-label={t('shares.link')} data-testid="share-link" />
+            <input
+              readOnly
+              dir="ltr"
+              value={link.url}
+              aria-label={t('shares.link')}
+              data-testid="share-link"
+            />
             <button
               type="button"
               className="button primary"
