@@ -55,7 +55,7 @@ async function canvasModule() {
  * A page drawn as a reader sees it, at 300 dpi on white, as PNG. The drawn page shows what its pictures read one
  * by one do not: a picture seen through a stencil mask (the words of pdf.js's issue13561_reduced.pdf are in a
  * picture that fills a mask's shapes; the mask alone was black shapes), pictures laid over one another.
- * @param {any} page a pdf.js page @param {any} canvases @returns {Promise<{ png: Buffer, height: number }>}
+ * @param {any} page a pdf.js page @param {any} canvases @returns {Promise<{ png: Buffer, height: number, dpi: number }>}
  */
 async function drawnPage(page, canvases) {
   const unit = page.getViewport({ scale: 1 });
@@ -66,7 +66,7 @@ async function drawnPage(page, canvases) {
   context.fillStyle = '#fff';
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvasContext: context, canvas, viewport }).promise;
-  return { png: await canvas.encode('png'), height: canvas.height };
+  return { png: await canvas.encode('png'), height: canvas.height, dpi: scale * 72 };
 }
 
 /**
@@ -84,6 +84,37 @@ async function languageFolder(codes) {
     await symlink(path.join(root, '4.0.0_best_int', file), path.join(folder, file));
   }
   return folder;
+}
+
+/**
+ * Filled shapes from which a page without pictures is drawn and read: text turned into outlines (a print-ready file,
+ * OCRmyPDF's vector.pdf: 126 filled shapes, no text layer, no picture) is only shapes. A blank page paints none; a
+ * frame or a few rules fewer than this.
+ */
+const MIN_SHAPES = 20;
+
+/** The pdf.js operators that fill a path (as its own operator, or as the one a constructPath ends with). */
+const fillOps = (/** @type {any} */ OPS) =>
+  new Set([
+    OPS.fill,
+    OPS.eoFill,
+    OPS.fillStroke,
+    OPS.eoFillStroke,
+    OPS.closeFillStroke,
+    OPS.closeEOFillStroke,
+  ]);
+
+/**
+ * Filled shapes a page paints (see MIN_SHAPES). @param {any} ops an operator list @param {any} OPS
+ */
+function filledShapes(ops, OPS) {
+  const fills = fillOps(OPS);
+  let shapes = 0;
+  for (let i = 0; i < ops.fnArray.length; i++) {
+    const fn = ops.fnArray[i];
+    if (fills.has(fn) || (fn === OPS.constructPath && fills.has(ops.argsArray[i]?.[0]))) shapes++;
+  }
+  return shapes;
 }
 
 /**
@@ -128,9 +159,10 @@ async function pagePictures(page, OPS) {
         colorType: 0,
       }),
       height: size.height,
+      dpi: dpi * factor,
     });
   }
-  return pictures;
+  return { pictures, shapes: filledShapes(ops, OPS) };
 }
 
 /** A letter or a digit: what a page's text layer lacks when it is read with OCR. @param {string} text */
@@ -219,10 +251,16 @@ export async function recognisePages(pdf, OPS, numbers, options) {
       options.onPage(index + 1, numbers.length);
       const page = await pdf.getPage(number);
       const texts = [];
-      const pictures = await pagePictures(page, OPS);
-      const read = async (/** @type {{ png: Buffer, height: number }} */ picture) => {
+      const { pictures, shapes } = await pagePictures(page, OPS);
+      const read = async (/** @type {{ png: Buffer, height: number, dpi: number }} */ picture) => {
         // Started at the first picture: blank pages without any (empty pages) cost no engine.
         worker ??= await start();
+        // The PNG carries no resolution, and without one tesseract takes 70 dpi and misjudges the size of the
+        // letters it looks for: pdf.js's issue7229.pdf (a form scanned at 200 dpi, enlarged to 400) lost a third
+        // of its words. The resolution the picture is drawn at is known: tesseract is told it.
+        // tesseract takes 70 to 2400 dpi as credible (a picture drawn tiny or huge is told the nearest).
+        const dpi = Math.round(Math.min(2400, Math.max(70, picture.dpi || TARGET_DPI)));
+        await worker.setParameters({ user_defined_dpi: String(dpi) });
         let { data } = await worker.recognize(picture.png);
         // Looking for a layout, tesseract takes a label in a frame for a drawing and reads nothing in it (as one
         // block too): a picture a few lines high is then read again for scattered words (sparse text).
@@ -241,7 +279,9 @@ export async function recognisePages(pdf, OPS, numbers, options) {
       // drawing shows (a picture seen through a stencil mask, pictures laid over one another) is then read. Read
       // first one by one, each at its own resolution, the pictures of most scans read better than the drawn page
       // (in the corpus benchmark, 3 scans lost words when only the drawn page was read, 2 pictures gained them).
-      if (pictures.length > 0 && !texts.some(hasWord) && canvases && Date.now() < options.deadline) {
+      // A page of shapes without pictures (text turned into outlines) is read as drawn too.
+      const drawable = pictures.length > 0 || shapes >= MIN_SHAPES;
+      if (drawable && !texts.some(hasWord) && canvases && Date.now() < options.deadline) {
         texts.length = 0;
         const drawn = await drawnPage(page, canvases).catch(() => null);
         if (drawn) await read(drawn);
