@@ -1,5 +1,5 @@
-// Documents written by others, read as Parley reads them: test files of Apache Tika, pdf.js and mammoth.js
-// (pdf, doc, docx, ppt, pptx, rtf), each parsed in the parse worker (OCR on) and compared with a reference
+// Documents written by others, read as Parley reads them: test files of Apache Tika, pdf.js, mammoth.js and
+// OCRmyPDF (pdf, doc, docx, ppt, pptx, rtf), each parsed in the parse worker (OCR on) and compared with a reference
 // reader of the type (REFERENCES below: poppler, LibreOffice, pandoc, antiword, catdoc, tesseract), and the
 // pages with pdfinfo, the slides LibreOffice prints, the slide parts of a pptx, Word's own page count
 // (docProps/app.xml). Prints the success rate per type, page-count agreement, median and p95 parse time and
@@ -7,7 +7,8 @@
 //
 // The files are copied once into a cache outside the repository (PARLEY_BENCH_CORPUS, default
 // ~/.cache/parley-bench-corpus) from local git clones of those projects (PARLEY_BENCH_REPOS: folders
-// separated by ':', each a clone or a bare repository of apache/tika, mozilla/pdf.js or mwilliamson/mammoth.js).
+// separated by ':', each a clone or a bare repository of apache/tika, mozilla/pdf.js, mwilliamson/mammoth.js or
+// ocrmypdf/OCRmyPDF, whose tests/resources are mostly real scans).
 // Without either, the benchmark says so and is skipped. A reference reader that is not installed is skipped
 // with a line saying so; the next one of its type then scores the type.
 import { execFileSync } from 'node:child_process';
@@ -24,7 +25,8 @@ const REPOS = (process.env.PARLEY_BENCH_REPOS || '').split(':').filter(Boolean);
 const TYPES = ['pdf', 'docx', 'pptx', 'doc', 'ppt', 'rtf'] as const;
 type FileType = (typeof TYPES)[number];
 /** Test-document folders of those projects; pdf.js keeps hundreds of pdfs, one in PDFJS_EVERY is taken. */
-const FOLDERS = /(?:test-documents|test\/pdfs|test\/test-data)\/[^/]+\.(pdf|docx|pptx|doc|ppt|rtf)$/i;
+const FOLDERS =
+  /(?:test-documents|test\/pdfs|test\/test-data|tests\/resources)\/[^/]+\.(pdf|docx|pptx|doc|ppt|rtf)$/i;
 const PDFJS_EVERY = 12;
 const MAX_BYTES = 5 * 1024 * 1024;
 /** A reference "reads" a file when it gets at least this many words from it. */
@@ -171,6 +173,8 @@ function pdfText(file: string): Reference {
  */
 function libreOffice(files: string[], type: FileType, work: string, pandoc: boolean): Map<string, Reference> {
   const slides = type === 'ppt' || type === 'pptx';
+  // Started without a file, soffice waits for one (until the 20-minute limit below).
+  if (files.length === 0) return new Map();
   const convert = (format: string) => {
     const out = path.join(work, `${type}-${format.replace(/\W.*/, '')}`);
     fs.mkdirSync(out, { recursive: true });
@@ -364,7 +368,7 @@ export async function benchDocCorpus(): Promise<void> {
     : [];
   if (files.length === 0) {
     console.log(
-      `doc corpus: skipped (no files in ${CACHE}; set PARLEY_BENCH_REPOS to clones of apache/tika, mozilla/pdf.js, mwilliamson/mammoth.js)`,
+      `doc corpus: skipped (no files in ${CACHE}; set PARLEY_BENCH_REPOS to clones of apache/tika, mozilla/pdf.js, mwilliamson/mammoth.js, ocrmypdf/OCRmyPDF)`,
     );
     return;
   }
