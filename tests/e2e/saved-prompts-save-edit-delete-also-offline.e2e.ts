@@ -31,6 +31,10 @@ test('a prompt is saved, edited, used in the composer and deleted, online and of
 
   // A name over 50 characters is refused before anything is stored.
   await dialog.getByTestId('prompt-new').click();
+  // The fields are the app's: its font (the text was the browser's monospace) and its field border.
+  const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  await expect(dialog.getByTestId('prompt-content')).toHaveCSS('font-family', bodyFont);
+  await expect(dialog.getByTestId('prompt-name')).toHaveCSS('border-top-left-radius', '8px');
   await fillPrompt(page, 'x'.repeat(51), 'Too long a name');
   await expect(dialog.getByTestId('prompt-error')).toHaveText(
     'A prompt name can have at most 50 characters.',
