@@ -152,14 +152,16 @@ export function createAnswerGenerator(deps: ChatDeps) {
       () => true,
       () => false,
     );
+    /** The answer's row could not be written: the send answered the error, nothing is written here. */
+    const rowsLost = async () => rowsReady !== undefined && !(await rowsReady);
     try {
-      // Grounding and tools write rows of their own that point at the answer's: they wait for it.
-      if ((ground || tool) && rowsReady && !(await rowsReady)) return;
+      // Grounding finds its sources meanwhile (it stores them only once the answer's row is there).
       const sources = ground ? ((await ground()) ?? undefined) : undefined;
       // A tool answers in one piece instead of the model's stream.
       if (tool) {
         // The image provider keeps its own time limit (IMAGE_TIMEOUT_MS).
         clearTimeout(idleTimer);
+        if (await rowsLost()) return;
         journal.append(run, { content: await tool() });
       } else {
         const pieces = deps.ai
@@ -177,7 +179,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
         const first = pieces.next();
         if (rowsReady) {
           first.catch(() => {});
-          if (!(await rowsReady)) {
+          if (await rowsLost()) {
             // The send aborts the request; a piece already read is let go with the stream.
             void pieces.return?.(undefined).catch(() => {});
             return;
@@ -192,6 +194,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
       }
       if (idle.signal.aborted) throw new Error(`no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`);
     } catch (cause) {
+      if (await rowsLost()) return;
       if (!run.controller.signal.aborted) {
         if (cause instanceof AppError) {
           // Grounding refused (search not configured or not answering): its own translated message.

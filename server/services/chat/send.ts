@@ -273,7 +273,11 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
               question,
               request.searchMode ?? (request.searchSwitch ? 'web' : undefined),
             );
-            if (sources) await grounding.recordSources(answerMessageId, channelRef.id, sources);
+            if (sources) {
+              // The sources point at the answer's row: they wait until it is written.
+              await rowsWritten;
+              await grounding.recordSources(answerMessageId, channelRef.id, sources);
+            }
             return sources;
           }
         : null;
