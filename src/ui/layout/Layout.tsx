@@ -9,10 +9,9 @@ import { CookieBanner } from '../analytics/CookieBanner';
 import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
-import { LoginModal } from '../auth/LoginModal';
 import { BillingLayer } from '../billing/BillingLayer';
-import { BotChallengeModal } from '../captcha/BotChallengeModal';
 import { Icon } from '../icons';
+import { dialogCode, LazyDialog } from '../kit/lazy-dialog';
 import { ShareKeyCatcher } from '../shares/ShareKeyCatcher';
 import { OneTap } from '../social-login/OneTap';
 import { AnnouncementBanner } from './AnnouncementBanner';
@@ -24,6 +23,12 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
 import { NARROW_QUERY, useMediaQuery, useVisibleHeight } from './viewport';
 import './layout.css';
+
+// The login dialog (with its code boxes and social buttons) and the bot check come when they first open.
+const loginModal = dialogCode(() => import('../auth/LoginModal').then((m) => m.LoginModal));
+const botChallengeModal = dialogCode(() =>
+  import('../captcha/BotChallengeModal').then((m) => m.BotChallengeModal),
+);
 
 const COLLAPSED_KEY = 'parley.sidebarCollapsed';
 
@@ -47,6 +52,10 @@ export function Layout() {
   const home = to('/');
   const login = useRootSelector((s) => s.context.login);
   const logins = useSelector(login, (s) => s.context.successes);
+  const loginOpen = useSelector(login, (s) => !s.matches('closed'));
+  const captcha = useRootSelector((s) => s.context.captcha);
+  // The same rule as BotChallengeModal's own.
+  const challengeOpen = useSelector(captcha, (s) => !s.matches('idle') && !s.matches('delivered'));
   const handledLogins = useRef(logins);
   useEffect(() => {
     // A successful login lands on home (once per login, not on every later render).
@@ -128,10 +137,20 @@ export function Layout() {
         <Outlet />
       </main>
       <BillingLayer />
-      <LoginModal />
+      <LazyDialog
+        code={loginModal}
+        active={loginOpen}
+        onDismiss={() => login.send({ type: 'CLOSE' })}
+        props={{}}
+      />
       <ShortcutsDialog mac={isMac()} />
       <OneTap />
-      <BotChallengeModal />
+      <LazyDialog
+        code={botChallengeModal}
+        active={challengeOpen}
+        onDismiss={() => captcha.send({ type: 'CANCEL' })}
+        props={{}}
+      />
       <CookieBanner />
       <ArabicPrompt />
       <ShareKeyCatcher />
