@@ -34,6 +34,10 @@ test('a dialog fetched on first open: offline it says so and closes, online it o
   context,
 }) => {
   await openAsGuest(page);
+  // The menu's own code comes after the app's first draw: here before the network goes.
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('menu-settings')).toBeVisible();
+  await page.keyboard.press('Escape');
   // The settings dialog's code is not part of the page: never opened here, it cannot come offline.
   await context.setOffline(true);
   await page.getByTestId('user-menu').click();
@@ -48,4 +52,25 @@ test('a dialog fetched on first open: offline it says so and closes, online it o
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-settings').click();
   await expect(page.getByTestId('settings-modal')).toBeVisible();
+});
+
+test('the user menu pressed before its code has come says Loading… and opens when the code comes', async ({
+  page,
+}) => {
+  // Menus, popovers and tooltips come after the app's first draw (a chunk of their own): held here.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/floating-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openAsGuest(page);
+  await page.getByTestId('user-menu').click();
+  const status = page.getByTestId('lazy-dialog-status');
+  await expect(status).toContainText('Loading');
+  release();
+  await expect(page.getByTestId('menu-settings')).toBeVisible();
+  await expect(status).toHaveCount(0);
 });

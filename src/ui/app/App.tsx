@@ -6,7 +6,7 @@ import { reportCrash } from '../../api/analytics';
 import type { RootActor } from '../../machines/root';
 import { trackCrash } from '../analytics/app-events';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { TooltipProvider } from '../kit/Tooltip';
+import { useFloatingAfterFirstDraw } from '../kit/floating-later';
 import { Toasts } from '../kit/toast';
 import { UpdatePrompt } from '../layout/UpdatePrompt';
 import { RootProvider } from './root-context';
@@ -15,6 +15,7 @@ import { createRouter } from './routes';
 export function App({ root }: { root: RootActor }) {
   const router = useMemo(createRouter, []);
   const { t, i18n } = useTranslation();
+  useFloatingAfterFirstDraw();
   return (
     <ErrorBoundary
       onReport={(error, info) => {
@@ -25,10 +26,8 @@ export function App({ root }: { root: RootActor }) {
       {/* Radix parts (tabs, menus) write their own dir attribute: they follow the page's language. */}
       <Direction.Provider dir={i18n.dir()}>
         <RootProvider actor={root}>
-          <TooltipProvider>
-            <RouterProvider router={router} />
-            <UpdatePrompt />
-          </TooltipProvider>
+          <RouterProvider router={router} />
+          <UpdatePrompt />
           {/* sonner and its Toaster load with the first toast. */}
           <Toasts
             position="top-center"

@@ -1,6 +1,7 @@
-import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LandingInfo } from '../../../common/contract';
+import { PendingTrigger, useFloating } from '../kit/floating-later';
 
 interface Props {
   landing: LandingInfo | null;
@@ -14,18 +15,32 @@ interface Props {
 export function ModelPicker({ landing, model, isGuest, onChoose, unavailable }: Props) {
   const { t } = useTranslation();
   const models = landing?.modelList.filter((m) => m.role === 'Chat') ?? [];
+  const [open, setOpen] = useState(false);
+  const floating = useFloating();
+  const label = (
+    <>
+      {/* Named by its content ("Model: Standard"), so what is read is what is shown. */}
+      <span className="visually-hidden">{t('chat.model')}: </span>
+      {model}
+      {landing && !landing.aiProviderConfigured && (
+        <span className="badge offline" title={t('chat.offlineModelHint')} data-testid="offline-badge">
+          {t('chat.offlineModel')}
+        </span>
+      )}
+      <span aria-hidden> ▾</span>
+    </>
+  );
+  if (!floating)
+    return (
+      <PendingTrigger className="model-trigger" data-testid="model-picker" onOpenChange={setOpen}>
+        {label}
+      </PendingTrigger>
+    );
+  const { DropdownMenu } = floating;
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger className="model-trigger" data-testid="model-picker">
-        {/* Named by its content ("Model: Standard"), so what is read is what is shown. */}
-        <span className="visually-hidden">{t('chat.model')}: </span>
-        {model}
-        {landing && !landing.aiProviderConfigured && (
-          <span className="badge offline" title={t('chat.offlineModelHint')} data-testid="offline-badge">
-            {t('chat.offlineModel')}
-          </span>
-        )}
-        <span aria-hidden> ▾</span>
+        {label}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="start" sideOffset={4}>

@@ -1,13 +1,14 @@
 // The sidebar's feature menu: document chat, presentation, writing and workspace (their screens are
 // separate routes), and a More item with the other creation tools. Writing and workspace carry feature tips.
 import { useSelector } from '@xstate/react';
-import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { tipShown } from '../../machines/tips.machine';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { Icon, type IconName } from '../icons';
+import { PendingTrigger, useFloating } from '../kit/floating-later';
 import { Tooltip } from '../kit/Tooltip';
 import { FeatureTip } from './FeatureTip';
 
@@ -69,17 +70,30 @@ function MoreMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const to = useLangPath();
   const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const floating = useFloating();
+  const trigger = {
+    className: 'feature-item feature-more',
+    'aria-label': collapsed ? t('features.more') : undefined,
+    'data-testid': 'feature-more',
+  };
+  const label = (
+    <>
+      <Icon name="more" />
+      {!collapsed && <span>{t('features.more')}</span>}
+    </>
+  );
+  if (!floating)
+    return (
+      <PendingTrigger {...trigger} onOpenChange={setOpen}>
+        {label}
+      </PendingTrigger>
+    );
+  const { DropdownMenu } = floating;
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
       <Tooltip content={collapsed ? t('features.more') : null} side="right">
-        <DropdownMenu.Trigger
-          className="feature-item feature-more"
-          aria-label={collapsed ? t('features.more') : undefined}
-          data-testid="feature-more"
-        >
-          <Icon name="more" />
-          {!collapsed && <span>{t('features.more')}</span>}
-        </DropdownMenu.Trigger>
+        <DropdownMenu.Trigger {...trigger}>{label}</DropdownMenu.Trigger>
       </Tooltip>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" side="right" align="start" sideOffset={4}>

@@ -1,10 +1,10 @@
-import { Popover } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLangPath } from '../app/paths';
 import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';
+import { PendingTrigger, useFloating } from '../kit/floating-later';
 import { Skeleton } from '../kit/Skeleton';
 import { Tooltip } from '../kit/Tooltip';
 import { AccountFooter } from '../user/AccountFooter';
@@ -129,18 +129,7 @@ export function Sidebar({
       </Tooltip>
       <FeatureMenu collapsed={collapsed} />
       {collapsed ? (
-        <Popover.Root>
-          <Tooltip content={t('layout.history')} side="right">
-            <Popover.Trigger className="icon-button history-trigger" aria-label={t('layout.history')}>
-              <Icon name="history" />
-            </Popover.Trigger>
-          </Tooltip>
-          <Popover.Portal>
-            <Popover.Content side="right" align="start" className="popover history-popover">
-              <History />
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
+        <CollapsedHistory />
       ) : (
         <nav className="history" aria-label={t('layout.history')}>
           <h2 className="history-title">{t('layout.history')}</h2>
@@ -152,5 +141,38 @@ export function Sidebar({
         <AccountFooter collapsed={collapsed} />
       </div>
     </aside>
+  );
+}
+
+/** The collapsed sidebar's history: a button that opens the list in a popover beside it. */
+function CollapsedHistory() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const floating = useFloating();
+  if (!floating)
+    return (
+      <PendingTrigger
+        className="icon-button history-trigger"
+        aria-label={t('layout.history')}
+        popup="dialog"
+        onOpenChange={setOpen}
+      >
+        <Icon name="history" />
+      </PendingTrigger>
+    );
+  const { Popover } = floating;
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Tooltip content={t('layout.history')} side="right">
+        <Popover.Trigger className="icon-button history-trigger" aria-label={t('layout.history')}>
+          <Icon name="history" />
+        </Popover.Trigger>
+      </Tooltip>
+      <Popover.Portal>
+        <Popover.Content side="right" align="start" className="popover history-popover">
+          <History />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

@@ -1,6 +1,6 @@
 // The sidebar footer: one row, so the history gets the sidebar's height. The user menu (named by who is
 // signed in) holds everything else; guests get the sign up / log in button first, and the menu beside it.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import { Icon } from '../icons';
@@ -13,6 +13,7 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
   const auth = useAuthState();
   const login = useRootSelector((s) => s.context.login);
   const [languageOpen, setLanguageOpen] = useState(false);
+  const row = useRef<HTMLDivElement>(null);
 
   if (!auth.ready) {
     return collapsed ? null : (
@@ -22,8 +23,8 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
     );
   }
   return (
-    <LanguagePopover open={languageOpen} onOpenChange={setLanguageOpen}>
-      <div className={`account-row${collapsed ? ' collapsed' : ''}`}>
+    <>
+      <div ref={row} className={`account-row${collapsed ? ' collapsed' : ''}`}>
         {!auth.isLogin && (
           <Tooltip content={collapsed ? t('account.login') : null} side="right">
             <button
@@ -39,6 +40,7 @@ export function AccountFooter({ collapsed }: { collapsed: boolean }) {
         )}
         <UserMenu collapsed={collapsed} onLanguage={() => setLanguageOpen(true)} />
       </div>
-    </LanguagePopover>
+      <LanguagePopover open={languageOpen} onOpenChange={setLanguageOpen} anchor={row} />
+    </>
   );
 }

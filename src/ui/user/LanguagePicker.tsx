@@ -1,10 +1,10 @@
 // The language choice as a list: recommended first (the browser's languages and English), then '--', then
 // all; nothing changes until Confirm, which remembers the choice and reloads the app at /{lang}.
-import { Popover } from 'radix-ui';
-import { type ReactElement, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../common/contract';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
+import { loadFloating, useFloating } from '../kit/floating-later';
 
 /** Recommended first (the browser's language and English), then '--', then all; confirming reloads at /{lang}. */
 export function LanguagePicker() {
@@ -51,21 +51,30 @@ export function LanguagePicker() {
   );
 }
 
-/** The language selector popover, opened from the user menu and anchored to the row it opens from. */
+/**
+ * The language selector popover, opened from the user menu and anchored to the row it opens from. The row is
+ * not its child (an anchor by reference), so the row is drawn the same before the popover's code is here.
+ */
 export function LanguagePopover({
   open,
   onOpenChange,
-  children,
+  anchor,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
   /** The element the popover stands above. */
-  children: ReactElement;
+  anchor: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
+  const floating = useFloating();
+  useEffect(() => {
+    if (open && !floating) void loadFloating().catch(() => {});
+  }, [open, floating]);
+  if (!floating) return null;
+  const { Popover } = floating;
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Anchor asChild>{children}</Popover.Anchor>
+      <Popover.Anchor virtualRef={anchor} />
       <Popover.Portal>
         <Popover.Content
           side="top"

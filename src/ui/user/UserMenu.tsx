@@ -1,7 +1,6 @@
 // The user menu, opened from the sidebar footer's account row: usage, billing, feedback, download, release
 // notes, settings, the language (its popover), the operator's quick links and log out, each opening its dialog
 // or page.
-import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import { Icon } from '../icons';
+import { PendingTrigger, useFloating } from '../kit/floating-later';
 import { dialogCode, LazyDialog } from '../kit/lazy-dialog';
 import { Modal } from '../kit/Modal';
 import { useQuickLinks } from '../layout/app-links';
@@ -49,27 +49,40 @@ export function UserMenu({
     onDismiss: () => setDialog(null),
     props: dialogProps(which),
   });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const floating = useFloating();
+  const triggerClass = `user-menu-trigger${isLogin ? '' : ' guest'}`;
+  const triggerLabel = (
+    <>
+      {isLogin && user && <UserAvatar user={user} />}
+      {!collapsed && (
+        <span className="user-chip" data-testid="auth-state" dir="auto">
+          {name}
+        </span>
+      )}
+      {/* Named by who is signed in, then what it opens ("Guest, Menu"). */}
+      <span className="visually-hidden">
+        {collapsed ? name : ''}, {t('menu.title')}
+      </span>
+      {(!collapsed || !isLogin) && <Icon name="more" />}
+    </>
+  );
+  // No dialog can be open before the menu's code is here: each opens from the menu.
+  if (!floating)
+    return (
+      <PendingTrigger className={triggerClass} data-testid="user-menu" onOpenChange={setMenuOpen}>
+        {triggerLabel}
+      </PendingTrigger>
+    );
+  const { DropdownMenu } = floating;
 
   return (
     <>
       {/* Not modal: a modal menu hides the page with aria-hidden while its buttons stay focusable (axe:
           aria-hidden-focus); the menu still takes focus and closes on Escape or a click outside. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          className={`user-menu-trigger${isLogin ? '' : ' guest'}`}
-          data-testid="user-menu"
-        >
-          {isLogin && user && <UserAvatar user={user} />}
-          {!collapsed && (
-            <span className="user-chip" data-testid="auth-state" dir="auto">
-              {name}
-            </span>
-          )}
-          {/* Named by who is signed in, then what it opens ("Guest, Menu"). */}
-          <span className="visually-hidden">
-            {collapsed ? name : ''}, {t('menu.title')}
-          </span>
-          {(!collapsed || !isLogin) && <Icon name="more" />}
+      <DropdownMenu.Root modal={false} open={menuOpen} onOpenChange={setMenuOpen}>
+        <DropdownMenu.Trigger className={triggerClass} data-testid="user-menu">
+          {triggerLabel}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
