@@ -57,6 +57,17 @@ async function expectControlsInside(page: Page, screen: string) {
   expect(outside, `${screen}: controls at or past the screen's edge`).toEqual([]);
 }
 
+/** No button's words are cut: each shows its whole label (a squeezed flex item clips it). */
+async function expectWholeLabels(page: Page, screen: string) {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main button')]
+      .filter((el) => el.checkVisibility({ visibilityProperty: true }))
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.textContent?.trim()} ${el.scrollWidth}>${el.clientWidth}`),
+  );
+  expect(cut, `${screen}: buttons whose label is cut`).toEqual([]);
+}
+
 async function composerWidth(page: Page) {
   const composer = await page.getByTestId('composer').boundingBox();
   const input = await page.getByTestId('composer-input').boundingBox();
@@ -185,6 +196,20 @@ test.describe('on a phone', () => {
     await expect(page.getByTestId('outline-section').first()).toBeVisible({ timeout: 30_000 });
     await expectFits(page, 'outline');
     await expectControlsInside(page, 'outline');
+    await expectWholeLabels(page, 'outline');
+
+    // A document being written, in Spanish and Arabic: the text has the width, its hint and tools their words.
+    for (const lang of ['es', 'ar']) {
+      await page.goto(`/${lang}/writing`);
+      await page.locator('.writing-empty .button, .writing-docs .button').first().click();
+      await expect(page.getByTestId('writing-title')).toBeVisible();
+      await expectFits(page, `${lang} writing`);
+      await expectWholeLabels(page, `${lang} writing`);
+      const prose = await page.locator('.writing-prose').boundingBox();
+      expect(prose?.width ?? 0, `${lang} writing: width of the text`).toBeGreaterThanOrEqual(
+        PHONE.width - 40,
+      );
+    }
 
     // A document chat: the document stacks above the chat, the composer keeps the width.
     await openDocumentChat(page);
