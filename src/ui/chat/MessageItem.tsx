@@ -1,5 +1,4 @@
-import { Popover } from 'radix-ui';
-import { memo, useContext, useMemo, useState } from 'react';
+import { memo, type RefObject, useContext, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../common/contract';
 import { useLangPath } from '../app/paths';
@@ -7,6 +6,7 @@ import { DocChatContext } from '../documents/doc-chat-context';
 import { LinkSourcesContext } from '../documents/link-sources-context';
 import { SourceList } from '../documents/SourceList';
 import { Icon } from '../icons';
+import { type Floating, useFloating } from '../kit/floating-later';
 import { Tooltip } from '../kit/Tooltip';
 import { toast } from '../kit/toast';
 import { Markdown } from '../markdown/Markdown';
@@ -256,22 +256,57 @@ function DislikeButton({
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const reasons = useMemo(() => (asking ? (cachedLanding()?.feedbackDislikeConfig ?? []) : []), [asking]);
+  const anchor = useRef<HTMLSpanElement>(null);
+  // The reasons' popover comes with the floating parts (floating-later.tsx), after the page's first draw; the
+  // dislike itself never waits for it (it is saved at once, the question is optional).
+  const floating = useFloating();
   return (
-    <Popover.Root open={asking} onOpenChange={setAsking}>
-      <Popover.Anchor asChild>
-        <span>
-          <VoteButton
-            type="dislike"
-            current={disliked ? 'dislike' : null}
-            label={t('chat.dislike')}
-            onVote={() => {
-              if (disliked) return onUndo();
-              onDislike();
-              setAsking(true);
-            }}
-          />
-        </span>
-      </Popover.Anchor>
+    <>
+      <span ref={anchor}>
+        <VoteButton
+          type="dislike"
+          current={disliked ? 'dislike' : null}
+          label={t('chat.dislike')}
+          onVote={() => {
+            if (disliked) return onUndo();
+            onDislike();
+            setAsking(true);
+          }}
+        />
+      </span>
+      {floating && (
+        <DislikeReasons
+          floating={floating}
+          anchor={anchor}
+          open={asking}
+          onOpenChange={setAsking}
+          reasons={reasons}
+          onDislike={onDislike}
+        />
+      )}
+    </>
+  );
+}
+
+function DislikeReasons({
+  floating: { Popover },
+  anchor,
+  open,
+  onOpenChange,
+  reasons,
+  onDislike,
+}: {
+  floating: Floating;
+  anchor: RefObject<HTMLSpanElement | null>;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  reasons: string[];
+  onDislike(reason?: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Anchor virtualRef={anchor} />
       <Popover.Portal>
         <Popover.Content className="popover dislike-reasons" side="top" data-testid="dislike-reasons">
           <p className="popover-title">{t('chat.dislikeWhy')}</p>
@@ -283,7 +318,7 @@ function DislikeButton({
                 className="chip"
                 onClick={() => {
                   onDislike(reason);
-                  setAsking(false);
+                  onOpenChange(false);
                   toast.success(t('chat.dislikeThanks'));
                 }}
                 data-testid="dislike-reason"

@@ -1,8 +1,8 @@
 // A trash button that asks before it deletes: the one confirmation used by every list that can delete.
-import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons';
+import { PendingTrigger, useFloating } from './floating-later';
 import { Tooltip } from './Tooltip';
 
 export function ConfirmDelete({
@@ -18,6 +18,21 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const floating = useFloating();
+  // Before the popover's code is here (floating-later.tsx): the same button, which opens it when it comes.
+  if (!floating)
+    return (
+      <PendingTrigger
+        className="icon-button"
+        popup="dialog"
+        aria-label={t('common.delete')}
+        data-testid="delete"
+        onOpenChange={setOpen}
+      >
+        <Icon name="trash" size={14} />
+      </PendingTrigger>
+    );
+  const { Popover } = floating;
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Tooltip content={t('common.delete')}>
