@@ -158,6 +158,18 @@ test.describe('on a phone', () => {
     await expectOnScreen(page, 'settings-modal');
     await page.getByTestId('settings-modal').getByTestId('modal-close').click();
     await expect(page.getByTestId('settings-modal')).toHaveCount(0);
+    // Download the app: its three cards stack inside the sheet (they ran past its edge, three across).
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-download').click();
+    await expectOnScreen(page, 'download-modal');
+    for (const card of ['download-chromeExtension', 'download-ios', 'download-android']) {
+      const box = await page.getByTestId(card).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${card} within the screen's width`).toBe(
+        true,
+      );
+    }
+    await page.getByTestId('download-modal').getByTestId('modal-close').click();
+    await expect(page.getByTestId('download-modal')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
