@@ -4,11 +4,11 @@
 import { memo, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
 import { IMAGE_REF_PREFIX } from '../../../common/contract';
 import { AuthImage } from '../creation/AuthImage';
 import { CodeBlock } from './CodeBlock';
 import { CITE_PREFIX, CiteContext, citationNumber, linkCitations } from './citations';
+import { remarkGfmRead } from './gfm';
 import { rehypeHighlightCode, whenHighlighterLoaded } from './highlighter';
 import { isOwnOrigin, OutsideImage } from './OutsideImage';
 import { isExternal, safeHref, safeImageSrc } from './safe-url';
@@ -26,7 +26,7 @@ const schema = {
   protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'] },
 };
 
-const remarkPlugins: Options['remarkPlugins'] = [remarkGfm, remarkHtmlAsText];
+const remarkPlugins: Options['remarkPlugins'] = [remarkGfmRead, remarkHtmlAsText];
 
 // Anything that is not a kept link becomes '' and is then rendered as plain text by `a` below.
 const urlTransform = (url: string, key: string) =>
