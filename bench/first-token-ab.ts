@@ -13,6 +13,7 @@ import path from 'node:path';
 import { HUMAN_CHECK_HEADER } from '../common/contract';
 import { solveCaptcha } from '../tests/helpers/captcha';
 import { startPostgres } from '../tests/helpers/postgres';
+import { SERVER_NODE_ARGS } from '../tests/helpers/server-process';
 import { guest } from './sse-streams';
 
 const here = path.resolve(import.meta.dirname, '..');
@@ -73,7 +74,7 @@ async function startParley(root: string, upstreamUrl: string, databaseUrl: strin
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-ab-'));
   fs.mkdirSync(path.join(dataDir, 'none'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,

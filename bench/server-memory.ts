@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../tests/helpers/server-process';
 
 const IDLE_MS = 30_000;
 
@@ -33,7 +34,7 @@ function groupRss(pgid: number): { pid: number; name: string; rssKiB: number }[]
 async function startAndMeasure(dataDir: string) {
   const started = Date.now();
   // detached: its own process group, so the whole tree (the server and the esbuild it starts) is stopped.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { HUMAN_CHECK_HEADER } from '../common/contract';
 import { solveCaptcha } from '../tests/helpers/captcha';
 import { startPostgres } from '../tests/helpers/postgres';
+import { SERVER_NODE_ARGS } from '../tests/helpers/server-process';
 
 const CHUNKS = 20;
 const PACING_MS = 25;
@@ -114,7 +115,7 @@ async function startParley(upstreamUrl: string, databaseUrl: string) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': a CPU profile of the server per thread.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...SERVER_NODE_ARGS], {
     cwd: root,
     // BENCH_SERVER_LOG=file keeps the server's log (warnings and errors).
     stdio: [
