@@ -2,7 +2,7 @@
 // and JBIG2 pictures. unpdf's bundled copy leaves those decoders out, so a scan stored as JPEG 2000 had no picture to
 // read. Character maps and standard fonts come from the package's folders as paths (pdf.js's Node reader loads them
 // with fs.readFile), the decoders from its wasm folder (see wasmUrl). One fix to its text extraction is applied where
-// its worker code is loaded (see CLIP_TEST).
+// its worker code is loaded (see CLIP_TEST and BIDI_GLYPHS).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -42,6 +42,16 @@ const clipFix = (width, transform, x, y, state, box) =>
   `return Math.max(...xs)<${box}[0]||Math.min(...xs)>${box}[2]||Math.max(...ys)<${box}[1]||Math.min(...ys)>${box}[3]})` +
   `(${transform},${width}/(${state}.fontSize||1))`;
 
+// pdf.js turns a right-to-left run drawn in visual order into logical order by reversing its characters, but
+// one glyph can stand for several letters: Arabic's lam-alef ligatures map to lam then alef. Reversed letter by
+// letter they come out alef-lam ("اإلنتاجية" for "الإنتاجية", "المشكالت" for "المشكلات"; pdftotext does the same),
+// so no word with them matches what a reader types. The fix reverses each such glyph's letters before the run is
+// reversed, so they come out in their order. BIDI_GLYPHS finds where the run's glyphs are joined.
+const BIDI_GLYPHS = /function runBidiTransform\((\w+)\)\{let (\w+)=\1\.str\.join\(""\);/;
+/** A glyph of several right-to-left letters (Hebrew, Arabic and their presentation forms), in the names found. */
+const bidiGlyphsFix = (chunk, text) =>
+  `function runBidiTransform(${chunk}){let ${text}=${chunk}.str.map(g=>g.length>1&&/^[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]+$/.test(g)?[...g].reverse().join(""):g).join("");`;
+
 /** @type {Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined} */
 let loaded;
 
@@ -52,12 +62,14 @@ export function loadPdfjs() {
   loaded ??= (async () => {
     const source = await readFile(path.join(root, 'legacy', 'build', 'pdf.worker.min.mjs'), 'utf8');
     const match = CLIP_TEST.exec(source);
-    const fixed = match
+    const clipped = match
       ? source.replace(CLIP_TEST, () => {
           const [, head, width, transform, x, y, state, box, tail] = match;
           return `${head}${clipFix(width, transform, x, y, state, box)}${tail}`;
         })
       : source;
+    const bidi = BIDI_GLYPHS.exec(clipped);
+    const fixed = bidi ? clipped.replace(BIDI_GLYPHS, () => bidiGlyphsFix(bidi[1], bidi[2])) : clipped;
     // Imported from memory: no copy on disk to leave behind when a parse is stopped at its limits.
     globalThis.pdfjsWorker = await import(
       `data:text/javascript;base64,${Buffer.from(fixed).toString('base64')}`
