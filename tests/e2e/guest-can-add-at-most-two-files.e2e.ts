@@ -11,6 +11,8 @@ test('a guest adds at most 2 files at once; the rest is left out with a message'
   await expect(page.getByTestId('document-uploader')).toHaveAttribute('data-limit', '2');
   await page.getByTestId('upload-input').setInputFiles([pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]);
   await expect(page.getByTestId('upload-item')).toHaveCount(2);
+  // Each file's Remove is one of the app's buttons, not the browser's bare grey one.
+  await expect(page.getByTestId('upload-remove').first()).toHaveCSS('border-top-left-radius', '8px');
   await expect(page.getByTestId('upload-limit')).toHaveText('You can add at most 2 files at once.');
   await page.getByTestId('upload-input').setInputFiles([pdf('d.pdf')]);
   await expect(page.getByTestId('upload-item')).toHaveCount(2);

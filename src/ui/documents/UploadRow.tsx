@@ -61,16 +61,31 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id:
       )}
       <div className="upload-actions">
         {busy && (
-          <button type="button" onClick={() => item.ref.send({ type: 'CANCEL' })} data-testid="upload-cancel">
+          <button
+            type="button"
+            className="button small"
+            onClick={() => item.ref.send({ type: 'CANCEL' })}
+            data-testid="upload-cancel"
+          >
             {t('uploads.cancel')}
           </button>
         )}
         {(status === UploadStatus.Failed || status === UploadStatus.BeforeUpload) && context.file && (
-          <button type="button" onClick={() => item.ref.send({ type: 'RETRY' })} data-testid="upload-retry">
+          <button
+            type="button"
+            className="button small"
+            onClick={() => item.ref.send({ type: 'RETRY' })}
+            data-testid="upload-retry"
+          >
             {t('uploads.retry')}
           </button>
         )}
-        <button type="button" onClick={() => onRemove(item.id)} data-testid="upload-remove">
+        <button
+          type="button"
+          className="button small"
+          onClick={() => onRemove(item.id)}
+          data-testid="upload-remove"
+        >
           {t('uploads.remove')}
         </button>
       </div>
