@@ -126,6 +126,7 @@ function filledShapes(ops, OPS) {
 async function pagePictures(page, OPS) {
   const { PNG } = await import('pngjs');
   const ops = await page.getOperatorList();
+  const rotate = Number(page.rotate) || 0;
   const pictures = [];
   let ctm = [1, 0, 0, 1, 0, 0];
   /** @type {number[][]} */
@@ -151,22 +152,69 @@ async function pagePictures(page, OPS) {
     );
     const bound = Math.floor(Math.sqrt(MAX_ENLARGED_PIXELS / (image.width * image.height)));
     const factor = Math.max(1, Math.min(MAX_ENLARGE, bound, Math.round(TARGET_DPI / dpi)));
-    const size = { width: image.width * factor, height: image.height * factor };
     const pixels = grey(input);
+    // Turned as the page shows it: a scan whose page a viewer turned (/Rotate) is stored on its side (docling's
+    // sample_with_rotation_mismatch.pdf), and read as stored its lines ran down the picture.
+    const shown = turn(
+      factor === 1 ? pixels : enlarge(pixels, image, factor),
+      { width: image.width * factor, height: image.height * factor },
+      shownTurns(ctm, rotate),
+    );
     pictures.push({
-      png: encodePng(PNG, size, {
-        data: factor === 1 ? pixels : enlarge(pixels, image, factor),
-        colorType: 0,
-      }),
-      height: size.height,
+      png: encodePng(PNG, shown, { data: shown.data, colorType: 0 }),
+      height: shown.height,
       dpi: dpi * factor,
     });
   }
   return { pictures, shapes: filledShapes(ops, OPS) };
 }
 
+/**
+ * Quarter turns clockwise from a picture as stored to the picture as the page shows it: the direction of its rows
+ * through the transformation it is painted with (PDF's y goes up, the screen's down), and the page's own turn
+ * (/Rotate, clockwise). A mirrored picture is taken as turned only.
+ * @param {number[]} ctm @param {number} rotate
+ */
+function shownTurns(ctm, rotate) {
+  const degrees = (Math.atan2(-ctm[1], ctm[0]) * 180) / Math.PI + rotate;
+  return ((Math.round(degrees / 90) % 4) + 4) % 4;
+}
+
+/**
+ * Grey pixels turned clockwise by quarter turns.
+ * @param {Buffer} pixels @param {{ width: number, height: number }} size @param {number} turns 0 to 3
+ * @returns {{ data: Buffer, width: number, height: number }}
+ */
+function turn(pixels, { width, height }, turns) {
+  if (turns === 0) return { data: pixels, width, height };
+  const out = Buffer.alloc(pixels.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const at =
+        turns === 1
+          ? x * height + (height - 1 - y)
+          : turns === 2
+            ? (height - 1 - y) * width + (width - 1 - x)
+            : (width - 1 - x) * height + y;
+      out[at] = pixels[y * width + x];
+    }
+  return turns === 2 ? { data: out, width, height } : { data: out, width: height, height: width };
+}
+
+/**
+ * tesseract's mean confidence under which a reading of some words is taken for a picture on its side or upside
+ * down (letters read turned give garbage of low confidence: 33 on OCRmyPDF's cardinal.pdf upside down, 94 upright;
+ * a Russian form read in English, 58; a map's labels, 71), and the words from which it counts (a picture without
+ * any gives none or a stray mark; docling's upside-down ocr_test_rotated_180.pdf, one sentence of 15 words, gives
+ * fewer than 20).
+ */
+const MIN_CONFIDENCE = 50;
+const MIN_TURNED_WORDS = 5;
+const TURN_MARGIN = 10;
+
 /** A letter or a digit: what a page's text layer lacks when it is read with OCR. @param {string} text */
 const hasWord = (text) => /[\p{L}\p{N}]/u.test(text);
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /** @param {number[]} m @param {number[]} n the transformation n applied inside m (PDF's cm) */
 const multiply = (m, n) => [
@@ -268,6 +316,26 @@ export async function recognisePages(pdf, OPS, numbers, options) {
           await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
           ({ data } = await worker.recognize(picture.png));
           await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+        }
+        // Words read with little confidence: the page may show the scan turned (a page scanned upside down,
+        // or turned by the transformation it is drawn with, OCRmyPDF's cardinal.pdf). The other three turns are
+        // read until one is read with confidence; the surest reading is kept, a turned one only when it is surer
+        // by TURN_MARGIN (tesseract turns lines on their side itself, so a blurred diagram read a quarter turn
+        // off can come out a few points surer and no better: pdf.js's issue13561_reduced.pdf, 36 against 32).
+        if (data.confidence < MIN_CONFIDENCE && (data.text.match(WORD) ?? []).length >= MIN_TURNED_WORDS) {
+          const shown = data;
+          const { PNG } = await import('pngjs');
+          const decoded = PNG.sync.read(picture.png);
+          const pixels = grey({ data: decoded.data, colorType: 6 });
+          for (const turns of [2, 1, 3]) {
+            if (Date.now() >= options.deadline) break;
+            const turned = turn(pixels, decoded, turns);
+            const again = (
+              await worker.recognize(encodePng(PNG, turned, { data: turned.data, colorType: 0 }))
+            ).data;
+            if (again.confidence > Math.max(data.confidence, shown.confidence + TURN_MARGIN)) data = again;
+            if (data.confidence >= MIN_CONFIDENCE) break;
+          }
         }
         if (data.text.trim()) texts.push(data.text);
       };
