@@ -1,5 +1,5 @@
-// Documents written by others, read as Parley reads them: test files of Apache Tika, pdf.js, mammoth.js and
-// OCRmyPDF (pdf, doc, docx, ppt, pptx, rtf), each parsed in the parse worker (OCR on) and compared with a reference
+// Documents written by others, read as Parley reads them: test files of Apache Tika, pdf.js, mammoth.js, OCRmyPDF
+// and docling's OCR tests (pdf, doc, docx, ppt, pptx, rtf), each parsed in the parse worker (OCR on) and compared with a reference
 // reader of the type (REFERENCES below: poppler, LibreOffice, pandoc, antiword, catdoc, tesseract), and the
 // pages with pdfinfo, the slides LibreOffice prints, the slide parts of a pptx, Word's own page count
 // (docProps/app.xml). Prints the success rate per type, page-count agreement, median and p95 parse time and
@@ -7,8 +7,9 @@
 //
 // The files are copied once into a cache outside the repository (PARLEY_BENCH_CORPUS, default
 // ~/.cache/parley-bench-corpus) from local git clones of those projects (PARLEY_BENCH_REPOS: folders
-// separated by ':', each a clone or a bare repository of apache/tika, mozilla/pdf.js, mwilliamson/mammoth.js or
-// ocrmypdf/OCRmyPDF, whose tests/resources are mostly real scans).
+// separated by ':', each a clone or a bare repository of apache/tika, mozilla/pdf.js, mwilliamson/mammoth.js,
+// ocrmypdf/OCRmyPDF (its tests/resources are mostly real scans) or docling-project/docling (tests/data/ocr/sources:
+// scans that their pages show turned)).
 // Without either, the benchmark says so and is skipped. A reference reader that is not installed is skipped
 // with a line saying so; the next one of its type then scores the type.
 import { execFileSync } from 'node:child_process';
@@ -26,7 +27,7 @@ const TYPES = ['pdf', 'docx', 'pptx', 'doc', 'ppt', 'rtf'] as const;
 type FileType = (typeof TYPES)[number];
 /** Test-document folders of those projects; pdf.js keeps hundreds of pdfs, one in PDFJS_EVERY is taken. */
 const FOLDERS =
-  /(?:test-documents|test\/pdfs|test\/test-data|tests\/resources)\/[^/]+\.(pdf|docx|pptx|doc|ppt|rtf)$/i;
+  /(?:test-documents|test\/pdfs|test\/test-data|tests\/resources|tests\/data\/ocr\/sources)\/[^/]+\.(pdf|docx|pptx|doc|ppt|rtf)$/i;
 const PDFJS_EVERY = 12;
 const MAX_BYTES = 5 * 1024 * 1024;
 /** A reference "reads" a file when it gets at least this many words from it. */
@@ -403,7 +404,7 @@ export async function benchDocCorpus(): Promise<void> {
     : [];
   if (files.length === 0) {
     console.log(
-      `doc corpus: skipped (no files in ${CACHE}; set PARLEY_BENCH_REPOS to clones of apache/tika, mozilla/pdf.js, mwilliamson/mammoth.js, ocrmypdf/OCRmyPDF)`,
+      `doc corpus: skipped (no files in ${CACHE}; set PARLEY_BENCH_REPOS to clones of apache/tika, mozilla/pdf.js, mwilliamson/mammoth.js, ocrmypdf/OCRmyPDF, docling-project/docling)`,
     );
     return;
   }
