@@ -414,20 +414,25 @@ describe('documents written by others', () => {
     OCR_TIMEOUT,
   );
 
-  it('reads a scan stored on its side as the page shows it, turned upright', async () => {
-    // docling's sample_with_rotation_mismatch.pdf: a letter scanned on its side, which the page turns upright
-    // (/Rotate 90). Read as stored, its lines ran down the picture and the page was garbage ("'XSF 'DIOL 'PUY",
-    // word recall 0.02 against tesseract's reading of the page as shown).
-    const name = 'sample_with_rotation_mismatch.pdf';
-    const { created, text } = await read(name);
-    expect(created.body.code).toBe(200);
-    for (const phrase of ['THE SLEREXE COMPANY LIMITED', 'facsimile transmission']) expect(text).toContain(phrase);
-    expect(wordRecall(reference(name), text)).toBeGreaterThanOrEqual(0.95);
-    // docling's ocr_test_rotated_180.pdf shows an upright scan upside down (/Rotate 180): read as the page shows
-    // it, the letters are upside down and read with little confidence; the scan is turned until they are not.
-    const upsideDown = await read('ocr_test_rotated_180.pdf');
-    expect(upsideDown.text).toContain('Docling bundles PDF document conversion to JSON and Markdown');
-  }, OCR_TIMEOUT);
+  it(
+    'reads a scan stored on its side as the page shows it, turned upright',
+    async () => {
+      // docling's sample_with_rotation_mismatch.pdf: a letter scanned on its side, which the page turns upright
+      // (/Rotate 90). Read as stored, its lines ran down the picture and the page was garbage ("'XSF 'DIOL 'PUY",
+      // word recall 0.02 against tesseract's reading of the page as shown).
+      const name = 'sample_with_rotation_mismatch.pdf';
+      const { created, text } = await read(name);
+      expect(created.body.code).toBe(200);
+      for (const phrase of ['THE SLEREXE COMPANY LIMITED', 'facsimile transmission'])
+        expect(text).toContain(phrase);
+      expect(wordRecall(reference(name), text)).toBeGreaterThanOrEqual(0.95);
+      // docling's ocr_test_rotated_180.pdf shows an upright scan upside down (/Rotate 180): read as the page shows
+      // it, the letters are upside down and read with little confidence; the scan is turned until they are not.
+      const upsideDown = await read('ocr_test_rotated_180.pdf');
+      expect(upsideDown.text).toContain('Docling bundles PDF document conversion to JSON and Markdown');
+    },
+    OCR_TIMEOUT,
+  );
 
   it('answers "no text" for the scanned pdf when OCR is turned off (DOCS_OCR=off)', async () => {
     const off = await startTestServer('pglite', {
