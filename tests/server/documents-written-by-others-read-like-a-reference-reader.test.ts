@@ -388,7 +388,7 @@ describe('documents written by others', () => {
       // OCRmyPDF's vector.pdf draws its words as 126 filled shapes: with no picture on the page nothing was read,
       // and the file had "no text". A page of many shapes is now read as it is drawn.
       const name = 'vector.pdf';
-      const { created, text } = await read(name);
+      const { created, text } = await read(name, 'en', await newGuest(server.url));
       expect(created.body.code).toBe(200);
       for (const phrase of ['Sample Vector PDF for Testing', 'OCR processing'])
         expect(text).toContain(phrase);
@@ -405,7 +405,7 @@ describe('documents written by others', () => {
       // letters: the mass (850) and the mileage (69510) were lost (word recall 0.72 against the reference, now 0.88;
       // the rest of the reference is Cyrillic read as Latin letters, by both readers in English).
       const name = 'issue7229_page2.pdf';
-      const { created, text } = await read(name);
+      const { created, text } = await read(name, 'en', await newGuest(server.url));
       expect(created.body.code).toBe(200);
       for (const number of ['850', '1250', '69510', '201509121131107641165']) expect(text).toContain(number);
       expect(text).toContain('Results of the roadworthiness inspection');
@@ -421,14 +421,14 @@ describe('documents written by others', () => {
       // (/Rotate 90). Read as stored, its lines ran down the picture and the page was garbage ("'XSF 'DIOL 'PUY",
       // word recall 0.02 against tesseract's reading of the page as shown).
       const name = 'sample_with_rotation_mismatch.pdf';
-      const { created, text } = await read(name);
+      const { created, text } = await read(name, 'en', await newGuest(server.url));
       expect(created.body.code).toBe(200);
       for (const phrase of ['THE SLEREXE COMPANY LIMITED', 'facsimile transmission'])
         expect(text).toContain(phrase);
       expect(wordRecall(reference(name), text)).toBeGreaterThanOrEqual(0.95);
       // docling's ocr_test_rotated_180.pdf shows an upright scan upside down (/Rotate 180): read as the page shows
       // it, the letters are upside down and read with little confidence; the scan is turned until they are not.
-      const upsideDown = await read('ocr_test_rotated_180.pdf');
+      const upsideDown = await read('ocr_test_rotated_180.pdf', 'en', await newGuest(server.url));
       expect(upsideDown.text).toContain('Docling bundles PDF document conversion to JSON and Markdown');
     },
     OCR_TIMEOUT,
