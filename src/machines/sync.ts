@@ -33,21 +33,39 @@ export async function syncNow(): Promise<FlushResult> {
   return result;
 }
 
-export const syncLogic = fromCallback<SyncEvent>(({ receive }) => {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    void syncNow().finally(() => {
-      running = false;
-    });
-  };
-  const onVisible = () => document.visibilityState === 'visible' && run();
-  window.addEventListener('online', run);
-  document.addEventListener('visibilitychange', onVisible);
-  receive((event) => event.type === 'SYNC.NOW' && run());
-  return () => {
-    window.removeEventListener('online', run);
-    document.removeEventListener('visibilitychange', onVisible);
-  };
-});
+/**
+ * Runs `sync` when the network comes back, the page is shown again or the app asks. One run at a time; a
+ * trigger during a run is kept and runs once more after it: an 'online' that arrives while an offline pass is
+ * still failing (slow storage on a busy phone) was dropped, and the change waited, online, for another trigger.
+ */
+export const syncLoop = (sync: () => Promise<unknown>) =>
+  fromCallback<SyncEvent>(({ receive }) => {
+    let running = false;
+    let again = false;
+    const run = () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      void sync()
+        .catch(() => {})
+        .finally(() => {
+          running = false;
+          if (again) {
+            again = false;
+            run();
+          }
+        });
+    };
+    const onVisible = () => document.visibilityState === 'visible' && run();
+    window.addEventListener('online', run);
+    document.addEventListener('visibilitychange', onVisible);
+    receive((event) => event.type === 'SYNC.NOW' && run());
+    return () => {
+      window.removeEventListener('online', run);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  });
+
+export const syncLogic = syncLoop(syncNow);
