@@ -14,7 +14,7 @@ import { HUMAN_CHECK_HEADER } from '../common/contract';
 import { solveCaptcha } from '../tests/helpers/captcha';
 import { startPostgres } from '../tests/helpers/postgres';
 import { SERVER_NODE_ARGS } from '../tests/helpers/server-process';
-import { guest } from './sse-streams';
+import { benchServerEnv, guest } from './sse-streams';
 
 const here = path.resolve(import.meta.dirname, '..');
 const other = path.resolve(process.argv[2] ?? '');
@@ -78,21 +78,7 @@ async function startParley(root: string, upstreamUrl: string, databaseUrl: strin
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      AI_BASE_URL: `${upstreamUrl}/v1`,
-      AI_API_KEY: 'bench',
-      LOG_LEVEL: 'warn',
-      VISIT_RATE_LIMIT_PER_MINUTE: '100000',
-      QUOTAS: 'off',
-      CAPTCHA_COST: '50',
-      CAPTCHA_MAX_COUNTER: '100',
-      STATIC_DIR: path.join(dataDir, 'none'),
-    },
+    env: benchServerEnv(port, dataDir, databaseUrl, upstreamUrl),
   });
   children.add(child);
   const url = `http://127.0.0.1:${port}`;

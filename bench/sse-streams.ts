@@ -108,6 +108,27 @@ const freePort = () =>
     });
   });
 
+/** The environment of a Parley the stream benches start: pointed at the upstream, with no API-only frills. */
+export function benchServerEnv(port: number, dataDir: string, databaseUrl: string, upstreamUrl: string) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    AI_BASE_URL: `${upstreamUrl}/v1`,
+    AI_API_KEY: 'bench',
+    LOG_LEVEL: 'warn',
+    VISIT_RATE_LIMIT_PER_MINUTE: '100000',
+    // Each guest sends many chats here; plan quotas would stop them.
+    QUOTAS: 'off',
+    // The human check every free chat passes, made cheap: it is solved before a level starts.
+    CAPTCHA_COST: '50',
+    CAPTCHA_MAX_COUNTER: '100',
+    STATIC_DIR: path.join(dataDir, 'none'),
+  };
+}
+
 /** Parley as `npm start` runs it, in its own process group, pointed at the upstream. */
 async function startParley(upstreamUrl: string, databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
@@ -124,23 +145,7 @@ async function startParley(upstreamUrl: string, databaseUrl: string) {
       'inherit',
     ],
     detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      AI_BASE_URL: `${upstreamUrl}/v1`,
-      AI_API_KEY: 'bench',
-      LOG_LEVEL: 'warn',
-      VISIT_RATE_LIMIT_PER_MINUTE: '100000',
-      // Each guest sends many chats here; plan quotas would stop them.
-      QUOTAS: 'off',
-      // The human check every free chat passes, made cheap: it is solved before a level starts.
-      CAPTCHA_COST: '50',
-      CAPTCHA_MAX_COUNTER: '100',
-      STATIC_DIR: path.join(dataDir, 'none'),
-    },
+    env: benchServerEnv(port, dataDir, databaseUrl, upstreamUrl),
   });
   const stopper = groupStopper(child);
   const url = `http://127.0.0.1:${port}`;
