@@ -13,6 +13,7 @@ import { currentLanguage } from '../../i18n';
 import { docFiles } from '../../local/documents';
 import { writingRepository } from '../../local/writing';
 import { useLangPath } from '../app/paths';
+import { useAuthState } from '../app/root-context';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { EmptyState, Skeleton } from '../kit/Skeleton';
 import { toast } from '../kit/toast';
@@ -33,7 +34,11 @@ export function WorkspacePage() {
     : 'all';
   const [files, setFiles] = useState<WorkspaceFile[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // The list is the caller's: asked only once the caller is known. Opened first on a first visit, it was asked
+  // before the visit had a token and answered 401, shown as "The document could not be shown".
+  const { ready } = useAuthState();
   useEffect(() => {
+    if (!ready) return;
     const controller = new AbortController();
     setFiles(null);
     setFailed(false);
@@ -42,7 +47,7 @@ export function WorkspacePage() {
       suppressAlert: true,
     }).then(setFiles, () => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, [routeType, category]);
+  }, [routeType, category, ready]);
 
   const remove = async (file: WorkspaceFile) => {
     try {
