@@ -285,6 +285,25 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+/** CPU time so far of each of the server's threads by name (node's main thread, the PGlite worker, V8's helpers), ms. */
+function threadCpuMs(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      // Node names no thread but the main one apart: the main thread is the process's own id.
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const name = task === String(pid) ? 'main' : `${comm.replace(/[0-9]+$/, '')}-${task}`;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      byName.set(name, (byName.get(name) ?? 0) + ms);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return byName;
+}
+
 function rssMib(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -380,6 +399,7 @@ async function benchOneDatabase(label: string, upstreamUrl: string, databaseUrl:
         peak = Math.max(peak, rssMib(parley.pid));
       }, 100);
       const cpuBefore = cpuMs(parley.pid);
+      const threadsBefore = threadCpuMs(parley.pid);
       let through: Awaited<ReturnType<typeof closedLoop<StreamTiming>>>;
       try {
         through = await closedLoop(streams, ROUNDS, (chat, client) =>
@@ -391,6 +411,10 @@ async function benchOneDatabase(label: string, upstreamUrl: string, databaseUrl:
         clearInterval(sampler);
       }
       const cpuPerChat = (cpuMs(parley.pid) - cpuBefore) / (streams * ROUNDS);
+      const threads = [...threadCpuMs(parley.pid)]
+        .map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / (streams * ROUNDS)] as const)
+        .filter(([, perChat]) => perChat >= 0.05)
+        .sort((a, b) => b[1] - a[1]);
       peak = Math.max(peak, rssMib(parley.pid));
       const load = os.loadavg()[0];
       const ours = figures(through.results, through.seconds);
@@ -414,6 +438,9 @@ async function benchOneDatabase(label: string, upstreamUrl: string, databaseUrl:
           `${f(peak, 0)} | ${ours.short} | ${pass ? 'pass' : `fail (${failed.join(', ')})`} |`,
       );
       console.error(`  ${label}: ${lines.at(-1)}`);
+      console.error(
+        `    CPU per chat by thread: ${threads.map(([name, ms]) => `${name} ${f(ms, 2)}`).join(', ')}`,
+      );
       for (const reason of shortReasons) console.error(`    short answer: ${reason}`);
       shortReasons.clear();
     }
