@@ -4,7 +4,7 @@
 // order (one at a time; a transaction holds the database until it ends). Plain JavaScript so it starts without
 // a TypeScript loader. workerData: { dir, extraParams } (start parameters added to PGlite's own).
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
 const { dir, extraParams } = workerData;
 const db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...extraParams] });
@@ -57,12 +57,127 @@ const reply = (id, result) => {
   }
 };
 
+/**
+ * Statements the server runs again and again (a chat's session lookup, its rows, the chunk journal's INSERT)
+ * are prepared once, named, and then run as one Bind/Execute/Sync: PGlite's query() parses, plans and
+ * describes every statement anew in six calls into PostgreSQL, which made up most of a chat's time here.
+ * Only plain reads and writes qualify, from their second run on; anything else (DDL, SET) runs as before and
+ * forgets the prepared ones, whose plans it may change. At most PREPARED_MAX are kept (the oldest closed).
+ */
+const PREPARED_MAX = 200;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** sql -> { name, paramTypes, rowDescription } */
+const prepared = new Map();
+/** sql -> runs so far, for statements not prepared yet (forgotten when it grows past a bound). */
+const seen = new Map();
+/** Prepared statements no longer used, closed before the next prepared run (inside PGlite's lock). */
+const toClose = [];
+let nextStatement = 1;
+// PGlite's own locks, which its query() and transaction() take; without them, unprepared statements run.
+const canPrepare =
+  typeof db._runExclusiveTransaction === 'function' && typeof db._runExclusiveQuery === 'function';
+
+const concat = (parts) => {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+};
+
+/** Whether this run of `sql` should use (or make) its prepared statement. */
+function wantsPrepared(sql) {
+  if (!canPrepare) return false;
+  if (prepared.has(sql)) return true;
+  if (!PREPARABLE.test(sql)) {
+    if (prepared.size > 0) forgetPrepared();
+    return false;
+  }
+  const runs = (seen.get(sql) ?? 0) + 1;
+  if (seen.size > 5000) seen.clear();
+  seen.set(sql, runs);
+  return runs >= 2;
+}
+
+/** Statements that change the schema may change what a prepared statement returns: all are closed. */
+function forgetPrepared() {
+  for (const { name } of prepared.values()) toClose.push(name);
+  prepared.clear();
+  seen.clear();
+}
+
+/** Runs `sql` through its prepared statement (made first if needed), holding PGlite's query lock. */
+function runPrepared(sql, params, options, inTransaction) {
+  return db._runExclusiveQuery(async () => {
+    if (toClose.length > 0)
+      await db.execProtocolStream(
+        concat([
+          ...toClose.splice(0).map((name) => protocol.serialize.close({ type: 'S', name })),
+          protocol.serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+    let statement = prepared.get(sql);
+    if (!statement) {
+      const name = `parley_${nextStatement++}`;
+      const described = await db.execProtocolStream(
+        concat([
+          protocol.serialize.parse({ name, text: sql }),
+          protocol.serialize.describe({ type: 'S', name }),
+          protocol.serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      statement = {
+        name,
+        paramTypes: described.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [],
+        rowDescription: described.find((m) => m.name === 'rowDescription') ?? null,
+      };
+      prepared.set(sql, statement);
+      seen.delete(sql);
+      if (prepared.size > PREPARED_MAX) {
+        const [oldest, { name: oldName }] = prepared.entries().next().value;
+        prepared.delete(oldest);
+        toClose.push(oldName);
+      }
+    } else {
+      // Most recently used last: the oldest is closed first.
+      prepared.delete(sql);
+      prepared.set(sql, statement);
+    }
+    // The same text form of each parameter as PGlite's query() sends, by the type PostgreSQL inferred.
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = db.serializers[statement.paramTypes[i]];
+      return serialize ? serialize(value) : value.toString();
+    });
+    const messages = await db.execProtocolStream(
+      concat([
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    if (!inTransaction) await db.syncToFs();
+    const withFields = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+    return parse.parseResults(withFields, db.parsers, options)[0];
+  });
+}
+
 function query(message) {
   const target = message.tx ? transactions.get(message.tx)?.tx : db;
   if (!target) return Promise.reject(new Error('the transaction has ended'));
-  return target
-    .query(message.sql, message.params, { rowMode: message.rowMode, parsers: parsersOf(message.asText) })
-    .then(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+  const options = { rowMode: message.rowMode, parsers: parsersOf(message.asText) };
+  const params = message.params ?? [];
+  const result = !wantsPrepared(message.sql)
+    ? target.query(message.sql, params, options)
+    : message.tx
+      ? runPrepared(message.sql, params, options, true)
+      : db._runExclusiveTransaction(() => runPrepared(message.sql, params, options, false));
+  return result.then(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
 }
 
 function begin(id) {
