@@ -500,7 +500,7 @@ async function benchFile(
       maxHeapMb: 256,
       queue,
       maxPages: MAX_PAGES,
-      ocr: { languages: ['eng'], timeoutMs: 120_000 },
+      ocr: { languages: ['eng'], timeoutMs: 120_000, maxPixels: 50_000_000 },
       onProgress: () => {
         row.ocr = true;
       },

@@ -102,11 +102,12 @@ export interface DocsConfig {
   /** Web (SearXNG-compatible JSON) and academic (arXiv API) search; unset addresses turn them off. */
   search: { searxngUrl: string | null; arxivUrl: string | null; timeoutMs: number };
   /**
-   * Reading of pdf pages without a text layer (DOCS_OCR=off turns it off); DOCS_OCR_TIMEOUT_MS bounds it per
-   * document; DOCS_OCR_LANGUAGES (tesseract codes joined by +) fixes the languages, null: English and the
-   * uploader's language.
+   * Reading of pdf pages without a text layer and of uploaded pictures of pages (DOCS_OCR=off turns it off);
+   * DOCS_OCR_TIMEOUT_MS bounds it per document; DOCS_OCR_LANGUAGES (tesseract codes joined by +) fixes the
+   * languages, null: English and the uploader's language; DOCS_OCR_MAX_PIXELS refuses larger uploaded pictures
+   * before they are decoded.
    */
-  ocr: { enabled: boolean; timeoutMs: number; languages: string[] | null };
+  ocr: { enabled: boolean; timeoutMs: number; languages: string[] | null; maxPixels: number };
 }
 
 export interface BillingConfig {
@@ -413,6 +414,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         enabled: env.DOCS_OCR !== 'off',
         timeoutMs: int(env.DOCS_OCR_TIMEOUT_MS, 300_000),
         languages: ocrLanguages(env.DOCS_OCR_LANGUAGES),
+        // A 50-megapixel phone photo decodes to 200 MB outside the heap; 12-megapixel ones are the common size.
+        maxPixels: int(env.DOCS_OCR_MAX_PIXELS, 50_000_000),
       },
     },
   };

@@ -83,7 +83,7 @@ const en = {
   'docs.urlInvalid': 'Please enter a valid http or https link.',
   'docs.md5OrUrl': 'Choose an uploaded file or enter a web address.',
   'docs.unsupported':
-    'This file type is not supported. Use PDF, Word (.doc, .docx) or PowerPoint (.ppt, .pptx).',
+    'This file type is not supported. Use PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) or a picture of a page (.png, .jpg, .webp).',
   'docs.tooManyPages': 'This document has {{pages}} pages; your plan allows at most {{limit}}.',
   'docs.urlUnreadable': 'This web page could not be read. Check the link and try again.',
   'docs.urlRefused': 'This link points to a private or local address and cannot be opened by the server.',
@@ -95,6 +95,11 @@ const en = {
   'docs.tooComplex': 'This document is too large or too complex to read.',
   'docs.tooLarge': 'This file is too large to read. The limit is {{limit}}.',
   'docs.noText': 'No text was found in this document (is it a scanned image?).',
+  'docs.noTextInPicture': 'No text was found in this picture. Upload a sharper photo or scan of the page.',
+  'docs.pictureOcrOff':
+    'Pictures of pages cannot be read here: text recognition is turned off on this server. Upload a PDF or Word file instead.',
+  'docs.pictureTooLarge':
+    'This picture has {{megapixels}} megapixels; at most {{limit}} can be read. Upload a smaller photo or scan.',
   'docs.dailyLimit': 'The free plan includes {{count}} new documents a day. Upgrade to add more today.',
   'docs.monthlyLimit': 'Your plan includes {{count}} new documents a month. Upgrade to add more this month.',
   'docs.pageQuotaDay':
@@ -183,7 +188,7 @@ const ar: Record<Key, string> = {
   'docs.urlInvalid': 'يرجى إدخال رابط http أو https صالح.',
   'docs.md5OrUrl': 'اختر ملفًا مرفوعًا أو أدخل عنوان صفحة ويب.',
   'docs.unsupported':
-    'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc و.docx) أو PowerPoint (.ppt و.pptx).',
+    'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc و.docx) أو PowerPoint (.ppt و.pptx) أو صورة صفحة (.png و.jpg و.webp).',
   'docs.tooManyPages': 'يحتوي هذا المستند على {{pages}} صفحة؛ تسمح خطتك بحد أقصى {{limit}}.',
   'docs.urlUnreadable': 'تعذرت قراءة صفحة الويب هذه. تحقق من الرابط وحاول مرة أخرى.',
   'docs.urlRefused': 'يشير هذا الرابط إلى عنوان خاص أو محلي ولا يمكن للخادم فتحه.',
@@ -194,6 +199,11 @@ const ar: Record<Key, string> = {
   'docs.tooComplex': 'هذا المستند كبير جدًا أو معقد جدًا بحيث لا يمكن قراءته.',
   'docs.tooLarge': 'هذا الملف كبير جدًا بحيث لا يمكن قراءته. الحد الأقصى هو {{limit}}.',
   'docs.noText': 'لم يُعثر على نص في هذا المستند (هل هو صورة ممسوحة ضوئيًا؟).',
+  'docs.noTextInPicture': 'لم يُعثر على نص في هذه الصورة. ارفع صورة أو مسحًا ضوئيًا أوضح للصفحة.',
+  'docs.pictureOcrOff':
+    'لا يمكن قراءة صور الصفحات هنا: التعرّف على النص متوقف على هذا الخادم. ارفع ملف PDF أو Word بدلًا منها.',
+  'docs.pictureTooLarge':
+    'تحتوي هذه الصورة على {{megapixels}} ميغابكسل؛ ويمكن قراءة {{limit}} ميغابكسل على الأكثر. ارفع صورة أو مسحًا ضوئيًا أصغر.',
   'docs.dailyLimit': 'تتضمن الخطة المجانية {{count}} مستندات جديدة يوميًا. قم بالترقية لإضافة المزيد اليوم.',
   'docs.monthlyLimit': 'تتضمن خطتك {{count}} مستندًا جديدًا شهريًا. قم بالترقية لإضافة المزيد هذا الشهر.',
   'docs.pageQuotaDay':
@@ -280,7 +290,8 @@ const zh: Record<Key, string> = {
   'writing.imageNotFound': '此图片不存在。',
   'docs.urlInvalid': '请输入有效的 http 或 https 链接。',
   'docs.md5OrUrl': '请选择已上传的文件或输入网页地址。',
-  'docs.unsupported': '不支持此文件类型。请使用 PDF、Word（.doc、.docx）或 PowerPoint（.ppt、.pptx）。',
+  'docs.unsupported':
+    '不支持此文件类型。请使用 PDF、Word（.doc、.docx）、PowerPoint（.ppt、.pptx）或页面图片（.png、.jpg、.webp）。',
   'docs.tooManyPages': '此文档有 {{pages}} 页，你的套餐最多允许 {{limit}} 页。',
   'docs.urlUnreadable': '无法读取此网页。请检查链接后重试。',
   'docs.urlRefused': '此链接指向私有或本地地址，服务器无法打开。',
@@ -291,6 +302,10 @@ const zh: Record<Key, string> = {
   'docs.tooComplex': '此文档过大或过于复杂，无法读取。',
   'docs.tooLarge': '此文件过大，无法读取。上限为 {{limit}}。',
   'docs.noText': '此文档中没有找到文字（是扫描图片吗？）。',
+  'docs.noTextInPicture': '此图片中没有找到文字。请上传更清晰的页面照片或扫描件。',
+  'docs.pictureOcrOff': '此处无法读取页面图片：此服务器已关闭文字识别。请改为上传 PDF 或 Word 文件。',
+  'docs.pictureTooLarge':
+    '此图片有 {{megapixels}} 百万像素，最多可读取 {{limit}} 百万像素。请上传更小的照片或扫描件。',
   'docs.dailyLimit': '免费套餐每天可添加 {{count}} 个新文档。升级后今天即可添加更多。',
   'docs.monthlyLimit': '你的套餐每月可添加 {{count}} 个新文档。升级后本月即可添加更多。',
   'docs.pageQuotaDay':
@@ -384,7 +399,7 @@ const es: Record<Key, string> = {
   'docs.urlInvalid': 'Introduce un enlace http o https válido.',
   'docs.md5OrUrl': 'Elige un archivo subido o escribe una dirección web.',
   'docs.unsupported':
-    'Este tipo de archivo no es compatible. Usa PDF, Word (.doc, .docx) o PowerPoint (.ppt, .pptx).',
+    'Este tipo de archivo no es compatible. Usa PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) o una imagen de una página (.png, .jpg, .webp).',
   'docs.tooManyPages': 'Este documento tiene {{pages}} páginas; tu plan permite como máximo {{limit}}.',
   'docs.urlUnreadable': 'No se pudo leer esta página web. Revisa el enlace e inténtalo de nuevo.',
   'docs.urlRefused': 'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
@@ -396,6 +411,12 @@ const es: Record<Key, string> = {
   'docs.tooComplex': 'Este documento es demasiado grande o complejo para leerlo.',
   'docs.tooLarge': 'Este archivo es demasiado grande para leerlo. El límite es {{limit}}.',
   'docs.noText': 'No se encontró texto en este documento (¿es una imagen escaneada?).',
+  'docs.noTextInPicture':
+    'No se encontró texto en esta imagen. Sube una foto o un escaneo más nítido de la página.',
+  'docs.pictureOcrOff':
+    'Aquí no se pueden leer imágenes de páginas: el reconocimiento de texto está desactivado en este servidor. Sube un PDF o un archivo de Word.',
+  'docs.pictureTooLarge':
+    'Esta imagen tiene {{megapixels}} megapíxeles; se pueden leer como máximo {{limit}}. Sube una foto o un escaneo más pequeño.',
   'docs.dailyLimit':
     'El plan gratuito incluye {{count}} documentos nuevos al día. Mejora tu plan para añadir más hoy.',
   'docs.monthlyLimit':

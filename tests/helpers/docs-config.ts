@@ -12,6 +12,6 @@ export const testDocsConfig = (overrides: Partial<DocsConfig> = {}): DocsConfig 
   urlTimeoutMs: 5000,
   images: { minSide: 64, maxCount: 50, maxTotalBytes: 20 * 1024 * 1024, maxPixels: 16_000_000 },
   search: { searxngUrl: null, arxivUrl: null, timeoutMs: 5000 },
-  ocr: { enabled: true, timeoutMs: 60_000, languages: null },
+  ocr: { enabled: true, timeoutMs: 60_000, languages: null, maxPixels: 50_000_000 },
   ...overrides,
 });

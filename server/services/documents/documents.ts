@@ -74,6 +74,13 @@ function parseFailure(error: unknown, config: DocsConfig): AppError {
       return fail(ResponseCode.FileTypeUnsupported, 'docs.unsupported');
     case 'password':
       return fail(ResponseCode.BadRequest, 'docs.password');
+    case 'ocr-off':
+      return fail(ResponseCode.FileTypeUnsupported, 'docs.pictureOcrOff');
+    case 'pixels':
+      return fail(ResponseCode.BadRequest, 'docs.pictureTooLarge', {
+        megapixels: String(Math.ceil(Number(error.message) / 1_000_000)),
+        limit: String(Math.floor(config.ocr.maxPixels / 1_000_000)),
+      });
     case 'pages':
       return fail(ResponseCode.FilePagesExceedLimit, 'docs.tooManyPages', {
         pages: error.message,
@@ -149,6 +156,7 @@ export function createDocumentService(deps: {
             ? {
                 languages: ocrLanguagesFor(reader.language, config.ocr.languages),
                 timeoutMs: config.ocr.timeoutMs,
+                maxPixels: config.ocr.maxPixels,
               }
             : undefined,
           onProgress: (progress) => reading.set(key, progress),
@@ -179,7 +187,8 @@ export function createDocumentService(deps: {
         limit: String(ENHANCED_FILE_MAX_PAGES),
       });
     const chunks = chunkPages(parsed.pages);
-    if (chunks.length === 0) throw fail(ResponseCode.BadRequest, 'docs.noText');
+    if (chunks.length === 0)
+      throw fail(ResponseCode.BadRequest, meta.kind === 'image' ? 'docs.noTextInPicture' : 'docs.noText');
     const language = await guessLanguage(parsed.pages.join('\n'));
     const id = newId();
     // The quota check and the insert are one step per user: two uploads finishing together cannot both
@@ -198,7 +207,7 @@ export function createDocumentService(deps: {
           md5: meta.md5,
           fileName: meta.fileName,
           fileType: CATEGORY_OF[meta.kind],
-          contentType: CONTENT_TYPE_OF[meta.kind],
+          contentType: parsed.contentType ?? CONTENT_TYPE_OF[meta.kind],
           url: meta.url,
           topic: topicOf(parsed.title, parsed.pages, meta.fileName),
           language,
@@ -268,7 +277,9 @@ export function createDocumentService(deps: {
     });
     return save(caller, parsed, {
       md5: request.md5,
-      fileName: request.fileName?.trim() || `document.${parsed.kind}`,
+      fileName:
+        request.fileName?.trim() ||
+        `document.${parsed.kind === 'image' ? (parsed.contentType?.split('/')[1] ?? 'png') : parsed.kind}`,
       kind: parsed.kind,
       url: null,
     });

@@ -265,6 +265,86 @@ function enlarge(pixels, { width, height }, factor) {
 }
 
 /**
+ * @typedef {{ png: Buffer, height: number, dpi: number, turnable?: boolean }} Picture a picture to read: a PNG (or,
+ * where no canvas loads, an uploaded picture's own bytes, which are not turned), its height and its resolution
+ */
+
+/**
+ * One tesseract.js engine for a document, started at the first picture (blank pages without any cost no engine):
+ * `read` gives a picture's text, `close` ends the engine and removes the language folder.
+ * @param {{ languages: string[], deadline: number }} options
+ */
+async function openReader(options) {
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
+  const langPath = await languageFolder(options.languages);
+  /** @type {any} */
+  let worker = null;
+  // cacheMethod none: the data is read from the packages, never copied beside the server. A failure of
+  // tesseract's own thread rejects the call below instead of being thrown out of an event.
+  const start = async () => {
+    const started = await createWorker(options.languages, OEM.LSTM_ONLY, {
+      langPath,
+      cacheMethod: 'none',
+      gzip: true,
+      errorHandler: () => {},
+    });
+    // tesseract's library reads a picture as one block of text unless told otherwise (its command line finds
+    // the layout): the lines of a two-column page then ran across both columns, and a heading was garbled.
+    await started.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+    return started;
+  };
+  /** @param {Picture} picture @returns {Promise<{ text: string, confidence: number }>} */
+  const read = async (picture) => {
+    worker ??= await start();
+    // The PNG carries no resolution, and without one tesseract takes 70 dpi and misjudges the size of the
+    // letters it looks for: pdf.js's issue7229.pdf (a form scanned at 200 dpi, enlarged to 400) lost a third
+    // of its words. The resolution the picture is drawn at is known: tesseract is told it.
+    // tesseract takes 70 to 2400 dpi as credible (a picture drawn tiny or huge is told the nearest).
+    const dpi = Math.round(Math.min(2400, Math.max(70, picture.dpi || TARGET_DPI)));
+    await worker.setParameters({ user_defined_dpi: String(dpi) });
+    let { data } = await worker.recognize(picture.png);
+    // Looking for a layout, tesseract takes a label in a frame for a drawing and reads nothing in it (as one
+    // block too): a picture a few lines high is then read again for scattered words (sparse text).
+    if (!data.text.trim() && picture.height <= ONE_BLOCK_HEIGHT) {
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
+      ({ data } = await worker.recognize(picture.png));
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+    }
+    // Words read with little confidence: the page may show the scan turned (a page scanned upside down,
+    // or turned by the transformation it is drawn with, OCRmyPDF's cardinal.pdf). The other three turns are
+    // read until one is read with confidence; the surest reading is kept, a turned one only when it is surer
+    // by TURN_MARGIN (tesseract turns lines on their side itself, so a blurred diagram read a quarter turn
+    // off can come out a few points surer and no better: pdf.js's issue13561_reduced.pdf, 36 against 32).
+    if (
+      picture.turnable !== false &&
+      data.confidence < MIN_CONFIDENCE &&
+      (data.text.match(WORD) ?? []).length >= MIN_TURNED_WORDS
+    ) {
+      const shown = data;
+      const { PNG } = await import('pngjs');
+      const decoded = PNG.sync.read(picture.png);
+      const pixels = grey({ data: decoded.data, colorType: 6 });
+      for (const turns of [2, 1, 3]) {
+        if (Date.now() >= options.deadline) break;
+        const turned = turn(pixels, decoded, turns);
+        const again = (await worker.recognize(encodePng(PNG, turned, { data: turned.data, colorType: 0 })))
+          .data;
+        if (again.confidence > Math.max(data.confidence, shown.confidence + TURN_MARGIN)) data = again;
+        if (data.confidence >= MIN_CONFIDENCE) break;
+      }
+    }
+    return { text: data.text.trim() ? data.text : '', confidence: data.confidence };
+  };
+  return {
+    read,
+    async close() {
+      await worker?.terminate();
+      await rm(langPath, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * Reads the given pages of an open pdf.js document with tesseract.js, one page after the other, until the
  * deadline: a page not reached keeps its empty text (its number stays right), and what was read is kept.
  * @param {any} pdf @param {any} OPS @param {number[]} numbers 1-based pages to read
@@ -272,76 +352,21 @@ function enlarge(pixels, { width, height }, factor) {
  * @returns {Promise<Map<number, string>>} text by page number
  */
 export async function recognisePages(pdf, OPS, numbers, options) {
-  const { createWorker, OEM, PSM } = await import('tesseract.js');
-  const langPath = await languageFolder(options.languages);
+  const reader = await openReader(options);
   const canvases = await canvasModule();
   /** @type {Map<number, string>} */
   const found = new Map();
-  /** @type {any} */
-  let worker = null;
   try {
-    // cacheMethod none: the data is read from the packages, never copied beside the server. A failure of
-    // tesseract's own thread rejects the call below instead of being thrown out of an event.
-    const start = async () => {
-      const started = await createWorker(options.languages, OEM.LSTM_ONLY, {
-        langPath,
-        cacheMethod: 'none',
-        gzip: true,
-        errorHandler: () => {},
-      });
-      // tesseract's library reads a picture as one block of text unless told otherwise (its command line finds
-      // the layout): the lines of a two-column page then ran across both columns, and a heading was garbled.
-      await started.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
-      return started;
-    };
     for (const [index, number] of numbers.entries()) {
       if (Date.now() >= options.deadline) break;
       options.onPage(index + 1, numbers.length);
       const page = await pdf.getPage(number);
       const texts = [];
       const { pictures, shapes } = await pagePictures(page, OPS);
-      const read = async (/** @type {{ png: Buffer, height: number, dpi: number }} */ picture) => {
-        // Started at the first picture: blank pages without any (empty pages) cost no engine.
-        worker ??= await start();
-        // The PNG carries no resolution, and without one tesseract takes 70 dpi and misjudges the size of the
-        // letters it looks for: pdf.js's issue7229.pdf (a form scanned at 200 dpi, enlarged to 400) lost a third
-        // of its words. The resolution the picture is drawn at is known: tesseract is told it.
-        // tesseract takes 70 to 2400 dpi as credible (a picture drawn tiny or huge is told the nearest).
-        const dpi = Math.round(Math.min(2400, Math.max(70, picture.dpi || TARGET_DPI)));
-        await worker.setParameters({ user_defined_dpi: String(dpi) });
-        let { data } = await worker.recognize(picture.png);
-        // Looking for a layout, tesseract takes a label in a frame for a drawing and reads nothing in it (as one
-        // block too): a picture a few lines high is then read again for scattered words (sparse text).
-        if (!data.text.trim() && picture.height <= ONE_BLOCK_HEIGHT) {
-          await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
-          ({ data } = await worker.recognize(picture.png));
-          await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
-        }
-        // Words read with little confidence: the page may show the scan turned (a page scanned upside down,
-        // or turned by the transformation it is drawn with, OCRmyPDF's cardinal.pdf). The other three turns are
-        // read until one is read with confidence; the surest reading is kept, a turned one only when it is surer
-        // by TURN_MARGIN (tesseract turns lines on their side itself, so a blurred diagram read a quarter turn
-        // off can come out a few points surer and no better: pdf.js's issue13561_reduced.pdf, 36 against 32).
-        if (data.confidence < MIN_CONFIDENCE && (data.text.match(WORD) ?? []).length >= MIN_TURNED_WORDS) {
-          const shown = data;
-          const { PNG } = await import('pngjs');
-          const decoded = PNG.sync.read(picture.png);
-          const pixels = grey({ data: decoded.data, colorType: 6 });
-          for (const turns of [2, 1, 3]) {
-            if (Date.now() >= options.deadline) break;
-            const turned = turn(pixels, decoded, turns);
-            const again = (
-              await worker.recognize(encodePng(PNG, turned, { data: turned.data, colorType: 0 }))
-            ).data;
-            if (again.confidence > Math.max(data.confidence, shown.confidence + TURN_MARGIN)) data = again;
-            if (data.confidence >= MIN_CONFIDENCE) break;
-          }
-        }
-        if (data.text.trim()) texts.push(data.text);
-      };
       for (const picture of pictures) {
         if (Date.now() >= options.deadline) break;
-        await read(picture);
+        const { text } = await reader.read(picture);
+        if (text) texts.push(text);
       }
       // Pictures that gave no word are read once more as the page draws them, where a canvas loads: what only
       // drawing shows (a picture seen through a stencil mask, pictures laid over one another) is then read. Read
@@ -352,14 +377,87 @@ export async function recognisePages(pdf, OPS, numbers, options) {
       if (drawable && !texts.some(hasWord) && canvases && Date.now() < options.deadline) {
         texts.length = 0;
         const drawn = await drawnPage(page, canvases).catch(() => null);
-        if (drawn) await read(drawn);
+        const text = drawn ? (await reader.read(drawn)).text : '';
+        if (text) texts.push(text);
       }
       page.cleanup();
       found.set(number, texts.join('\n'));
     }
   } finally {
-    await worker?.terminate();
-    await rm(langPath, { recursive: true, force: true });
+    await reader.close();
   }
   return found;
+}
+
+/**
+ * A page's longer side in inches (A4 is 11.7, US Letter 11): an uploaded picture of a page carries no trustworthy
+ * resolution (phones and screenshots write 72), so the one it would have if it showed a whole page is taken.
+ */
+const PAGE_INCHES = 11.5;
+
+/**
+ * An uploaded picture (png, jpeg or webp) as a grey PNG to read: decoded by the canvas (Skia), which turns a JPEG
+ * by its EXIF orientation, so a phone photo taken sideways is read upright; shrunk to MAX_PAGE_PIXELS when larger
+ * (a 48-megapixel photo is read at half its sides), enlarged towards 300 dpi when it would show a page at fewer.
+ * @param {Buffer} bytes @param {any} canvases @returns {Promise<Picture>}
+ */
+async function uprightPicture(bytes, canvases) {
+  const image = await canvases.loadImage(bytes);
+  const { width, height } = image;
+  // Phones and screenshots write 72 dpi whatever they show: the resolution is the one the picture would have if it
+  // showed a whole page, enlarged towards 300 dpi as a scan drawn small in a pdf is (a bill photographed at 124
+  // dpi went from 0.95 to 1.00 word recall against tesseract's command line, an old newspaper page at 174 dpi from
+  // 0.92 to 0.98; a map of a few labels at 59 dpi lost a quarter of them).
+  const pageDpi = Math.max(width, height) / PAGE_INCHES;
+  let factor = Math.min(1, Math.sqrt(MAX_PAGE_PIXELS / (width * height)));
+  if (factor === 1 && pageDpi < TARGET_DPI)
+    factor = Math.max(
+      1,
+      Math.min(MAX_ENLARGE, TARGET_DPI / pageDpi, Math.sqrt(MAX_ENLARGED_PIXELS / (width * height))),
+    );
+  const w = Math.max(1, Math.round(width * factor));
+  const h = Math.max(1, Math.round(height * factor));
+  const canvas = canvases.createCanvas(w, h);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, w, h);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, w, h);
+  const { PNG } = await import('pngjs');
+  const pixels = grey({ data: Buffer.from(context.getImageData(0, 0, w, h).data.buffer), colorType: 6 });
+  return {
+    png: encodePng(PNG, { width: w, height: h }, { data: pixels, colorType: 0 }),
+    height: h,
+    dpi: pageDpi * factor,
+  };
+}
+
+/**
+ * Reads an uploaded picture of a page as one page. Where no canvas loads, tesseract.js decodes the picture itself
+ * (it turns a JPEG by its EXIF orientation too), at the resolution the picture would have if it showed a page.
+ * @param {Buffer} bytes
+ * @param {{ languages: string[], deadline: number, onPage: (done: number, total: number) => void }} options
+ * @returns {Promise<string>}
+ */
+export async function recogniseImage(bytes, options) {
+  const canvases = await canvasModule();
+  const reader = await openReader(options);
+  try {
+    options.onPage(1, 1);
+    let picture;
+    if (canvases) picture = await uprightPicture(bytes, canvases);
+    else {
+      const { imageSize } = await import('image-size');
+      const size = imageSize(bytes);
+      const height = size.height ?? 0;
+      picture = { png: bytes, height, dpi: Math.max(size.width ?? 0, height) / PAGE_INCHES, turnable: false };
+    }
+    const { text, confidence } = await reader.read(picture);
+    // A photo without words gives tesseract a few marks it reads as letters, unsure (Tika's test photos: "we" at
+    // 17, "y of" at 48, against 83 to 95 for a line of 4 or 5 real words): that is no text.
+    const words = (text.match(WORD) ?? []).length;
+    return words < MIN_TURNED_WORDS && confidence < MIN_CONFIDENCE ? '' : text;
+  } finally {
+    await reader.close();
+  }
 }

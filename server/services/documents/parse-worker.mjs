@@ -790,6 +790,11 @@ async function sniffKind(bytes, declared) {
       return type.ext;
     case 'cfb':
       return cfbKind(bytes);
+    // A picture of a page (a scan, a phone photo) is read by OCR; other pictures (gif, tiff, bmp) are refused.
+    case 'png':
+    case 'jpg':
+    case 'webp':
+      return 'image';
     case 'zip': {
       // file-type names only zips whose [Content_Types].xml comes first; Word and PowerPoint parts decide.
       const zip = readZip(bytes);
@@ -804,6 +809,8 @@ async function sniffKind(bytes, declared) {
     default:
       throw new ParseError('unsupported', `a ${type.ext} file`);
   }
+  // A name of a picture on bytes of no picture nor document (a web page saved under it, a renamed file).
+  if (declared === 'image') throw new ParseError('unsupported', `bytes of no known format (declared image)`);
   const head = bytes
     .subarray(0, 4096)
     .toString('latin1')
@@ -934,6 +941,39 @@ async function parseRtf(bytes) {
   return { ...pagesOfText(text), title };
 }
 
+/**
+ * A picture of a page (png, jpeg, webp) as one page of text read by OCR. Its size is read from its header first: a
+ * picture of more than `ocr.maxPixels` is refused before it is decoded (its pixels would live outside the heap).
+ * @param {Buffer} bytes @param {{ languages: string[], timeoutMs: number, maxPixels: number } | null} ocr
+ */
+async function parseImage(bytes, ocr) {
+  if (!ocr) throw new ParseError('ocr-off', 'a picture of a page, with OCR turned off');
+  const { imageSize } = await import('image-size');
+  let size;
+  try {
+    size = imageSize(bytes);
+  } catch (error) {
+    throw new ParseError('broken', `picture: ${String(error)}`);
+  }
+  const pixels = (size.width ?? 0) * (size.height ?? 0);
+  if (pixels > ocr.maxPixels) throw new ParseError('pixels', String(pixels));
+  const { recogniseImage } = await import('./ocr.mjs');
+  // The parent switches from the parse time limit to the reading one (DOCS_OCR_TIMEOUT_MS) on this message.
+  parentPort?.postMessage({ progress: { page: 0, pages: 1 } });
+  let text;
+  try {
+    text = await recogniseImage(bytes, {
+      languages: ocr.languages,
+      deadline: Date.now() + ocr.timeoutMs,
+      onPage: (page, total) => parentPort?.postMessage({ progress: { page, pages: total } }),
+    });
+  } catch (error) {
+    throw new ParseError('broken', `picture: ${String(error)}`);
+  }
+  const contentType = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }[size.type ?? ''];
+  return { pages: [tidy(text)], title: '', estimated: false, contentType };
+}
+
 async function parse(kind, bytes, url, maxPages, ocr) {
   switch (kind) {
     case 'pdf':
@@ -958,6 +998,8 @@ async function parse(kind, bytes, url, maxPages, ocr) {
       return parseRtf(bytes);
     case 'wordperfect':
       return parseWordPerfect42(bytes);
+    case 'image':
+      return parseImage(bytes, ocr);
     default:
       throw new ParseError('unsupported', kind);
   }
@@ -994,6 +1036,7 @@ try {
       title: result.title,
       kind: actual,
       estimated: result.estimated,
+      contentType: result.contentType,
     });
   }
 } catch (error) {

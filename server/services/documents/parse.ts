@@ -7,7 +7,7 @@ import type { ParseQueue } from './parse-queue.js';
 /**
  * The readers of parse-worker.mjs. `html` is a fetched web page (Readability keeps its article); `htmldoc`,
  * `mht`, `rtf`, `wordml` (Word 2003 XML) and `wordperfect` (WordPerfect 4.2) are uploaded files, often named .doc
- * by the program that wrote them.
+ * by the program that wrote them; `image` is a picture of a page (png, jpeg, webp), read by OCR as one page.
  */
 export type ParseKind =
   | 'pdf'
@@ -20,7 +20,8 @@ export type ParseKind =
   | 'mht'
   | 'rtf'
   | 'wordml'
-  | 'wordperfect';
+  | 'wordperfect'
+  | 'image';
 export type ParseFailure =
   | 'broken'
   | 'bomb'
@@ -31,7 +32,11 @@ export type ParseFailure =
   /** The file is encrypted with a password (pdf, Office). */
   | 'password'
   /** A pdf over ParseLimits.maxPages; the message is its page count. */
-  | 'pages';
+  | 'pages'
+  /** A picture of a page while OCR is turned off: nothing else reads it. */
+  | 'ocr-off'
+  /** A picture of more pixels than ParseLimits.ocr.maxPixels; the message is its pixel count. */
+  | 'pixels';
 
 export class DocumentParseError extends Error {
   constructor(
@@ -50,10 +55,11 @@ export interface ParseLimits {
   /** Pdf pages allowed: a longer pdf is refused from its page count, before its text is read. */
   maxPages?: number;
   /**
-   * Reading of pdf pages without a text layer (ocr.mjs); absent: off. Once the text is read, the parse
-   * runs on under `timeoutMs` of its own instead of the parse limit.
+   * Reading of pdf pages without a text layer and of pictures of pages (ocr.mjs); absent: off. Once the text
+   * is read, the parse runs on under `timeoutMs` of its own instead of the parse limit. A picture of more than
+   * `maxPixels` is refused before it is decoded.
    */
-  ocr?: { languages: string[]; timeoutMs: number };
+  ocr?: { languages: string[]; timeoutMs: number; maxPixels: number };
   /** Called as the pages without text are read: page `page` of `pages` (0 when the reading starts). */
   onProgress?: (progress: ParseProgress) => void;
 }
@@ -71,6 +77,8 @@ export interface ParsedDocument {
   kind: ParseKind;
   /** The pages are of a fixed size, not the file's own (pagination.mjs): their numbers are estimates. */
   estimated: boolean;
+  /** The media type of a picture of a page (image/png, image/jpeg, image/webp); other kinds have their own. */
+  contentType?: string;
 }
 
 /** What a picture run keeps (config DOCS_IMAGES_*; see image-extract.mjs). */
@@ -186,6 +194,7 @@ export async function parseInWorker(
     title: storableText(parsed.title),
     kind: parsed.kind,
     estimated: parsed.estimated,
+    contentType: parsed.contentType,
   };
 }
 

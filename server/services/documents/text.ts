@@ -16,6 +16,10 @@ const EXTENSION_KIND: Record<string, ParseKind> = {
   mht: 'mht',
   mhtml: 'mht',
   xml: 'wordml',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  webp: 'image',
 };
 
 const MIME_KIND: Record<string, ParseKind> = {
@@ -30,6 +34,9 @@ const MIME_KIND: Record<string, ParseKind> = {
   'multipart/related': 'mht',
   'message/rfc822': 'mht',
   'application/vnd.ms-wordml': 'wordml',
+  'image/png': 'image',
+  'image/jpeg': 'image',
+  'image/webp': 'image',
 };
 
 export const CONTENT_TYPE_OF: Record<ParseKind, string> = {
@@ -45,6 +52,8 @@ export const CONTENT_TYPE_OF: Record<ParseKind, string> = {
   // Served back as a download: an uploaded page shown inline would run its scripts on Parley's origin.
   htmldoc: 'application/octet-stream',
   mht: 'application/octet-stream',
+  // A picture's own type (png, jpeg, webp) is what the worker found (ParsedDocument.contentType).
+  image: 'image/png',
 };
 
 export const CATEGORY_OF: Record<ParseKind, FileCategory> = {
@@ -59,6 +68,7 @@ export const CATEGORY_OF: Record<ParseKind, FileCategory> = {
   rtf: 'doc',
   wordml: 'doc',
   wordperfect: 'doc',
+  image: 'image',
 };
 
 /** The kind a caller declared by name or mime type; null when it is none Parley reads (1002). The worker
