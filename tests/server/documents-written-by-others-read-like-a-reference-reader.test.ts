@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentPaths, type ParseProgress, ResponseCode } from '../../common/contract';
+import { DocumentPaths, type ParseProgress, ResponseCode, type WorkspaceFile } from '../../common/contract';
 import { docsClient } from '../helpers/docs';
 import { testDocsConfig } from '../helpers/docs-config';
 import { call, newGuest, startTestServer, type TestServer } from '../helpers/server';
@@ -160,6 +160,13 @@ describe('documents written by others', () => {
       const stranger = docsClient(server.url, await newGuest(server.url));
       expect((await stranger.file(md5)).status).toBe(404);
       expect((await stranger.pages(md5)).status).toBe(404);
+      // The workspace lists it among the uploaded pictures.
+      const listed = await call<WorkspaceFile[]>(server.url, 'GET', '/api/v1/workspace/uploaded/image', {
+        token: as,
+      });
+      expect(listed.body.data).toEqual([
+        expect.objectContaining({ id: md5, category: 'image', name, href: `/chatwithdoc?md5=${md5}` }),
+      ]);
     },
     OCR_TIMEOUT,
   );

@@ -88,6 +88,27 @@ describe.each(DATABASES)('the workspace on %s', (kind) => {
     const decks = await list(token, 'ai/presentation');
     expect(decks.body.data.map((f) => f.name)).toEqual(['Quarterly deck']);
     expect((await list(token, 'ai/writing')).body.data).toEqual([]);
+    // Pictures made with AI share the `image` category with uploaded pictures of pages: deleting one from the
+    // workspace reaches the source that has it, not only the first that lists the category.
+    const removed: string[] = [];
+    // Stands in for the images area's own source (same id: it replaces it, in its place after documents).
+    server.services.workspace.register({
+      id: 'images',
+      routeType: 'ai',
+      categories: ['image'],
+      list: async () => [],
+      remove: async (_caller, id) => {
+        if (id !== 'made-image-1') return false;
+        removed.push(id);
+        return true;
+      },
+    });
+    const remove = await call<boolean>(server.url, 'POST', '/api/v1/workspace/delete', {
+      token,
+      body: { category: 'image', id: 'made-image-1' },
+    });
+    expect([remove.status, remove.body.data]).toEqual([200, true]);
+    expect(removed).toEqual(['made-image-1']);
   });
 
   it('deletes your own files, from the workspace or from writing; anyone else’s are not found', async () => {

@@ -233,7 +233,7 @@ export const ar: Resource = {
   },
   uploads: {
     title: 'رفع المستندات',
-    drop: 'أفلت ملفات PDF أو Word أو PowerPoint هنا',
+    drop: 'أفلت ملفات PDF أو Word أو PowerPoint، أو صور الصفحات ومسحها الضوئي، هنا',
     choose: 'اختر الملفات',
     status0: 'في الانتظار',
     status1: 'جارٍ الرفع {{progress}}%',
@@ -255,7 +255,8 @@ export const ar: Resource = {
     failed: 'فشل الرفع. يرجى المحاولة مرة أخرى.',
     parseFailed: 'تعذرت قراءة المستند. يرجى المحاولة مرة أخرى.',
     network: 'انقطع الاتصال. حاول مرة أخرى: ما وصل بالفعل محفوظ.',
-    unsupported: 'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc, .docx) أو PowerPoint (.ppt, .pptx).',
+    unsupported:
+      'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc, .docx) أو PowerPoint (.ppt, .pptx) أو صورة صفحة (.png, .jpg, .webp).',
     tooManyPages: 'يحتوي هذا المستند على صفحات أكثر مما تسمح به خطتك.',
     urlUnreadable: 'تعذرت قراءة صفحة الويب هذه. تحقق من الرابط وحاول مرة أخرى.',
     tooLarge: 'هذا الملف كبير جدًا.',

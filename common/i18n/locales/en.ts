@@ -234,7 +234,7 @@ export const en = {
   },
   uploads: {
     title: 'Upload documents',
-    drop: 'Drop PDF, Word or PowerPoint files here',
+    drop: 'Drop PDF, Word or PowerPoint files, or photos and scans of pages, here',
     choose: 'Choose files',
     status0: 'Waiting',
     status1: 'Uploading {{progress}}%',
@@ -252,7 +252,8 @@ export const en = {
     failed: 'Upload failed. Please try again.',
     parseFailed: 'The document could not be read. Please try again.',
     network: 'The connection dropped. Try again: what already arrived is kept.',
-    unsupported: 'This file type is not supported. Use PDF, Word (.doc, .docx) or PowerPoint (.ppt, .pptx).',
+    unsupported:
+      'This file type is not supported. Use PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) or a picture of a page (.png, .jpg, .webp).',
     tooManyPages: 'This document has more pages than your plan allows.',
     urlUnreadable: 'This web page could not be read. Check the link and try again.',
     tooLarge: 'This file is too large.',

@@ -225,7 +225,7 @@ export const zh: Resource = {
   },
   uploads: {
     title: '上传文档',
-    drop: '将 PDF、Word 或 PowerPoint 文件拖放到这里',
+    drop: '将 PDF、Word 或 PowerPoint 文件，或页面的照片和扫描件拖放到这里',
     choose: '选择文件',
     status0: '等待中',
     status1: '上传中 {{progress}}%',
@@ -243,7 +243,8 @@ export const zh: Resource = {
     failed: '上传失败，请重试。',
     parseFailed: '无法读取该文档，请重试。',
     network: '连接已断开。请重试：已到达的部分会保留。',
-    unsupported: '不支持此文件类型。请使用 PDF、Word（.doc、.docx）或 PowerPoint（.ppt、.pptx）。',
+    unsupported:
+      '不支持此文件类型。请使用 PDF、Word（.doc、.docx）、PowerPoint（.ppt、.pptx）或页面图片（.png、.jpg、.webp）。',
     tooManyPages: '此文档的页数超过了你的套餐上限。',
     urlUnreadable: '无法读取此网页，请检查链接后重试。',
     tooLarge: '文件太大。',

@@ -1,5 +1,5 @@
 // The workspace lists a user's files by category. Each area contributes its own files through a small
-// registry: documents (pdf, doc, ppt) and writing register here; presentations and images register from
+// registry: documents (pdf, doc, ppt, pictures of pages) and writing register here; presentations and images register from
 // their own areas with `services.workspace.register(...)`. Every source lists the caller's own files only.
 import type { WorkspaceCategory, WorkspaceFile, WorkspaceRouteType } from '../../../common/contract/index.js';
 import type { Caller } from '../auth/sessions.js';
@@ -53,11 +53,14 @@ export function createWorkspaceRegistry() {
         .slice(0, LIMIT);
     },
 
-    /** Deletes a file through the source that lists its category; false when it is not the caller's. */
+    /**
+     * Deletes a file through the sources that list its category, until one has it (uploaded pictures of pages
+     * and pictures made with AI are both `image`); false when none is the caller's.
+     */
     async remove(caller: Caller, category: WorkspaceFileCategory, id: string): Promise<boolean> {
-      const source = [...sources.values()].find((s) => s.categories.includes(category) && s.remove);
-      if (!source?.remove) return false;
-      return source.remove(caller, id);
+      for (const source of sources.values())
+        if (source.categories.includes(category) && (await source.remove?.(caller, id))) return true;
+      return false;
     },
   };
 }

@@ -9,7 +9,8 @@ export function documentsWorkspaceSource(db: Database): WorkspaceSource {
   return {
     id: 'documents',
     routeType: 'manual',
-    categories: ['pdf', 'doc', 'ppt'],
+    // `image`: pictures of pages (photos, scans) read as documents.
+    categories: ['pdf', 'doc', 'ppt', 'image'],
     async list(caller, categories, limit) {
       const rows = await db
         .select()
@@ -19,7 +20,7 @@ export function documentsWorkspaceSource(db: Database): WorkspaceSource {
         .limit(limit);
       return rows.map((row) => ({
         id: row.md5,
-        category: row.fileType as 'pdf' | 'doc' | 'ppt',
+        category: row.fileType as 'pdf' | 'doc' | 'ppt' | 'image',
         routeType: 'manual' as const,
         name: row.fileName,
         href: `/chatwithdoc?md5=${row.md5}`,

@@ -1,5 +1,5 @@
 // The documents beside a document chat: a tab per document, the pdf drawn page by page, other files as
-// their text per page, or the document's pictures. The active page (opened by a citation or a picture)
+// their text per page (a picture of a page above its text), or the document's pictures. The active page (opened by a citation or a picture)
 // scrolls into view and is marked.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,12 @@ export function DocumentPane({
               <PdfView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
             </Suspense>
           ) : (
-            <TextView key={doc.md5} md5={doc.md5} active={active.md5 === doc.md5 ? active : null} />
+            <TextView
+              key={doc.md5}
+              md5={doc.md5}
+              active={active.md5 === doc.md5 ? active : null}
+              pictureType={doc.file_type.startsWith('image/') ? doc.file_type : undefined}
+            />
           )}
         </section>
       )}

@@ -9,8 +9,9 @@ import { useAuthState } from '../app/root-context';
 import { UploadRow } from './UploadRow';
 import './documents.css';
 
+/** What the pickers offer: documents, and pictures of pages (read by OCR on the server). */
 export const DOCUMENT_ACCEPT =
-  '.pdf,.doc,.docx,.ppt,.pptx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.ms-powerpoint,application/vnd.openxmlformats-officedocument.presentationml.presentation';
+  '.pdf,.doc,.docx,.ppt,.pptx,.png,.jpg,.jpeg,.webp,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.ms-powerpoint,application/vnd.openxmlformats-officedocument.presentationml.presentation,image/png,image/jpeg,image/webp';
 
 /** The multi-doc maximum for the current caller. */
 export function useMultiDocLimit(): number {

@@ -1,4 +1,5 @@
-// Word, PowerPoint and web-page documents beside the chat: their text, page by page.
+// Word, PowerPoint and web-page documents beside the chat: their text, page by page; a picture of a page (a photo,
+// a scan) is shown above the text read from it.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentPages } from '../../../common/contract';
@@ -7,8 +8,45 @@ import { docFiles } from '../../local/documents';
 import { Skeleton } from '../kit/Skeleton';
 import type { ActivePage } from './active-page';
 
-export function TextView({ md5, active }: { md5: string; active: ActivePage | null }) {
+/** The uploaded picture itself, fetched with the owner's token (kept on the device as a pdf is). */
+function usePictureUrl(md5: string, type: string | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!type) return;
+    const controller = new AbortController();
+    let made: string | null = null;
+    (async () => {
+      let bytes = await docFiles.file(md5);
+      if (!bytes) {
+        bytes = await docsApi.fileBytes(md5, controller.signal);
+        await docFiles.keepFile(md5, bytes);
+      }
+      if (controller.signal.aborted) return;
+      made = URL.createObjectURL(new Blob([bytes], { type }));
+      setUrl(made);
+    })().catch(() => {
+      // Without the picture its text is still shown.
+    });
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [md5, type]);
+  return url;
+}
+
+export function TextView({
+  md5,
+  active,
+  pictureType,
+}: {
+  md5: string;
+  active: ActivePage | null;
+  /** The media type of a document that is a picture of a page (image/png, image/jpeg, image/webp). */
+  pictureType?: string;
+}) {
   const { t } = useTranslation();
+  const picture = usePictureUrl(md5, pictureType);
   const [doc, setDoc] = useState<DocumentPages | null>(null);
   const [failed, setFailed] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -42,6 +80,14 @@ export function TextView({ md5, active }: { md5: string; active: ActivePage | nu
           <h3 className="muted small">
             {t(doc.pages_estimated ? 'documents.pageEstimated' : 'documents.page', { page: page.page })}
           </h3>
+          {picture && page.page === 1 && (
+            <img
+              className="doc-picture"
+              src={picture}
+              alt={t('documents.pictureOfPage', { name: doc.fileName })}
+              data-testid="doc-picture"
+            />
+          )}
           {/* The document's own direction (an English file in the Arabic app reads left to right) and its
               own line breaks. */}
           <p dir="auto">{page.text}</p>

@@ -64,8 +64,7 @@ export function WorkspacePage() {
     );
     // A writing document also lives on this device: it goes from there too.
     if (file.category === 'writing') await writingRepository().forget(file.id);
-    if (file.category === 'pdf' || file.category === 'doc' || file.category === 'ppt')
-      await docFiles.forget(file.id);
+    if (['pdf', 'doc', 'ppt', 'image'].includes(file.category)) await docFiles.forget(file.id);
     toast.success(t('documents.fileDeleted'));
   };
 

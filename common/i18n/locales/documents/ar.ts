@@ -4,7 +4,7 @@ import type { documentsEn } from './en';
 
 export const documentsAr: Localized<typeof documentsEn> = {
   title: 'الدردشة مع المستندات',
-  intro: 'ارفع ملفات PDF أو Word أو PowerPoint، أو اقرأ صفحة ويب، ثم اسأل عنها.',
+  intro: 'ارفع ملفات PDF أو Word أو PowerPoint أو صور الصفحات، أو اقرأ صفحة ويب، ثم اسأل عنها.',
   start: 'الدردشة مع هذه المستندات',
   starting: 'جارٍ فتح الدردشة…',
   urlLabel: 'أو اقرأ صفحة ويب',
@@ -49,6 +49,7 @@ export const documentsAr: Localized<typeof documentsEn> = {
   pagesEstimatedHint:
     'لا يحدد هذا الملف صفحاته، لذا قُسّم إلى صفحات متقاربة الطول. قد تختلف أرقام الصفحات عن الأصل.',
   pageEstimated: 'الصفحة {{page}} (تقديرية)',
+  pictureOfPage: 'الصورة {{name}}',
   pages_one: 'صفحة واحدة',
   pages_two: 'صفحتان',
   pages_few: '{{count}} صفحات',

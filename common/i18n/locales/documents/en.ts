@@ -3,7 +3,7 @@
 // first download carries only English.
 export const documentsEn = {
   title: 'Chat with documents',
-  intro: 'Upload PDF, Word or PowerPoint files, or read a web page, then ask about them.',
+  intro: 'Upload PDF, Word or PowerPoint files or photos of pages, or read a web page, then ask about them.',
   start: 'Chat with these documents',
   starting: 'Opening the chat…',
   urlLabel: 'Or read a web page',
@@ -47,6 +47,7 @@ export const documentsEn = {
   pagesEstimatedHint:
     'This file does not mark its pages, so it is cut into pages of about the same length. Page numbers may differ from the original.',
   pageEstimated: 'Page {{page}} (estimated)',
+  pictureOfPage: 'The picture {{name}}',
   pages_one: '{{count}} page',
   pages_other: '{{count}} pages',
 };

@@ -4,7 +4,8 @@ import type { documentsEn } from './en';
 
 export const documentsEs: Localized<typeof documentsEn> = {
   title: 'Chatear con documentos',
-  intro: 'Sube archivos PDF, Word o PowerPoint, o lee una página web, y pregunta sobre ellos.',
+  intro:
+    'Sube archivos PDF, Word o PowerPoint o fotos de páginas, o lee una página web, y pregunta sobre ellos.',
   start: 'Chatear con estos documentos',
   starting: 'Abriendo el chat…',
   urlLabel: 'O lee una página web',
@@ -48,6 +49,7 @@ export const documentsEs: Localized<typeof documentsEn> = {
   pagesEstimatedHint:
     'Este archivo no marca sus páginas, así que se divide en páginas de longitud similar. Los números de página pueden no coincidir con el original.',
   pageEstimated: 'Página {{page}} (estimada)',
+  pictureOfPage: 'La imagen {{name}}',
   pages_one: '{{count}} página',
   pages_many: '{{count}} de páginas',
   pages_other: '{{count}} páginas',

@@ -4,7 +4,7 @@ import type { documentsEn } from './en';
 
 export const documentsZh: Localized<typeof documentsEn> = {
   title: '与文档对话',
-  intro: '上传 PDF、Word 或 PowerPoint 文件，或读取网页，然后就其内容提问。',
+  intro: '上传 PDF、Word 或 PowerPoint 文件或页面照片，或读取网页，然后就其内容提问。',
   start: '与这些文档对话',
   starting: '正在打开对话…',
   urlLabel: '或读取网页',
@@ -47,6 +47,7 @@ export const documentsZh: Localized<typeof documentsEn> = {
   pagesEstimated: '页码为估算',
   pagesEstimatedHint: '此文件未标明分页，因此按大致相同的长度分页。页码可能与原文件不同。',
   pageEstimated: '第 {{page}} 页（估算）',
+  pictureOfPage: '图片 {{name}}',
   pages_one: '{{count}} 页',
   pages_other: '{{count}} 页',
 };
