@@ -1,5 +1,6 @@
 // Logging out forgets what this browser kept for the account: the next person on this device starts as a new
 // guest and sees none of the member's chats, documents, writing or prompts (the server still has them all).
+import { composerDrafts } from './composer-drafts';
 import { db as defaultDb, type ParleyDatabase } from './schema';
 
 const ONE_CHAT_STATE_PREFIX = 'oneChatState_';
@@ -8,6 +9,7 @@ export async function forgetThisDevice(db: ParleyDatabase = defaultDb): Promise<
   await db.transaction('rw', db.tables, async () => {
     for (const table of db.tables) await table.clear();
   });
+  composerDrafts.forgetAll();
   try {
     for (const key of Object.keys(localStorage))
       if (key.startsWith(ONE_CHAT_STATE_PREFIX)) localStorage.removeItem(key);

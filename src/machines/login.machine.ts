@@ -8,6 +8,7 @@ import {
   type SocialProvider,
 } from '../../common/contract';
 import { authApi } from '../api/auth';
+import type { UpgradePrompt } from '../api/http';
 import { socialApi } from '../api/social-login';
 import { leaveForProvider } from '../i18n';
 
@@ -27,10 +28,15 @@ export interface LoginContext {
   successes: number;
   /** The social login under way, named in its LoginFail event. */
   socialType: LoginType | null;
+  /** What the person was doing when the modal opened for it (Upgrade): carried on once they are logged in. */
+  next: LoginNext | null;
 }
 
+/** An action that needed a login and goes on after it. */
+export type LoginNext = { type: 'PAY.OPEN'; prompt?: UpgradePrompt | null };
+
 export type LoginEvent =
-  | { type: 'OPEN' }
+  | { type: 'OPEN'; next?: LoginNext }
   | { type: 'CLOSE' }
   | { type: 'SUBMIT_EMAIL'; email: string }
   | { type: 'VERIFY'; code: string }
@@ -69,6 +75,7 @@ const fresh = (successes = 0): LoginContext => ({
   successes,
   lastSubmitAt: 0,
   socialType: null,
+  next: null,
 });
 
 const loginFail = ({ context }: { context: LoginContext }, details: string): LoginEmitted => ({
@@ -102,7 +109,7 @@ export const loginMachine = setup({
     closed: {
       entry: assign(({ context }) => fresh(context.successes)),
       on: {
-        OPEN: 'open',
+        OPEN: { target: 'open', actions: assign({ next: ({ event }) => event.next ?? null }) },
         SOCIAL_RETURN: {
           target: 'finishingSocial',
           actions: assign({ socialType: ({ event }) => event.provider }),
@@ -225,7 +232,11 @@ export const loginMachine = setup({
                 target: '#login.closed',
                 actions: [
                   assign(({ context }) => ({ successes: context.successes + 1 })),
-                  sendParent(({ event }) => ({ type: 'AUTH.LOGGED_IN', token: event.output as string })),
+                  sendParent(({ context, event }) => ({
+                    type: 'AUTH.LOGGED_IN',
+                    token: event.output as string,
+                    next: context.next,
+                  })),
                 ],
               },
               { target: 'code', actions: assign({ codeError: true }) },

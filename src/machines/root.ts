@@ -1,5 +1,13 @@
 // The one actor system: auth, background sync, and a chat actor per open channel (plus the new chat).
-import { type ActorRefFrom, assign, createActor, type SnapshotFrom, sendTo, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assign,
+  createActor,
+  enqueueActions,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+} from 'xstate';
 import type { ChannelDetail } from '../../common/contract';
 import type { UpgradePrompt } from '../api/http';
 import { authMachine } from './auth.machine';
@@ -8,7 +16,7 @@ import { browserBillingIO } from './billing/io';
 import { captchaMachine } from './captcha.machine';
 import { type ChatMachine, createChatMachine } from './chat/chat.machine';
 import { browserChatIO } from './chat/io';
-import { loginMachine } from './login.machine';
+import { type LoginNext, loginMachine } from './login.machine';
 import { syncLogic } from './sync';
 import { tipsMachine } from './tips.machine';
 
@@ -23,6 +31,8 @@ export interface RootContext {
   tips: ActorRefFrom<typeof tipsMachine>;
   billing: ActorRefFrom<BillingMachine>;
   chats: Record<string, ChatActorRef>;
+  /** What a login was opened for, done once the new member is known. */
+  afterLogin: LoginNext | null;
 }
 
 export type RootEvent =
@@ -33,7 +43,7 @@ export type RootEvent =
   | { type: 'CHAT.FORGET'; channelId: string }
   | { type: 'UPGRADE.REQUIRED'; prompt: UpgradePrompt }
   | { type: 'SYNC.NOW' }
-  | { type: 'AUTH.LOGGED_IN'; token: string }
+  | { type: 'AUTH.LOGGED_IN'; token: string; next?: LoginNext | null }
   | { type: 'AUTH.LOGIN_SUCCESS' };
 
 export const rootMachine = setup({
@@ -59,6 +69,7 @@ export const rootMachine = setup({
       captcha: spawn('captcha', { id: 'captcha', systemId: 'captcha' }),
       tips: spawn('tips', { id: 'tips', systemId: 'tips' }),
       chats: {},
+      afterLogin: null,
     };
   },
   invoke: { id: 'sync', src: 'sync' },
@@ -96,9 +107,19 @@ export const rootMachine = setup({
     'UPGRADE.REQUIRED': {
       actions: sendTo('billing', ({ event }) => ({ type: 'PAY.OPEN' as const, prompt: event.prompt })),
     },
-    'AUTH.LOGIN_SUCCESS': { actions: sendTo('billing', { type: 'DISCOUNT.LOAD' }) },
+    // A guest who pressed Upgrade and logged in for it sees the plans next (a member, the plan they have).
+    'AUTH.LOGIN_SUCCESS': {
+      actions: enqueueActions(({ context, enqueue }) => {
+        enqueue.sendTo(context.billing, { type: 'DISCOUNT.LOAD' });
+        if (context.afterLogin) enqueue.sendTo(context.billing, context.afterLogin);
+        enqueue.assign({ afterLogin: null });
+      }),
+    },
     'AUTH.LOGGED_IN': {
-      actions: sendTo('auth', ({ event }) => ({ type: 'LOGGED_IN' as const, token: event.token })),
+      actions: [
+        assign({ afterLogin: ({ event }) => event.next ?? null }),
+        sendTo('auth', ({ event }) => ({ type: 'LOGGED_IN' as const, token: event.token })),
+      ],
     },
     // The caller is known (guest or member): sync what it owns and load its feature tips.
     'SYNC.NOW': { actions: [sendTo('sync', { type: 'SYNC.NOW' }), sendTo('tips', { type: 'LOAD' })] },

@@ -1,11 +1,19 @@
-import { expect, logIn, openAsGuest, test } from './support/app';
+import { expect, logIn, logInThroughTheOpenModal, openAsGuest, test } from './support/app';
 import { backPaid, buyPlan } from './support/billing';
 
 test('monthly Pro with a 3-D Secure card: a failed challenge charges nothing, an approved one makes Pro', async ({
   page,
 }) => {
   await openAsGuest(page);
-  await logIn(page, 'secure-e2e@example.com');
+  // A question typed before paying is still in the box after the trip to the payment pages.
+  await page.getByTestId('composer-input').fill('What changes with Pro?');
+  // A guest pressing Upgrade logs in first, then sees the plans without pressing Upgrade again.
+  await page.getByTestId('upgrade-button').click();
+  await logInThroughTheOpenModal(page, 'secure-e2e@example.com');
+  await expect(page.getByTestId('pricing-modal')).toBeVisible();
+  await expect(page.getByTestId('plan-Pro-year')).toBeVisible();
+  await page.getByTestId('pricing-close').click();
+  await expect(page.getByTestId('pricing-modal')).toHaveCount(0);
   await buyPlan(page, { type: 'Pro', period: 'month' }, 'threeDSecure');
   await expect(page).toHaveURL(/\/pay\/test\/challenge\//);
   await page.locator('#fail').click();
@@ -23,6 +31,7 @@ test('monthly Pro with a 3-D Secure card: a failed challenge charges nothing, an
   // Pro without a discount: no upgrade button; the badge says Pro.
   await expect(page.getByTestId('upgrade-button')).toHaveCount(0);
   await expect(page.locator('.plan-badge')).toHaveText('Pro');
+  await expect(page.getByTestId('composer-input')).toHaveValue('What changes with Pro?');
 });
 
 test('a declined card stays on the checkout page with the reason', async ({ page }) => {

@@ -31,6 +31,46 @@ test('reload keeps the history, drawn from the local cache before the network an
   release();
 });
 
+test('what is typed and not sent survives a reload, per chat, and leaves once sent', async ({ page }) => {
+  await openAsGuest(page);
+  const box = page.getByTestId('composer-input');
+  await box.fill('A question for a new chat,\nstill being written');
+  await page.reload();
+  await expect(box).toHaveValue('A question for a new chat,\nstill being written');
+  // Two lines given back get the box's height for two lines.
+  expect(await box.evaluate((el) => el.clientHeight)).toBeGreaterThan(40);
+  await sendMessage(page, 'Remember the green lamp.');
+  await lastAnswerDone(page);
+  await expect(box).toHaveValue('');
+  const chatUrl = page.url();
+  await box.fill('The next question in this chat');
+  await page.getByTestId('new-chat').click();
+  await expect(box).toHaveValue('');
+  await page.goto(chatUrl);
+  await expect(box).toHaveValue('The next question in this chat');
+  await page.reload();
+  await expect(box).toHaveValue('The next question in this chat');
+  // Sent while the server does not answer, then reloaded: the question is back in the box, not lost.
+  await expect(page.getByTestId('send')).toBeEnabled();
+  await page.route('**/api/v1/chat/send', () => {});
+  await box.press('Enter');
+  await expect(page.getByTestId('message-user')).toHaveCount(2);
+  await expect(box).toHaveValue('');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  await expect(box).toHaveValue('The next question in this chat');
+  // Sent and answered: it leaves the box and the device for good.
+  await expect(page.getByTestId('send')).toBeEnabled();
+  await box.press('Enter');
+  await expect(page.getByTestId('message-user')).toHaveCount(2);
+  await lastAnswerDone(page);
+  await page.reload();
+  await expect(page.getByTestId('message-user')).toHaveCount(2);
+  await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+  await expect(box).toHaveValue('');
+});
+
 test('a history of 600 chats draws only the rows in view, scrolls to the oldest and finds any by title', async ({
   page,
 }) => {

@@ -113,6 +113,12 @@ export const createPricingMachine = (io: BillingIO) =>
         setTimeout(() => context.auth.send({ type: 'REFRESH' }), 5000);
       },
       openLogin: ({ context }) => context.login.send({ type: 'OPEN' }),
+      // The plans open again once the guest has logged in, with the message that asked them to pay.
+      openLoginNextPay: ({ context, event }) =>
+        context.login.send({
+          type: 'OPEN',
+          next: { type: 'PAY.OPEN', prompt: event.type === 'PAY.OPEN' ? event.prompt : undefined },
+        }),
       payPressed: assign({ lastPayAt: () => Date.now() }),
       tell: sendParent((_, params: { tone: 'success' | 'info' | 'error'; key: string }) => ({
         type: 'NOTICE' as const,
@@ -151,7 +157,7 @@ export const createPricingMachine = (io: BillingIO) =>
       closed: {
         on: {
           'PAY.OPEN': [
-            { guard: 'payOpensLogin', actions: 'openLogin' },
+            { guard: 'payOpensLogin', actions: 'openLoginNextPay' },
             // A member asked to pay manages the plan they have instead.
             { guard: 'payOpensBilling', actions: sendParent({ type: 'BILLING.OPEN' }) },
             { target: 'open', actions: assign({ prompt: ({ event }) => event.prompt ?? null }) },

@@ -194,7 +194,7 @@ function ProviderChooser() {
         {providers.map((p) => (
           <div key={p.id} className="menu-item">
             <RadioGroup.Item id={`provider-${p.id}`} value={String(p.id)} data-testid={`provider-${p.id}`}>
-              <RadioGroup.Indicator>●</RadioGroup.Indicator>
+              <RadioGroup.Indicator />
             </RadioGroup.Item>
             <label htmlFor={`provider-${p.id}`}>{p.name}</label>
           </div>

@@ -23,6 +23,7 @@ import {
 } from '../../../common/contract';
 import { currentLanguage } from '../../i18n';
 import { channels } from '../../local/channels';
+import { composerDrafts } from '../../local/composer-drafts';
 import { sendFeedback } from '../../machines/chat/channel-commands';
 import { messagesShown, selectChatView } from '../../machines/chat/selectors';
 import { type ChatActorRef, NEW_CHAT_KEY } from '../../machines/root';
@@ -90,8 +91,11 @@ export function HomePage() {
   const navigate = useNavigate();
   const to = useLangPath();
   useEffect(() => {
-    // The first answer created the channel: the chat now lives at its own address.
-    if (channelId) navigate(to(`/chat/${channelId}`), { replace: true });
+    // The first answer created the channel: the chat now lives at its own address, and what is being typed
+    // for the next message goes with it.
+    if (!channelId) return;
+    composerDrafts.move(NEW_CHAT_KEY, channelId);
+    navigate(to(`/chat/${channelId}`), { replace: true });
   }, [channelId, navigate, to]);
   return <ChatView actor={actor} channelId={null} />;
 }
@@ -146,6 +150,16 @@ function ChatView({
   useEffect(() => {
     if (chat.returnedText) setComposerDraft(chat.returnedText);
   }, [chat.returnedText]);
+  const draftKey = channelId ?? NEW_CHAT_KEY;
+  // A question on its way stays on the device until the server takes it (its answer starts), or until it is
+  // back in the composer; a reload or a crash before that gives it back to the composer (Composer reads it).
+  // One that failed before the server took it is still held: it is shown failed, and a reload returns it.
+  const unsentHeld = chat.waitingForMeta || (chat.failed && !chat.answerMessageId);
+  // The answer's id is a dependency too: a start so quick that no render saw it waiting still releases it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answerMessageId re-runs it, see above
+  useEffect(() => {
+    if (!unsentHeld) composerDrafts.releaseUnsent(draftKey);
+  }, [unsentHeld, draftKey, chat.answerMessageId]);
   // The first render draws the server's answer when the loader had it before the page's code (it wrote the same
   // messages to the cache, so the cache's first answer matches them), else the cache's messages read while the
   // page's code loaded (routes.tsx), else nothing until the live query answers.
@@ -166,6 +180,7 @@ function ChatView({
         { inputId: record.id, pasted: record.pasted, duration: record.duration ?? 0, length: text.length },
         currentLanguage(),
       );
+      composerDrafts.holdUnsent(draftKey, text);
       actor.send({
         type: 'SEND',
         text,
@@ -176,7 +191,7 @@ function ChatView({
       });
       return true;
     },
-    [actor, model, search.mode, imageTool],
+    [actor, model, search.mode, imageTool, draftKey],
   );
   const actions = useMemo(
     () => ({
@@ -261,6 +276,7 @@ function ChatView({
         onSend={send}
         onStop={() => actor.send({ type: 'STOP' })}
         draft={composerDraft}
+        draftKey={draftKey}
       >
         <ModelPicker
           landing={landing}

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { humanCheck } from '../../api/human-check';
+import { composerDrafts } from '../../local/composer-drafts';
 import { PromptLibrary } from '../prompts/PromptLibrary';
 import { DictationButton } from '../voice/DictationButton';
 import { useVoice } from '../voice/voice-store';
@@ -15,14 +16,26 @@ interface Props {
   children?: React.ReactNode;
   /** Text put in the composer from outside (a template, a recommended question); a new seq puts it again. */
   draft?: { text: string; seq: number };
+  /** The chat whose unsent text this is: kept on the device under it until a send is accepted. */
+  draftKey: string;
 }
 
 const MAX_ROWS = 10;
 
 /** Keeps what was typed until a send is accepted; Enter sends, Shift+Enter adds a line, IME composing is left alone. */
-export function Composer({ busy, disabled, disabledReason, onSend, onStop, children, draft }: Props) {
+export function Composer({
+  busy,
+  disabled,
+  disabledReason,
+  onSend,
+  onStop,
+  children,
+  draft,
+  draftKey,
+}: Props) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => composerDrafts.read(draftKey));
+  useEffect(() => composerDrafts.write(draftKey, text), [draftKey, text]);
   const area = useRef<HTMLTextAreaElement>(null);
   const record = useRef(newInputMessage());
   const pasting = useRef(false);
@@ -38,6 +51,11 @@ export function Composer({ busy, disabled, disabledReason, onSend, onStop, child
     const line = Number.parseFloat(getComputedStyle(el).lineHeight) || 22;
     el.style.height = `${Math.min(el.scrollHeight, line * MAX_ROWS + 16)}px`;
   };
+  // A draft given back at the first render gets the height of its lines before it is painted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: at mount only; later changes resize as they are typed
+  useLayoutEffect(() => {
+    if (text) resize();
+  }, []);
   useEffect(() => {
     if (!draft) return;
     setText(draft.text);

@@ -88,6 +88,11 @@ export async function mailedCode(email: string): Promise<string> {
 
 export async function logIn(page: Page, email: string) {
   await page.getByTestId('open-login').click();
+  await logInThroughTheOpenModal(page, email);
+}
+
+/** The login modal is open (the sidebar's button, or an action that needs a login): email, mailed code. */
+export async function logInThroughTheOpenModal(page: Page, email: string) {
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-next').click();
   await expect(page.getByTestId('code-boxes')).toBeVisible();
