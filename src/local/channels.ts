@@ -10,6 +10,21 @@ export const toLocalChannel = (summary: ChannelSummary): LocalChannel => ({
   updatedAt: summary.updatedAt,
 });
 
+const ROLE_ORDER: Record<ChatMessage['role'], number> = { user: 0, assistant: 1 };
+
+/**
+ * A question and its answer are written in one statement and carry the same time to the millisecond; the index
+ * then orders them by id, which is random, so half the answers were drawn above their questions after a reload.
+ * Within one time, the question comes first.
+ */
+export function inConversationOrder(list: ChatMessage[]): ChatMessage[] {
+  return list.sort(
+    (a, b) =>
+      (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0) ||
+      (ROLE_ORDER[a.role] ?? 2) - (ROLE_ORDER[b.role] ?? 2),
+  );
+}
+
 export function channelRepository(db: ParleyDatabase = defaultDb) {
   return {
     /** Newest first, as the sidebar shows them. */
@@ -17,8 +32,10 @@ export function channelRepository(db: ParleyDatabase = defaultDb) {
     /** The newest few, read first: a screenful of history without reading thousands of chats. */
     newest: (count: number) => db.channels.orderBy('updatedAt').reverse().limit(count).toArray(),
     get: (channelId: string) => db.channels.get(channelId),
-    messages: (channelId: string) =>
-      db.messages.where('[channelId+createdAt]').between([channelId, ''], [channelId, '\uffff']).toArray(),
+    messages: async (channelId: string) =>
+      inConversationOrder(
+        await db.messages.where('[channelId+createdAt]').between([channelId, ''], [channelId, '\uffff']).toArray(),
+      ),
 
     /** The server's list wins, except for writes still waiting in the outbox (applied on top). */
     async replaceAll(summaries: ChannelSummary[]) {
