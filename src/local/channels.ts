@@ -34,7 +34,10 @@ export function channelRepository(db: ParleyDatabase = defaultDb) {
     get: (channelId: string) => db.channels.get(channelId),
     messages: async (channelId: string) =>
       inConversationOrder(
-        await db.messages.where('[channelId+createdAt]').between([channelId, ''], [channelId, '\uffff']).toArray(),
+        await db.messages
+          .where('[channelId+createdAt]')
+          .between([channelId, ''], [channelId, '\uffff'])
+          .toArray(),
       ),
 
     /** The server's list wins, except for writes still waiting in the outbox (applied on top). */
