@@ -61,6 +61,9 @@ test('1002, 20002 and 1005 are shown as clear messages in the page language', as
     .getByTestId('upload-input')
     .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain words') }]);
   await expect(page.getByTestId('upload-error')).toContainText('no es compatible');
+  // Sending the same file again cannot help: Remove is offered, Retry is not.
+  await expect(page.getByTestId('upload-remove')).toBeVisible();
+  await expect(page.getByTestId('upload-retry')).toHaveCount(0);
 
   await page.getByTestId('doc-url-input').fill('http://169.254.169.254/latest/meta-data/');
   await page.getByTestId('doc-url-submit').click();

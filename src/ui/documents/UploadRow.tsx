@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { UploadStatus } from '../../../common/contract';
 import type { UploadItem } from '../../machines/documents-upload.machine';
-import { uploadErrorText } from './upload-errors';
+import { uploadErrorIsFinal, uploadErrorText } from './upload-errors';
 
 /** One file: name, status and progress, its error in words, and what can be done now. */
 export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id: string) => void }) {
@@ -70,16 +70,19 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove: (id:
             {t('uploads.cancel')}
           </button>
         )}
-        {(status === UploadStatus.Failed || status === UploadStatus.BeforeUpload) && context.file && (
-          <button
-            type="button"
-            className="button small"
-            onClick={() => item.ref.send({ type: 'RETRY' })}
-            data-testid="upload-retry"
-          >
-            {t('uploads.retry')}
-          </button>
-        )}
+        {/* Retry is offered where it can help: not to a file refused for what it is (its type, bytes or size). */}
+        {(status === UploadStatus.Failed || status === UploadStatus.BeforeUpload) &&
+          context.file &&
+          !uploadErrorIsFinal(error) && (
+            <button
+              type="button"
+              className="button small"
+              onClick={() => item.ref.send({ type: 'RETRY' })}
+              data-testid="upload-retry"
+            >
+              {t('uploads.retry')}
+            </button>
+          )}
         <button
           type="button"
           className="button small"

@@ -30,3 +30,9 @@ export function uploadErrorText(t: TFunction, error: UploadErrorValue): string {
   if (error.message) return error.message;
   return t(error.stage === 'parse' ? 'uploads.parseFailed' : 'uploads.failed');
 }
+
+/** A refusal that the same file meets again however often it is sent: its type, its bytes, its size. */
+export function uploadErrorIsFinal(error: UploadErrorValue | null): boolean {
+  if (!error || error.network) return false;
+  return error.code === ResponseCode.FileTypeUnsupported || error.storeCode === 'EntityTooLarge';
+}
