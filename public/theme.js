@@ -2,8 +2,11 @@
 // tells index.html's boot shell what to show: the page's language (as src/i18n resolves it: the path's,
 // then a provider return's, then the saved choice, then on a first visit the browser's), the page kind
 // (home, chat or another), whether the desktop sidebar is collapsed and whether the composer has a microphone.
-// A classic script in <head>; src/ui/theme/theme.ts and src/i18n keep the same keys and attributes once
-// the app runs.
+// Opened at a chat, it asks the server for that chat at once, with the stored token and the headers the app
+// sends (src/api/http.ts), and draws its messages in the boot shell when they are plain text; the app takes
+// that same answer for its first load of the chat (chatApi.prefetchChannel) instead of asking again.
+// A classic script in <head>; src/ui/theme/theme.ts, src/i18n and src/api keep the same keys and attributes
+// once the app runs.
 (() => {
   const read = (storage, key) => {
     try {
@@ -49,4 +52,200 @@
   // The composer shows a microphone where speech can be recognised (canListen in src/ui/voice/voice-store.ts).
   if ('SpeechRecognition' in window || 'webkitSpeechRecognition' in window)
     root.setAttribute('data-boot-mic', '');
+
+  if (first === 'chat' && second && parts.length <= 3 && !parts[2])
+    bootChat(decodeURIComponent(second), language);
 })();
+
+/** Asks for the chat the page was opened at and draws it in the boot shell; the app takes the answer. */
+function bootChat(channelId, language) {
+  let token = null;
+  let webId = null;
+  try {
+    token = localStorage.getItem('authorization') ?? localStorage.getItem('guest-authorization');
+    webId = localStorage.getItem('parley.webId');
+    if (token && !webId) {
+      webId = crypto.randomUUID();
+      localStorage.setItem('parley.webId', webId);
+    }
+  } catch {
+    // Storage refused: the app asks for the chat itself, as without this script.
+    return;
+  }
+  // No token yet: the app first gets one (a visit), then asks.
+  if (!token || !webId) return;
+  const response = fetch('/api/v1/chat/getChannel', {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      language,
+      'Pop-Url': location.href,
+      'App-Name': 'parley',
+      'Device-Info': JSON.stringify({ webId, browserLanguage: navigator.language }),
+      Authorization: token,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ channelId }),
+    credentials: 'include',
+  });
+  // Read by src/api/boot-chat.ts, once, for this chat and this token.
+  window.parleyBootChat = { channelId, token, at: Date.now(), response };
+  response
+    .then((answer) => (answer.ok ? answer.clone().json() : null))
+    .then((body) => {
+      if (body?.code !== 200 || !body.data) return;
+      const draw = () => drawBootChat(body.data);
+      // The answer may come before the parser has reached the boot shell.
+      if (document.readyState === 'loading')
+        document.addEventListener('readystatechange', draw, { once: true });
+      else draw();
+    })
+    // Offline, refused or not JSON: nothing is drawn here; the app shows the chat as it always has.
+    .catch(() => {});
+}
+
+// What the boot shell draws of an answer: paragraphs, headings, one-level quotes and tight lists, with **strong**,
+// *emphasis* and `code` marked between words. Anything else (code blocks, tables, links, pictures, citations,
+// loose or nested lists, escapes, HTML, hard breaks) is drawn by the app's Markdown only: the boot shell then
+// draws no message at all.
+const INLINE =
+  /(\*\*[^\s*\\[\]<>&_~|`@](?:[^*\n\\[\]<>&_~|`@]*[^\s*\\[\]<>&_~|`@])?\*\*|\*[^\s*\\[\]<>&_~|`@](?:[^*\n\\[\]<>&_~|`@]*[^\s*\\[\]<>&_~|`@])?\*|`[^`\s](?:[^`\n]*[^`\s])?`)/;
+const MARKUP = /[\\[\]<>&_~|*`@#]|:\/\/|www\./i;
+const OTHER_BLOCK = /^(?: {4}|\t)|^ {0,3}(?:[|=]|```|~~~|[-*_](?: *[-*_]){2,} *$)|(?: {2}|\\)$/;
+const STARTS_BLOCK = /^ {0,3}(?:[#>]|[-*+](?: |$)|\d{1,9}[.)](?: |$))/;
+const LIST_ITEM = /^([-*+]|(\d{1,9})[.)]) {1,4}(\S.*)$/;
+const HEADING = /^(#{1,6}) +(\S(?:.*[^#\s])?)$/;
+
+/** The text and marks of a run of text (text at even places, marks at odd ones), or null when it has more. */
+function inlineParts(text) {
+  const parts = text.split(INLINE);
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 0 && MARKUP.test(parts[i])) return null;
+    // A mark counts only between words: after a space, "(" or the start; before a space, punctuation or the end.
+    if (i % 2 === 1 && (/[^\s(]$/.test(parts[i - 1]) || /^[^\s.,;:!?)]/.test(parts[i + 1]))) return null;
+  }
+  return parts;
+}
+
+/** An answer's blocks as Markdown draws them, or null when it holds anything the boot shell does not draw. */
+function answerBlocks(text) {
+  const blocks = [];
+  let afterList = false;
+  for (const chunk of text.trim().split(/\n[ \t]*\n/)) {
+    const lines = chunk.split('\n');
+    if (lines.some((line) => OTHER_BLOCK.test(line))) return null;
+    const first = LIST_ITEM.exec(lines[0]);
+    if (first) {
+      // A list right after a list is loose (its items become paragraphs) or a new list: the app's to draw.
+      if (afterList) return null;
+      const items = [];
+      for (const line of lines) {
+        const item = LIST_ITEM.exec(line);
+        if (!item || (item[2] === undefined) !== (first[2] === undefined)) return null;
+        if (first[2] === undefined && item[1] !== first[1]) return null;
+        const parts = inlineParts(item[3]);
+        if (!parts) return null;
+        items.push(parts);
+      }
+      blocks.push({ tag: first[2] === undefined ? 'ul' : 'ol', start: Number(first[2] ?? 1), items });
+      afterList = true;
+      continue;
+    }
+    afterList = false;
+    const heading = HEADING.exec(lines[0]);
+    const quote = lines.every((line) => line.startsWith('>'));
+    const inner = quote ? lines.map((line) => line.replace(/^> ?/, '')) : lines;
+    if (heading ? lines.length > 1 : inner.some((line) => !line.trim() || STARTS_BLOCK.test(line)))
+      return null;
+    const parts = inlineParts(heading ? heading[2] : inner.join('\n'));
+    if (!parts) return null;
+    blocks.push({ tag: heading ? `h${heading[1].length}` : quote ? 'blockquote' : 'p', parts });
+  }
+  return blocks;
+}
+
+/** The chat's messages as the app draws them (MessageItem, Markdown), when every one of them is plain. */
+function drawBootChat(detail) {
+  const page = document.querySelector('#boot .boot-page');
+  const messages = Array.isArray(detail.messages) ? detail.messages : [];
+  const docs = detail.channel?.docEntries?.docs;
+  if (!page || messages.length === 0 || (Array.isArray(docs) && docs.length > 0)) return;
+  // The app draws the last rows first (it opens a chat at its end); more than fit are not drawn here.
+  const shown = messages.slice(-12);
+  const paragraphs = [];
+  for (const message of shown) {
+    const text = typeof message.content === 'string' ? message.content : '';
+    if (message.status !== 'done' || message.error || !text.trim()) return;
+    if (message.role === 'user') continue;
+    if (message.role !== 'assistant') return;
+    const blocks = answerBlocks(text);
+    if (!blocks) return;
+    paragraphs.push(blocks);
+  }
+  const el = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  // The buttons under a message: their boxes only (the app draws the buttons themselves).
+  const actions = (className) => {
+    const row = el('div', className);
+    const button = el('button', 'icon-button');
+    button.type = 'button';
+    button.disabled = true;
+    button.tabIndex = -1;
+    const icon = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    icon.setAttribute('width', '16');
+    icon.setAttribute('height', '16');
+    button.append(icon);
+    row.append(button);
+    return row;
+  };
+  const inline = (target, parts) => {
+    parts.forEach((part, i) => {
+      if (i % 2 === 0) target.append(part);
+      else if (part.startsWith('**')) target.append(el('strong', '', part.slice(2, -2)));
+      else if (part.startsWith('*')) target.append(el('em', '', part.slice(1, -1)));
+      else target.append(el('code', '', part.slice(1, -1)));
+    });
+    return target;
+  };
+  const block = ({ tag, parts, items, start }) => {
+    if (tag === 'blockquote') return el(tag).appendChild(inline(el('p'), parts)).parentNode;
+    if (tag !== 'ul' && tag !== 'ol') return inline(el(tag), parts);
+    const list = el(tag);
+    if (tag === 'ol' && start !== 1) list.start = start;
+    for (const item of items) list.append(inline(el('li'), item));
+    return list;
+  };
+  const list = el('div', 'boot-chat');
+  list.id = 'boot-chat';
+  let answer = 0;
+  for (const message of shown) {
+    const row = el('div', 'message-row');
+    if (message.role === 'user') {
+      const box = el('div', 'message user');
+      const bubble = el('div', 'bubble', message.content);
+      bubble.dir = 'auto';
+      box.append(bubble, actions('message-actions user-actions'));
+      row.append(box);
+    } else {
+      const box = el('div', 'message assistant');
+      const body = el('div', 'answer');
+      const markdown = el('div', 'markdown');
+      markdown.dir = 'auto';
+      markdown.append(...paragraphs[answer++].map(block));
+      body.append(markdown);
+      box.append(body, actions('message-actions'));
+      row.append(box);
+    }
+    list.append(row);
+  }
+  if (shown.length < messages.length) list.classList.add('boot-chat-end');
+  page.append(list);
+  document.documentElement.setAttribute('data-boot-chat', '');
+  // As the app opens a chat: at its last message, or its end when that fits (react-virtuoso's initial index).
+  const last = list.lastElementChild;
+  list.scrollTop = Math.min(last.offsetTop, list.scrollHeight - list.clientHeight);
+}

@@ -6,7 +6,9 @@ import type {
   RenameChannelRequest,
 } from '../../common/contract';
 import { Paths } from '../../common/contract';
+import { takeBootChat } from './boot-chat';
 import { type RequestOptions, request } from './http';
+import { tokenStore } from './storage';
 
 type Quiet = Pick<RequestOptions, 'suppressAlert' | 'signal'>;
 
@@ -29,9 +31,12 @@ export const chatApi = {
    * actor, or the route's loader once the answer is here) gets this answer instead of asking again.
    */
   prefetchChannel: (channelId: string): Promise<ChannelDetail> => {
+    // Opened at this chat: public/theme.js asked for it already, with the token this request would carry.
+    const boot = takeBootChat(channelId, tokenStore.current());
     const detail = request<ChannelDetail>('POST', Paths.getChannel, {
       suppressAlert: true,
       body: { channelId },
+      asked: boot ? { response: boot.response, token: boot.token } : undefined,
     });
     // Its taker handles a failure; one never taken is no one's error.
     detail.catch(() => {});

@@ -74,6 +74,11 @@ export interface RequestOptions {
   /** Skip the upgrade prompt for 20001 (unless the user is on a trial). */
   noPayModal?: boolean;
   extraHeaders?: Record<string, string>;
+  /**
+   * The response to this very request, already asked for with these headers and this token (by the boot
+   * script, src/api/boot-chat.ts): read instead of fetching; a human check's retry fetches as usual.
+   */
+  asked?: { response: Promise<Response>; token: string };
 }
 
 export function requestHeaders(
@@ -150,15 +155,19 @@ export async function request<T>(
     });
     sentToken = headers[Headers.authorization] ?? null;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const asked = captcha ? undefined : options.asked;
+    if (asked) sentToken = asked.token;
     let response: Response;
     try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        credentials: 'include',
-        signal: options.signal,
-      });
+      response = asked
+        ? await asked.response
+        : await fetch(url, {
+            method,
+            headers,
+            body: options.body === undefined ? undefined : JSON.stringify(options.body),
+            credentials: 'include',
+            signal: options.signal,
+          });
     } catch (cause) {
       if (options.signal?.aborted) throw new ApiError('cancelled', 'cancelled');
       throw new ApiError('network', cause instanceof Error ? cause.message : 'Network error');

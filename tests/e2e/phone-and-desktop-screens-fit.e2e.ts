@@ -398,3 +398,84 @@ for (const screen of [
     });
   });
 }
+
+/** Where each message's text is drawn (the question's bubble, the answer's Markdown), top to bottom. */
+async function messageBoxes(page: Page, within: string) {
+  return page.evaluate(
+    (root) =>
+      [...document.querySelectorAll(`${root} .message-row :is(.bubble, .markdown)`)].map((node) => {
+        const box = node.getBoundingClientRect();
+        return [box.left, box.top, box.width, box.height].map(Math.round);
+      }),
+    within,
+  );
+}
+
+// Opened at a chat, index.html's script asks for the chat before the app's code arrives and draws its messages
+// where the app then draws them; the app takes that answer instead of asking again.
+for (const screen of [
+  { name: 'a phone, English', path: '', viewport: PHONE, touch: true },
+  { name: 'a desktop, Arabic', path: '/ar', viewport: DESKTOP, touch: false },
+] as const) {
+  test.describe(`a chat opened at its address on ${screen.name}`, () => {
+    // No service worker: every chunk goes through the route below.
+    test.use({
+      viewport: screen.viewport,
+      hasTouch: screen.touch,
+      isMobile: screen.touch,
+      serviceWorkers: 'block',
+    });
+
+    test('shows its answers before the app code arrives, asked once, where the app draws them', async ({
+      page,
+    }) => {
+      await openAsGuest(page, screen.path || '/');
+      await sendMessage(page, 'What is a river delta?');
+      await lastAnswerDone(page);
+      await sendMessage(page, 'And a fjord?');
+      await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+      await lastAnswerDone(page);
+      await expect(page).toHaveURL(/\/chat\//);
+      // The server has stored the second answer as finished (what a reload is given).
+      const channelId = new URL(page.url()).pathname.split('/').pop();
+      const token = await page.evaluate(() => localStorage.getItem('guest-authorization'));
+      await expect
+        .poll(async () => {
+          const response = await page.request.post('/api/v1/chat/getChannel', {
+            headers: { Authorization: token ?? '' },
+            data: { channelId },
+          });
+          const body = (await response.json()) as { data: { messages: { status: string }[] } };
+          return body.data.messages.map((message) => message.status).join();
+        })
+        .toBe('done,done,done,done');
+      const answers = await page.locator('.message-row .markdown').allInnerTexts();
+
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/**/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/v1/chat/getChannel')) asked.push(request.url());
+      });
+      await page.goto(page.url(), { waitUntil: 'commit' });
+      // The app's code is held: what shows is the boot shell's, from the server's answer.
+      await expect(page.locator('#boot-chat .markdown')).toHaveCount(2);
+      expect(await page.locator('#boot-chat .markdown').allInnerTexts()).toEqual(answers);
+      await expect(page.locator('#boot-chat .markdown').last()).toBeInViewport();
+      const boot = await messageBoxes(page, '#boot-chat');
+
+      release();
+      await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+      await expect(page.locator('#boot-chat')).toHaveCount(0);
+      expect(await messageBoxes(page, '[data-testid="message-list"]')).toEqual(boot);
+      await expect(page.getByTestId('composer-input')).toBeEnabled();
+      expect(asked).toHaveLength(1);
+    });
+  });
+}

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage } from '../../../common/contract';
 import { Icon } from '../icons';
 import { Tooltip } from '../kit/Tooltip';
+import { bootChatShown, removeBootChat } from '../layout/boot-shell';
 import { type MessageActions, MessageItem } from './MessageItem';
 
 /**
@@ -14,8 +15,27 @@ export function MessageList({ messages, actions }: { messages: ChatMessage[]; ac
   const { t } = useTranslation();
   const list = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
+  const wrap = useRef<HTMLDivElement>(null);
+  // The chat the boot shell drew (public/theme.js) leaves in the commit that shows these rows, before that paint:
+  // react-virtuoso keeps them hidden until it has scrolled to the end.
+  useLayoutEffect(() => {
+    const at = wrap.current;
+    if (!at || !bootChatShown()) return;
+    const shown = () => {
+      const rows = at.querySelector<HTMLElement>('[data-testid="virtuoso-item-list"]');
+      return !!rows && rows.childElementCount > 0 && rows.style.visibility !== 'hidden';
+    };
+    if (shown()) return removeBootChat();
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      removeBootChat();
+      observer.disconnect();
+    });
+    observer.observe(at, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="message-list-wrap">
+    <div className="message-list-wrap" ref={wrap}>
       <Virtuoso
         ref={list}
         className="message-list"

@@ -16,7 +16,7 @@ import { ShareKeyCatcher } from '../shares/ShareKeyCatcher';
 import { OneTap } from '../social-login/OneTap';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { ArabicPrompt } from './ArabicPrompt';
-import { removeBootShell } from './boot-shell';
+import { removeBootChat, removeBootShell } from './boot-shell';
 import { isMac, useDrawer } from './drawer';
 import { OfflineBanner } from './OfflineBanner';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -43,7 +43,12 @@ export function Layout() {
   const drawer = useDrawer(narrow, location.key);
   useVisibleHeight();
   // Before the browser paints this first frame: the boot shell and the app are never both seen, nor neither.
-  useLayoutEffect(removeBootShell, []);
+  // A chat the boot shell drew stays on top until the app's list shows it (MessageList), or the page changes.
+  useLayoutEffect(() => removeBootShell(true), []);
+  const openedAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== openedAt.current) removeBootChat();
+  }, [location.key]);
 
   useEffect(() => {
     localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');
