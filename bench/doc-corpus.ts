@@ -1,5 +1,6 @@
 // Documents written by others, read as Parley reads them: test files of Apache Tika, pdf.js, mammoth.js, OCRmyPDF
-// and docling's OCR tests (pdf, doc, docx, ppt, pptx, rtf), each parsed in the parse worker (OCR on) and compared with a reference
+// and docling's OCR tests (pdf, doc, docx, ppt, pptx, rtf, and pictures of pages: png, jpeg, webp), each parsed in the
+// parse worker (OCR on) and compared with a reference
 // reader of the type (REFERENCES below: poppler, LibreOffice, pandoc, antiword, catdoc, tesseract), and the
 // pages with pdfinfo, the slides LibreOffice prints, the slide parts of a pptx, Word's own page count
 // (docProps/app.xml). Prints the success rate per type, page-count agreement, median and p95 parse time and
@@ -11,7 +12,8 @@
 // ocrmypdf/OCRmyPDF (its tests/resources are mostly real scans) or docling-project/docling (tests/data/ocr/sources:
 // scans that their pages show turned)).
 // Without either, the benchmark says so and is skipped. A reference reader that is not installed is skipped
-// with a line saying so; the next one of its type then scores the type.
+// with a line saying so; the next one of its type then scores the type. PARLEY_BENCH_TYPES (types joined by commas,
+// e.g. `image,pdf`) runs only the files of those types.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,11 +25,21 @@ import { wordRecall } from '../tests/helpers/word-recall';
 
 const CACHE = process.env.PARLEY_BENCH_CORPUS || path.join(os.homedir(), '.cache', 'parley-bench-corpus');
 const REPOS = (process.env.PARLEY_BENCH_REPOS || '').split(':').filter(Boolean);
-const TYPES = ['pdf', 'docx', 'pptx', 'doc', 'ppt', 'rtf'] as const;
+const TYPES = ['pdf', 'docx', 'pptx', 'doc', 'ppt', 'rtf', 'image'] as const;
 type FileType = (typeof TYPES)[number];
+/** The extensions of pictures of pages (type `image`), read by OCR as one page. */
+const PICTURES = ['png', 'jpg', 'jpeg', 'webp'];
+const ONLY = (process.env.PARLEY_BENCH_TYPES || '').split(',').filter(Boolean);
 /** Test-document folders of those projects; pdf.js keeps hundreds of pdfs, one in PDFJS_EVERY is taken. */
 const FOLDERS =
   /(?:test-documents|test\/pdfs|test\/test-data|tests\/resources|tests\/data\/ocr\/sources)\/[^/]+\.(pdf|docx|pptx|doc|ppt|rtf)$/i;
+/**
+ * Pictures: Tika's test documents (its OCR tests' pages and its image parsers' photos, most without words), OCRmyPDF's
+ * page pictures (tests/resources: a brochure page, a typewritten recipe, a map) and docling's (a newspaper page, a
+ * photographed bill, a WebP page).
+ */
+const PICTURE_FOLDERS =
+  /(?:test-documents|tests\/resources|tests\/data\/ocr\/sources|tests\/data\/webp\/sources)\/[^/]+\.(png|jpe?g|webp)$/i;
 const PDFJS_EVERY = 12;
 const MAX_BYTES = 5 * 1024 * 1024;
 /** A reference "reads" a file when it gets at least this many words from it. */
@@ -66,6 +78,7 @@ const REFERENCES: Record<FileType, ReferenceName[]> = {
   doc: ['libreoffice', 'antiword'],
   ppt: ['libreoffice', 'catppt'],
   rtf: ['libreoffice', 'pandoc'],
+  image: ['tesseract', 'tesseract-osd'],
 };
 /** The command each reference needs, and the Debian package that has it. */
 const COMMANDS: Record<ReferenceName, [string, string]> = {
@@ -91,7 +104,10 @@ function fillCache(): void {
       .toString('utf8')
       .split('\n')
       .map((line) => /^\d+ blob ([0-9a-f]+)\s+(\d+)\t(.+)$/.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null && Number(m[2]) <= MAX_BYTES && FOLDERS.test(m[3]))
+      .filter(
+        (m): m is RegExpExecArray =>
+          m !== null && Number(m[2]) <= MAX_BYTES && (FOLDERS.test(m[3]) || PICTURE_FOLDERS.test(m[3])),
+      )
       .sort((a, b) => a[3].localeCompare(b[3]));
     let pdfjs = 0;
     for (const [, blob, , file] of rows) {
@@ -132,7 +148,10 @@ function isScan(file: string, bytes: Buffer): boolean {
   }
 }
 
-const typeOf = (file: string) => path.extname(file).slice(1).toLowerCase() as FileType;
+const typeOf = (file: string): FileType => {
+  const extension = path.extname(file).slice(1).toLowerCase();
+  return (PICTURES.includes(extension) ? 'image' : extension) as FileType;
+};
 
 function tool(command: string, args: string[], timeout = 60_000): string | null {
   try {
@@ -314,6 +333,24 @@ function tesseractText(file: string, pages: number | null, work: string): [Refer
   }
 }
 
+/**
+ * tesseract's text of a picture of a page, read from the file itself as its command line reads it (at the
+ * resolution the file states), with the same two readings and sure words as a scanned pdf's pages.
+ */
+function pictureTesseractText(file: string): [Reference, Reference] {
+  const read = (extra: string[]) => {
+    const tsv = tool('tesseract', [file, '-', '-l', 'eng', ...extra, 'tsv'], 5 * 60_000) ?? '';
+    const found: string[] = [];
+    for (const line of tsv.split('\n').slice(1)) {
+      const cells = line.split('\t');
+      if (cells.length >= 12 && Number(cells[10]) >= TESSERACT_MIN_CONFIDENCE && cells[11].trim())
+        found.push(cells[11].trim());
+    }
+    return { text: found.join(' '), pages: 1 };
+  };
+  return [read([]), read(['--psm', '1'])];
+}
+
 /** The text a reference other than LibreOffice and tesseract gets from a file. */
 function singleReference(name: ReferenceName, file: string): Reference {
   const type = typeOf(file);
@@ -399,6 +436,7 @@ export async function benchDocCorpus(): Promise<void> {
     ? fs
         .readdirSync(CACHE)
         .filter((name) => (TYPES as readonly string[]).includes(typeOf(name)))
+        .filter((name) => ONLY.length === 0 || ONLY.includes(typeOf(name)))
         .sort()
         .map((name) => path.join(CACHE, name))
     : [];
@@ -448,11 +486,18 @@ async function benchFile(
   const bytes = fs.readFileSync(file);
   const type = typeOf(file);
   const refs = new Map<ReferenceName, Reference>();
-  for (const name of REFERENCES[type].filter((n) => present.has(n)))
-    refs.set(
-      name,
-      name === 'libreoffice' ? (libre.get(file) ?? { text: null, pages: null }) : singleReference(name, file),
-    );
+  if (type === 'image' && present.has('tesseract')) {
+    const [plain, osd] = pictureTesseractText(file);
+    refs.set('tesseract', plain);
+    refs.set('tesseract-osd', osd);
+  } else
+    for (const name of REFERENCES[type].filter((n) => present.has(n)))
+      refs.set(
+        name,
+        name === 'libreoffice'
+          ? (libre.get(file) ?? { text: null, pages: null })
+          : singleReference(name, file),
+      );
   let reference = REFERENCES[type].find((n) => present.has(n)) ?? null;
   const pdf = refs.get('pdftotext');
   const scanned = type === 'pdf' && !!pdf && words(pdf.text ?? '') < MIN_REFERENCE_WORDS;
@@ -463,7 +508,8 @@ async function benchFile(
     reference = 'tesseract';
   }
   const own = ownPages(file, bytes);
-  const printed = type === 'pdf' ? pdf?.pages : (refs.get('libreoffice')?.pages ?? null);
+  const printed =
+    type === 'pdf' ? pdf?.pages : type === 'image' ? 1 : (refs.get('libreoffice')?.pages ?? null);
   const row: Row = {
     file: path.basename(file),
     type,
@@ -482,7 +528,9 @@ async function benchFile(
         : printed != null
           ? type === 'pdf'
             ? 'pdfinfo'
-            : 'LibreOffice'
+            : type === 'image'
+              ? 'one picture'
+              : 'LibreOffice'
           : null,
     referenceWords: reference ? words(refs.get(reference)?.text ?? '') : 0,
     recall: null,

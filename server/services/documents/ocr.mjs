@@ -300,7 +300,8 @@ async function openReader(options) {
     // letters it looks for: pdf.js's issue7229.pdf (a form scanned at 200 dpi, enlarged to 400) lost a third
     // of its words. The resolution the picture is drawn at is known: tesseract is told it.
     // tesseract takes 70 to 2400 dpi as credible (a picture drawn tiny or huge is told the nearest).
-    const dpi = Math.round(Math.min(2400, Math.max(70, picture.dpi || TARGET_DPI)));
+    // 0: none known; tesseract then estimates it from the size of the letters, as its command line does.
+    const dpi = picture.dpi === 0 ? 0 : Math.round(Math.min(2400, Math.max(70, picture.dpi || TARGET_DPI)));
     await worker.setParameters({ user_defined_dpi: String(dpi) });
     let { data } = await worker.recognize(picture.png);
     // Looking for a layout, tesseract takes a label in a frame for a drawing and reads nothing in it (as one
@@ -391,7 +392,8 @@ export async function recognisePages(pdf, OPS, numbers, options) {
 
 /**
  * A page's longer side in inches (A4 is 11.7, US Letter 11): an uploaded picture of a page carries no trustworthy
- * resolution (phones and screenshots write 72), so the one it would have if it showed a whole page is taken.
+ * resolution (phones and screenshots write 72), so the one it would have if it showed a whole page decides whether
+ * it is enlarged.
  */
 const PAGE_INCHES = 11.5;
 
@@ -404,10 +406,9 @@ const PAGE_INCHES = 11.5;
 async function uprightPicture(bytes, canvases) {
   const image = await canvases.loadImage(bytes);
   const { width, height } = image;
-  // Phones and screenshots write 72 dpi whatever they show: the resolution is the one the picture would have if it
-  // showed a whole page, enlarged towards 300 dpi as a scan drawn small in a pdf is (a bill photographed at 124
-  // dpi went from 0.95 to 1.00 word recall against tesseract's command line, an old newspaper page at 174 dpi from
-  // 0.92 to 0.98; a map of a few labels at 59 dpi lost a quarter of them).
+  // A picture that would show a whole page at under 300 dpi is enlarged towards 300 dpi, as a scan drawn small in a
+  // pdf is: a bill photographed at 124 dpi went from 0.95 to 1.00 word recall against tesseract's command line, an
+  // old newspaper page at 174 dpi from 0.92 to 0.96.
   const pageDpi = Math.max(width, height) / PAGE_INCHES;
   let factor = Math.min(1, Math.sqrt(MAX_PAGE_PIXELS / (width * height)));
   if (factor === 1 && pageDpi < TARGET_DPI)
@@ -428,13 +429,16 @@ async function uprightPicture(bytes, canvases) {
   return {
     png: encodePng(PNG, { width: w, height: h }, { data: pixels, colorType: 0 }),
     height: h,
-    dpi: pageDpi * factor,
+    // Not told a resolution: phones and screenshots write 72 dpi whatever they show, and the page's size is a guess
+    // (the picture may show a label or a map); told the guess, a map's few labels at 59 dpi enlarged 4 times lost a
+    // quarter of them (0.57 to 0.75 word recall in six codings of it, 1.00 as estimated by tesseract).
+    dpi: 0,
   };
 }
 
 /**
  * Reads an uploaded picture of a page as one page. Where no canvas loads, tesseract.js decodes the picture itself
- * (it turns a JPEG by its EXIF orientation too), at the resolution the picture would have if it showed a page.
+ * (it turns a JPEG by its EXIF orientation too), at its own size.
  * @param {Buffer} bytes
  * @param {{ languages: string[], deadline: number, onPage: (done: number, total: number) => void }} options
  * @returns {Promise<string>}
@@ -450,7 +454,7 @@ export async function recogniseImage(bytes, options) {
       const { imageSize } = await import('image-size');
       const size = imageSize(bytes);
       const height = size.height ?? 0;
-      picture = { png: bytes, height, dpi: Math.max(size.width ?? 0, height) / PAGE_INCHES, turnable: false };
+      picture = { png: bytes, height, dpi: 0, turnable: false };
     }
     const { text, confidence } = await reader.read(picture);
     // A photo without words gives tesseract a few marks it reads as letters, unsure (Tika's test photos: "we" at
