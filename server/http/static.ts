@@ -17,6 +17,7 @@ import {
 } from '../../common/contract/index.js';
 import { recommendedQuestions } from '../content/landing-content.js';
 import type { AppEnv } from './context.js';
+import { localizedManifest, type WebManifest } from './web-manifest.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -49,14 +50,29 @@ export function staticRoutes(staticDir: string, publicKeySpki: string) {
     let localized = pages.get(language);
     if (!localized) {
       const dir = language === 'ar' ? 'rtl' : 'ltr';
-      localized = html.replace(/<html\b[^>]*>/i, `<html lang="${language}" dir="${dir}">`);
+      localized = html
+        .replace(/<html\b[^>]*>/i, `<html lang="${language}" dir="${dir}">`)
+        .replace('href="/manifest.webmanifest"', `href="/manifest.webmanifest?lang=${language}"`);
       pages.set(language, localized);
     }
     return localized;
   };
-  // The page differs per language and carries the key, so it is compressed here (once per language and
-  // encoding) rather than at build time like the other assets.
+  // The page and the web manifest differ per language (the page also carries the key), so they are compressed
+  // here (once per language and encoding) rather than at build time like the other assets.
   const compressed = new Map<string, Buffer>();
+  const sendText = (c: Context<AppEnv>, key: string, text: string, contentType: string) => {
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (!encoding) return c.body(text, 200, { 'Content-Type': contentType });
+    let body = compressed.get(`${key}:${encoding}`);
+    if (!body) {
+      body = encoding === 'br' ? zlib.brotliCompressSync(text) : zlib.gzipSync(text);
+      compressed.set(`${key}:${encoding}`, body);
+    }
+    return c.body(new Uint8Array(body), 200, { 'Content-Type': contentType, 'Content-Encoding': encoding });
+  };
   const servePage = (c: Context<AppEnv>) => {
     // Only the path names the language here: a choice saved on the device is applied by the script.
     const first = c.req.path.split('/')[1];
@@ -64,22 +80,26 @@ export function staticRoutes(staticDir: string, publicKeySpki: string) {
     const html = pageIn(language);
     if (!html)
       return c.text('The client is not built. Run `npm start` (it builds first) or `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
-    const accepted = c.req.header('Accept-Encoding') ?? '';
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    if (!encoding) return c.html(html);
-    const key = `${language}:${encoding}`;
-    let body = compressed.get(key);
-    if (!body) {
-      body = encoding === 'br' ? zlib.brotliCompressSync(html) : zlib.gzipSync(html);
-      compressed.set(key, body);
-    }
-    return c.body(new Uint8Array(body), 200, {
-      'Content-Type': 'text/html; charset=UTF-8',
-      'Content-Encoding': encoding,
-    });
+    return sendText(c, `page:${language}`, html, 'text/html; charset=UTF-8');
   };
+
+  const manifestPath = path.join(staticDir, 'manifest.webmanifest');
+  let builtManifest: WebManifest | null = null;
+  const manifests = new Map<Language, string>();
+  app.get('/manifest.webmanifest', async (c, next) => {
+    if (builtManifest === null && fs.existsSync(manifestPath))
+      builtManifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as WebManifest;
+    if (!builtManifest) return next();
+    // The app asks with its language (the page's link, kept in step by the app); anything else is English.
+    const asked = c.req.query('lang');
+    const language = isLanguage(asked) ? asked : DEFAULT_LANGUAGE;
+    let text = manifests.get(language);
+    if (!text) {
+      text = JSON.stringify(localizedManifest(builtManifest, language));
+      manifests.set(language, text);
+    }
+    return sendText(c, `manifest:${language}`, text, 'application/manifest+json');
+  });
 
   app.get('/', servePage);
   app.get('/index.html', servePage);

@@ -138,6 +138,10 @@ export function answerArabicOffer(accept: boolean) {
 export function applyDocumentLanguage(language: Language) {
   document.documentElement.lang = language;
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+  // Installing the app then gives it this language's names and shortcuts (the server localises the manifest).
+  document
+    .querySelector('link[rel="manifest"]')
+    ?.setAttribute('href', `/manifest.webmanifest?lang=${encodeURIComponent(language)}`);
 }
 
 export async function initI18n(language = resolveLanguage()) {

@@ -43,6 +43,10 @@ export const ar: Resource = {
     loadOutsideImage: 'تحميل الصورة',
   },
   layout: {
+    /** The installed app's description and the install sheet's screenshot labels (the web manifest). */
+    appDescription: 'مساعدك للذكاء الاصطناعي على خادمك',
+    screenshotPhone: 'Parley على الهاتف',
+    screenshotDesktop: 'Parley على الحاسوب',
     searchChats: 'البحث في المحادثات',
     noMatchingChats: 'لا يطابق أي عنوان محادثة.',
     historyGroup: {

@@ -38,6 +38,10 @@ export const en = {
     loadOutsideImage: 'Load picture',
   },
   layout: {
+    /** The installed app's description and the install sheet's screenshot labels (the web manifest). */
+    appDescription: 'Your self-hosted AI assistant',
+    screenshotPhone: 'Parley on a phone',
+    screenshotDesktop: 'Parley on a desktop',
     searchChats: 'Search chats',
     noMatchingChats: 'No chat title matches.',
     historyGroup: {

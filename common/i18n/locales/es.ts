@@ -40,6 +40,10 @@ export const es: Resource = {
     loadOutsideImage: 'Cargar imagen',
   },
   layout: {
+    /** The installed app's description and the install sheet's screenshot labels (the web manifest). */
+    appDescription: 'Tu asistente de IA autoalojado',
+    screenshotPhone: 'Parley en un teléfono',
+    screenshotDesktop: 'Parley en un ordenador',
     searchChats: 'Buscar chats',
     noMatchingChats: 'Ningún título de chat coincide.',
     historyGroup: {

@@ -39,6 +39,10 @@ export const zh: Resource = {
     loadOutsideImage: '加载图片',
   },
   layout: {
+    /** The installed app's description and the install sheet's screenshot labels (the web manifest). */
+    appDescription: '你自己托管的 AI 助手',
+    screenshotPhone: '手机上的 Parley',
+    screenshotDesktop: '电脑上的 Parley',
     searchChats: '搜索对话',
     noMatchingChats: '没有匹配的对话标题。',
     historyGroup: {
