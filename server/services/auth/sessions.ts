@@ -1,6 +1,6 @@
 // Session tokens are random and only their hash is stored, so a database leak does not leak logins.
 // A session ends when unused for the idle lifetime or at its absolute lifetime, whichever comes first.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
@@ -16,6 +16,22 @@ export interface Caller {
 const DAY_MS = 24 * 60 * 60_000;
 
 export function createSessionService(db: Database, lifetimes: SessionConfig) {
+  /**
+   * Every API request looks its session up: the query is built once (drizzle took some 0.2 ms of the event
+   * loop to build it each time) and, on PostgreSQL, prepared once per connection.
+   */
+  const sessionWithUser = db
+    .select({
+      user: users,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      source: sessions.source,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('parley_session_with_user');
   return {
     async createGuest(): Promise<{ token: string; caller: Caller }> {
       const userId = newId();
@@ -54,17 +70,7 @@ export function createSessionService(db: Database, lifetimes: SessionConfig) {
     ): Promise<{ caller: Caller; user: typeof users.$inferSelect } | null> {
       if (!token || token.length > 256) return null;
       const tokenHash = sha256(token);
-      const [row] = await db
-        .select({
-          user: users,
-          createdAt: sessions.createdAt,
-          lastUsedAt: sessions.lastUsedAt,
-          source: sessions.source,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-        .limit(1);
+      const [row] = await sessionWithUser.execute({ tokenHash });
       if (!row) return null;
       const at = now.getTime();
       if (at - row.createdAt.getTime() > lifetimes.maxDays * DAY_MS) return null;

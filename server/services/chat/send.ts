@@ -55,14 +55,21 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
         .catch((error) => deps.logger.warn({ err: error, requestId }, 'stopping an answer failed'));
   }
 
+  /**
+   * Every send looks for an answer its requestId already started: the query is built once (drizzle took some
+   * 0.3 ms of the event loop to build it each time) and, on PostgreSQL, prepared once per connection.
+   */
+  const answerOfRequest = db
+    .select({ message: messages, channel: channels })
+    .from(messages)
+    .innerJoin(channels, eq(channels.id, messages.channelId))
+    .where(and(eq(messages.requestId, sql.placeholder('requestId')), eq(messages.role, 'assistant')))
+    .limit(1)
+    .prepare('parley_answer_of_request');
+
   /** A finished answer no longer in memory, rebuilt from its persisted chunks. */
   async function storedRun(caller: Caller, requestId: string): Promise<AnswerRun | null> {
-    const rows = await db
-      .select({ message: messages, channel: channels })
-      .from(messages)
-      .innerJoin(channels, eq(channels.id, messages.channelId))
-      .where(and(eq(messages.requestId, requestId), eq(messages.role, 'assistant')))
-      .limit(1);
+    const rows = await answerOfRequest.execute({ requestId });
     const row = rows[0];
     if (!row) return null;
     if (row.channel.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
