@@ -47,6 +47,10 @@
   const [first = '', second] = parts;
   const home = first === '' || first === 'home' || (first === 'm' && second === 'home');
   root.setAttribute('data-boot-page', home ? 'home' : first === 'chat' ? 'chat' : 'other');
+  // The room the app's composer tools took on a chat at this width (src/ui/layout/boot-shell.ts).
+  const [toolsWidth, toolsHeight] = String(read('localStorage', 'parley.bootTools')).split(':');
+  if (Number(toolsWidth) === window.innerWidth && /^\d{1,3}$/.test(toolsHeight))
+    root.style.setProperty('--boot-tools', `${toolsHeight}px`);
   if (read('localStorage', 'parley.sidebarCollapsed') === '1')
     root.setAttribute('data-boot-sidebar', 'collapsed');
   // The composer shows a microphone where speech can be recognised (canListen in src/ui/voice/voice-store.ts).

@@ -416,6 +416,14 @@ async function messageBoxes(page: Page, within: string) {
 for (const screen of [
   { name: 'a phone, English', path: '', viewport: PHONE, touch: true },
   { name: 'a desktop, Arabic', path: '/ar', viewport: DESKTOP, touch: false },
+  // The composer's tools take one line here, not the two of a phone: the boot shell keeps the room they took
+  // on this device's last chat (a first visit would draw the chat 50 px lower, then the app above it).
+  {
+    name: 'a touch tablet, landscape, Spanish',
+    path: '/es',
+    viewport: { width: 1180, height: 820 },
+    touch: true,
+  },
 ] as const) {
   test.describe(`a chat opened at its address on ${screen.name}`, () => {
     // No service worker: every chunk goes through the route below.

@@ -8,6 +8,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
@@ -39,6 +40,7 @@ import { DocChatContext } from '../documents/doc-chat-context';
 import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
 import { DocumentStarters } from '../landing/DocumentStarters';
 import { HomeTemplates } from '../landing/HomeTemplates';
+import { BOOT_CHAT_AFTER_PAGE_MS, rememberComposerTools, removeBootChat } from '../layout/boot-shell';
 import { ShareButton } from '../shares/ShareButton';
 import { VoiceEffects } from '../voice/VoiceEffects';
 import { Composer } from './Composer';
@@ -107,6 +109,12 @@ export function ChannelPage() {
   const opened = loaded?.channel.channelId === channelId ? loaded : null;
   const actor = useChatActor(channelId, channelId, opened);
   const documents = useSelector(actor, (s) => s.context.documents);
+  // The chat the boot shell drew leaves when the conversation's rows show (MessageList); this is in case they
+  // never do (a chat drawn otherwise), counted from when the page's code is here rather than the app's start.
+  useEffect(() => {
+    const id = window.setTimeout(removeBootChat, BOOT_CHAT_AFTER_PAGE_MS);
+    return () => window.clearTimeout(id);
+  }, []);
   return (
     <DocumentChatFrame key={channelId} channelId={channelId} docs={documents}>
       <ChatView key={channelId} actor={actor} channelId={channelId} opened={opened} />
@@ -171,6 +179,11 @@ function ChatView({
   );
 
   const messages = useMemo(() => messagesShown(cached, chat), [cached, chat]);
+  const box = useRef<HTMLDivElement>(null);
+  // What the boot shell of the next visit keeps above its composer on a chat (public/theme.js).
+  useEffect(() => {
+    if (channelId) rememberComposerTools(box.current?.querySelector('.composer-tools'));
+  }, [channelId]);
 
   const send = useCallback(
     (text: string, record: InputMessage) => {
@@ -238,7 +251,7 @@ function ChatView({
   // cache has answered, nor while its first load from the server is under way.
   const unknown = channelId !== null && (cached === undefined || chat.syncing);
   return (
-    <div className="chat">
+    <div className="chat" ref={box}>
       {messages.length === 0 && unknown ? (
         <div className="welcome" data-testid="chat-loading">
           <h1 className="visually-hidden">{t('chat.heading')}</h1>

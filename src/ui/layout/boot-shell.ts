@@ -1,8 +1,12 @@
 // index.html's boot shell (painted before the app's JavaScript arrives) leaves once the app draws itself. A chat
 // the boot script drew (public/theme.js, #boot-chat) stays where it is until the app's list shows the same rows.
 
-/** Past this, the boot script's chat leaves even if the app never showed its list (a page drawn otherwise). */
-const BOOT_CHAT_AT_MOST_MS = 3000;
+/** Past this after the chat page is drawn, the boot script's chat leaves even if the app's list never showed. */
+export const BOOT_CHAT_AFTER_PAGE_MS = 3000;
+/** And past this after the app's start (a page that is not the chat's, a chunk that never comes). */
+const BOOT_CHAT_AT_MOST_MS = 15_000;
+/** The composer's tools' height on a chat and the window's width it was measured at, for public/theme.js. */
+const TOOLS_KEY = 'parley.bootTools';
 
 /**
  * Removes the boot shell; called where the app first draws (Layout) and where it fails to (the crash screen,
@@ -42,3 +46,20 @@ export function removeBootChat() {
 
 /** Whether the boot script's chat is still on screen, waiting for the app's rows. */
 export const bootChatShown = () => document.getElementById('boot-chat') !== null;
+
+/**
+ * Keeps the height of a chat's composer tools (model, share, search; one line or two, by width and language):
+ * the boot shell of the next visit at this width keeps that room above its composer, so the chat it draws sits
+ * where the app draws it.
+ */
+export function rememberComposerTools(tools: Element | null | undefined) {
+  if (!tools) return;
+  try {
+    localStorage.setItem(
+      TOOLS_KEY,
+      `${window.innerWidth}:${Math.round(tools.getBoundingClientRect().height)}`,
+    );
+  } catch {
+    // Storage refused: the boot shell keeps its default room.
+  }
+}
