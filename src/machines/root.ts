@@ -85,6 +85,27 @@ export const rootMachine = setup({
         }),
       }),
     },
+    // New chat while the new chat's first question is still on its way: that chat goes on by itself (under a key
+    // of its own until its answer gives it its channel, then under the channel) and home gets a fresh one. Before,
+    // home kept showing the question and, once it was answered, took the person back into that chat.
+    'CHAT.NEW': {
+      guard: ({ context }) => {
+        const current = context.chats[NEW_CHAT_KEY]?.getSnapshot();
+        return !!current && (current.matches('active') || current.context.pendingUserText !== null);
+      },
+      actions: enqueueActions(({ context, enqueue }) => {
+        const aside = `${NEW_CHAT_KEY}:${crypto.randomUUID()}`;
+        const current = context.chats[NEW_CHAT_KEY];
+        enqueue.sendTo(current, { type: 'REKEY', key: aside });
+        enqueue.assign({
+          chats: ({ context, spawn }) => ({
+            ...context.chats,
+            [aside]: current,
+            [NEW_CHAT_KEY]: spawn('chat', { input: { key: NEW_CHAT_KEY, channelId: null } }),
+          }),
+        });
+      }),
+    },
     // A new chat learned its channel: it is now that channel's chat, and home gets a fresh one next time.
     'CHAT.CHANNEL_KNOWN': {
       guard: ({ event }) => event.key !== event.channelId,

@@ -45,6 +45,57 @@ test('a guest sends a message and sees the answer stream in, then lands on the n
   await expect(answer.getByTestId('dislike')).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('New chat while the first question is on its way: home stays empty and the first chat goes on by itself', async ({
+  page,
+}) => {
+  await openAsGuest(page);
+  // The server takes its time with the first question.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/v1/chat/send', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await sendMessage(page, 'Name three moons of Jupiter.');
+  await expect(page.getByTestId('message-user')).toHaveText('Name three moons of Jupiter.');
+  await page.getByTestId('new-chat').click();
+  await expect(page.getByTestId('message-user')).toHaveCount(0);
+  release();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // Its answer arrives: the first chat lands in the history, and nobody is taken back into it.
+  const first = page.getByTestId('history-item').filter({ hasText: 'Name three moons of Jupiter.' });
+  await expect(first).toHaveCount(1);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('message-user')).toHaveCount(0);
+  // The next question starts a chat of its own.
+  await sendMessage(page, 'What is the tallest volcano on Mars?');
+  await expect(page).toHaveURL(/\/chat\//);
+  await expect(page.getByTestId('message-user')).toHaveText(['What is the tallest volcano on Mars?']);
+  await lastAnswerDone(page);
+  // The first chat was answered meanwhile.
+  await first.getByRole('link').click();
+  await expect(page.getByTestId('message-user')).toHaveText(['Name three moons of Jupiter.']);
+  await expect(page.getByTestId('message-assistant')).toHaveAttribute('data-status', 'done');
+  // A follow-up there stays in that chat, also after a visit home and back (home's new chat is another one).
+  const firstUrl = page.url();
+  await sendMessage(page, 'And their sizes?');
+  await lastAnswerDone(page);
+  await page.getByTestId('new-chat').click();
+  await expect(page.getByTestId('message-user')).toHaveCount(0);
+  await first.getByRole('link').click();
+  await sendMessage(page, 'Which one is the largest?');
+  await lastAnswerDone(page);
+  expect(page.url()).toBe(firstUrl);
+  await expect(page.getByTestId('message-user')).toHaveText([
+    'Name three moons of Jupiter.',
+    'And their sizes?',
+    'Which one is the largest?',
+  ]);
+  await expect(page.getByTestId('history-item')).toHaveCount(2);
+});
+
 test('guests are kept on the Standard model', async ({ page }) => {
   await openAsGuest(page);
   await page.getByTestId('model-picker').click();

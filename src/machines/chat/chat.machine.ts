@@ -66,7 +66,9 @@ export type ChatEvent =
   | { type: 'STREAM.CHUNK'; chunk: StreamChunk }
   | { type: 'STREAM.DONE'; status: MessageStatus }
   | { type: 'STREAM.RECONNECTING'; attempt: number }
-  | { type: 'STREAM.ERROR'; message: string; code?: number | null };
+  | { type: 'STREAM.ERROR'; message: string; code?: number | null }
+  /** The root keeps this chat under another key (a new chat set aside for a newer one, see CHAT.NEW). */
+  | { type: 'REKEY'; key: string };
 
 interface StreamInput {
   body: SendRequest;
@@ -157,6 +159,7 @@ export function createChatMachine(io: ChatIO) {
       documents: null,
       returnedText: null,
     }),
+    on: { REKEY: { actions: assign({ key: ({ event }) => event.key }) } },
     initial: 'opening',
     states: {
       // The new chat has nothing to load; a channel the route's loader fetched already is not asked again.
@@ -271,6 +274,9 @@ export function createChatMachine(io: ChatIO) {
                     key: context.key,
                     channelId: event.meta.channelId,
                   })),
+                  // The root keeps it under its channel from now on: a later answer in this chat must not tell
+                  // the root to move whatever is then under 'new' (a fresh new chat) onto this channel.
+                  assign(({ event }) => ({ key: event.meta.channelId })),
                 ],
               },
             },

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { ChannelDetail } from '../../../common/contract';
 import type { ChatActorRef, RootActor, RootSnapshot } from '../../machines/root';
 
@@ -29,16 +29,22 @@ export function useChatActor(
   opened?: ChannelDetail | null,
 ): ChatActorRef {
   const root = useRootActor();
-  const [actor, setActor] = useState<ChatActorRef>(() => {
+  const [first] = useState<ChatActorRef>(() => {
     root.send({ type: 'CHAT.OPEN', key, channelId, opened });
     return root.getSnapshot().context.chats[key];
   });
+  // The root may put another actor under the key (New chat sets a busy new chat aside for a fresh one).
+  const kept = useSelector(root, (s) => s.context.chats[key]);
+  // Also when the key holds no actor any more (the root forgot the chat): it is opened again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept re-runs it, see above
   useEffect(() => {
     root.send({ type: 'CHAT.OPEN', key, channelId });
-    const next = root.getSnapshot().context.chats[key];
-    setActor((current) => (current === next ? current : next));
-  }, [root, key, channelId]);
-  return actor;
+  }, [root, key, channelId, kept]);
+  // Until it is, the last actor shown stays (a new chat that just got its channel is no longer under 'new', and
+  // home follows it to its address).
+  const last = useRef(first);
+  if (kept) last.current = kept;
+  return kept ?? last.current;
 }
 
 export function useAuthState() {

@@ -21,6 +21,7 @@ import { isMac, useDrawer } from './drawer';
 import { OfflineBanner } from './OfflineBanner';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { Sidebar } from './Sidebar';
+import { useNewChat } from './use-new-chat';
 import { NARROW_QUERY, useMediaQuery, useVisibleHeight } from './viewport';
 import './layout.css';
 
@@ -55,6 +56,7 @@ export function Layout() {
   }, [collapsed]);
 
   const home = to('/');
+  const newChat = useNewChat();
   const login = useRootSelector((s) => s.context.login);
   const logins = useSelector(login, (s) => s.context.successes);
   const loginOpen = useSelector(login, (s) => !s.matches('closed'));
@@ -73,10 +75,10 @@ export function Layout() {
   useHotkeys(
     isMac() ? 'meta+k' : 'ctrl+i',
     () => {
-      if (location.pathname !== home) navigate(home);
+      if (location.pathname !== home) newChat();
     },
     { preventDefault: true, enableOnFormTags: false, enableOnContentEditable: false },
-    [location.pathname, home, navigate],
+    [location.pathname, home, newChat],
   );
 
   if (lang !== undefined && !isLanguage(lang)) return <NotFound />;
@@ -129,7 +131,7 @@ export function Layout() {
             <button
               type="button"
               className="icon-button"
-              onClick={() => navigate(home)}
+              onClick={newChat}
               aria-label={t('layout.newChat')}
               data-testid="topbar-new-chat"
             >

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useLangPath } from '../app/paths';
 import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';
@@ -10,6 +10,7 @@ import { Tooltip } from '../kit/Tooltip';
 import { AccountFooter } from '../user/AccountFooter';
 import { type Drawer, isMac } from './drawer';
 import { FeatureMenu } from './FeatureMenu';
+import { useNewChat } from './use-new-chat';
 
 // The history list (virtualised, with its search) is its own chunk: the composer does not wait for it. It is
 // asked for as the app starts, beside the page's chunks, and drawn as soon as it is here: not through
@@ -50,7 +51,7 @@ export function Sidebar({
 }) {
   const { t } = useTranslation();
   const to = useLangPath();
-  const navigate = useNavigate();
+  const newChat = useNewChat();
   const keys = isMac() ? '⌘K' : 'Ctrl+I';
   const closeButton = useRef<HTMLButtonElement>(null);
   const swipe = useRef<{ x: number; y: number } | null>(null);
@@ -119,7 +120,7 @@ export function Sidebar({
         <button
           type="button"
           className="button primary new-chat"
-          onClick={() => navigate(to('/'))}
+          onClick={newChat}
           aria-label={collapsed ? t('layout.newChat') : undefined}
           data-testid="new-chat"
         >
