@@ -60,12 +60,19 @@ const reply = (id, result) => {
 /**
  * Statements the server runs again and again (a chat's session lookup, its rows, the chunk journal's INSERT)
  * are prepared once, named, and then run as one Bind/Execute/Sync: PGlite's query() parses, plans and
- * describes every statement anew in six calls into PostgreSQL, which made up most of a chat's time here.
+ * describes every statement anew in six calls into PostgreSQL (at 400 streams about 1 of the thread's 2.6 ms
+ * of CPU per chat).
  * Only plain reads and writes qualify, from their second run on; anything else (DDL, SET) runs as before and
  * forgets the prepared ones, whose plans it may change. At most PREPARED_MAX are kept (the oldest closed).
  */
 const PREPARED_MAX = 200;
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * Longer texts are the ones built for a number of rows (VALUES lists), rarely run twice alike: they are not
+ * counted or kept, so what this holds stays within some megabytes.
+ */
+const PREPARED_TEXT_MAX = 4096;
+const SEEN_MAX = 1000;
 /** sql -> { name, paramTypes, rowDescription } */
 const prepared = new Map();
 /** sql -> runs so far, for statements not prepared yet (forgotten when it grows past a bound). */
@@ -95,8 +102,9 @@ function wantsPrepared(sql) {
     if (prepared.size > 0) forgetPrepared();
     return false;
   }
+  if (sql.length > PREPARED_TEXT_MAX) return false;
   const runs = (seen.get(sql) ?? 0) + 1;
-  if (seen.size > 5000) seen.clear();
+  if (seen.size >= SEEN_MAX) seen.clear();
   seen.set(sql, runs);
   return runs >= 2;
 }
