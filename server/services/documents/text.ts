@@ -123,16 +123,21 @@ export async function guessLanguage(text: string): Promise<string> {
   return eld.detect(sample).language || 'unknown';
 }
 
+/** Marks at either end of a line that no title starts or ends with (quotes, brackets and end punctuation stay). */
+const EDGE_MARKS = /^[^\p{L}\p{N}\p{Sc}"'“‘«(¿¡]+|[^\p{L}\p{N}"'”’».!?)]+$/gu;
+
 /** The document's title, else its first line of text, at most 80 characters. */
 export function topicOf(title: string, pages: string[], fallback: string): string {
   const fromTitle = title.trim();
   if (fromTitle && !/^(untitled|presentation|pptxgenjs presentation|microsoft word)/i.test(fromTitle))
     return fromTitle.slice(0, 80);
+  // A scan's first line often opens with what the reader made of specks and rules ("- ~~\\ Basusarri -—---"):
+  // those marks are not the title, and a line of them alone is no title at all.
   const firstLine = pages
     .join('\n')
     .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line.length > 2);
+    .map((line) => line.trim().replace(EDGE_MARKS, ''))
+    .find((line) => line.length > 2 && (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
   return (firstLine ?? fallback).slice(0, 80);
 }
 
