@@ -1,7 +1,9 @@
-import { makeDocx, makePdf } from '../helpers/doc-fixtures';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { makePdf } from '../helpers/doc-fixtures';
 import { expect, openAsGuest, test } from './support/app';
 
-test('the workspace lists uploaded files by category, opens one as a document chat, deletes one', async ({
+test('the workspace lists uploaded files by category, a picture of a page among them, opens one as a document chat, deletes one', async ({
   page,
 }) => {
   // An empty workspace says so and offers the way to fill it, also opened first on a first visit whose visit
@@ -16,6 +18,8 @@ test('the workspace lists uploaded files by category, opens one as a document ch
   await expect(page.getByTestId('empty-state')).toContainText('No files here yet.');
   await page.getByTestId('workspace-upload').click();
   await expect(page).toHaveURL(/\/chatwithdoc$/);
+  // The picker offers pictures of pages beside documents.
+  await expect(page.getByTestId('upload-input')).toHaveAttribute('accept', /\.png,\.jpg,\.jpeg,\.webp/);
   await page.getByTestId('upload-input').setInputFiles([
     {
       name: 'atlas.pdf',
@@ -23,12 +27,13 @@ test('the workspace lists uploaded files by category, opens one as a document ch
       buffer: await makePdf(['Maps of the coast.', 'Tides.']),
     },
     {
-      name: 'notes.docx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      buffer: await makeDocx(['Field notes from the coast.']),
+      // Tika's OCR test picture (tests/fixtures/documents/README.md), read by OCR on the server.
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: readFileSync(path.join(import.meta.dirname, '../fixtures/documents/testOCR.png')),
     },
   ]);
-  await expect(page.getByTestId('doc-chat-start')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('doc-chat-start')).toBeVisible({ timeout: 60_000 });
 
   await page.goto('/workspace/uploaded/all');
   await expect(page.getByTestId('workspace-file')).toHaveCount(2);
@@ -39,14 +44,24 @@ test('the workspace lists uploaded files by category, opens one as a document ch
   await page.getByTestId('workspace-category-writing').click();
   await expect(page.getByTestId('workspace-file')).toHaveCount(0);
 
-  await page.getByTestId('workspace-category-pdf').click();
+  // The picture is listed under Images and opens with itself beside the chat, above the text read from it.
+  await page.getByTestId('workspace-category-image').click();
+  await expect(page.getByTestId('workspace-file')).toHaveCount(1);
+  await page.getByTestId('workspace-file').getByRole('link').click();
+  await expect(page.getByTestId('doc-name')).toHaveText('notes.png');
+  await expect(page.getByTestId('doc-page').first()).toContainText('This file contains some words.');
+  await expect
+    .poll(() => page.getByTestId('doc-picture').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(982);
+
+  await page.goto('/workspace/uploaded/pdf');
   await page.getByTestId('workspace-file').getByRole('link').click();
   await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
   await expect(page.getByTestId('doc-name')).toHaveText('atlas.pdf');
 
   // Delete asks first; the file leaves the list and stays gone after a reload.
   await page.goto('/workspace/uploaded/all');
-  const notes = page.getByTestId('workspace-file').filter({ hasText: 'notes.docx' });
+  const notes = page.getByTestId('workspace-file').filter({ hasText: 'notes.png' });
   await notes.getByTestId('delete').click();
   await page.getByTestId('delete-confirm-button').click();
   await expect(page.getByTestId('workspace-file')).toHaveCount(1);
