@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlashGroup } from './editor/slash-items';
-import type { SlashStore } from './editor/slash-menu';
+import { type SlashStore, slashMenuLeft } from './editor/slash-menu';
 
 const GROUPS: SlashGroup[] = ['basicBlocks', 'insertGroup'];
 const MENU_MAX_HEIGHT = 320;
@@ -16,10 +16,10 @@ export function SlashMenu({ store }: { store: SlashStore }) {
   const vertical = fitsBelow
     ? { top: state.rect.bottom + 6 }
     : { bottom: window.innerHeight - state.rect.top + 6 };
-  const style =
-    document.documentElement.dir === 'rtl'
-      ? { ...vertical, right: window.innerWidth - state.rect.right }
-      : { ...vertical, left: state.rect.left };
+  const style = {
+    ...vertical,
+    left: slashMenuLeft(state.rect, window.innerWidth, document.documentElement.dir === 'rtl'),
+  };
   return (
     <div className="slash-menu" role="listbox" style={style} data-testid="slash-menu">
       {state.items.length === 0 && <div className="slash-empty">{t('writing.noResults')}</div>}

@@ -32,6 +32,21 @@ export function createSlashStore() {
 }
 export type SlashStore = ReturnType<typeof createSlashStore>;
 
+/** The menu's width in css pixels (.slash-menu in writing.css) and its distance from the screen's edges. */
+export const SLASH_MENU_WIDTH = 240;
+const SLASH_MENU_MARGIN = 8;
+
+/**
+ * Where the menu's inline start goes: at the cursor (its right edge under the cursor in right-to-left text),
+ * held inside the screen. An Arabic line that starts with '/' sets the cursor at the left edge, and text near
+ * a phone's right edge in English leaves no 240 px after the cursor: unheld, the menu went off the screen.
+ */
+export function slashMenuLeft(rect: { left: number; right: number }, viewportWidth: number, rtl: boolean) {
+  const width = Math.min(SLASH_MENU_WIDTH, viewportWidth - 2 * SLASH_MENU_MARGIN);
+  const wanted = rtl ? rect.right - width : rect.left;
+  return Math.max(SLASH_MENU_MARGIN, Math.min(wanted, viewportWidth - SLASH_MENU_MARGIN - width));
+}
+
 /** Finds the trigger before the cursor: "/query" after a space or line start, or a leading space / U+200B. */
 export function findSlashMatch({ $position }: { $position: ResolvedPos }) {
   const parent = $position.parent;
