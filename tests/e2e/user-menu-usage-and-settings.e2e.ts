@@ -8,15 +8,20 @@ test('usage shows today’s messages on the free plan', async ({ page }) => {
   await page.getByTestId('menu-usage').click();
   await expect(page.getByTestId('usage-view')).toContainText('Usage today');
   await expect(page.getByTestId('usage-view')).toContainText('1 / 30');
+  // Drawn with its styles on a first visit (they came only with the login dialog's code): a bar under each line.
+  await expect(page.getByTestId('usage-view').getByRole('progressbar').first()).toHaveCSS('height', '8px');
 });
 
 test('settings: a connector joins the waiting list; a language choice reloads at /{lang}', async ({
   page,
 }) => {
   await openAsGuest(page);
+  // The home page's template tabs and the settings tabs are tabs, not bare browser buttons, on a first visit.
+  await expect(page.getByTestId('template-tab-Mine')).toHaveCSS('border-top-style', 'none');
   await page.getByTestId('user-menu').click();
   await page.getByTestId('menu-settings').click();
   await expect(page.getByTestId('settings-modal')).toBeVisible();
+  await expect(page.getByTestId('settings-connector-tab')).toHaveCSS('border-top-style', 'none');
   await page.getByTestId('settings-connector-tab').click();
   const notion = page.getByTestId('connector-NOTION');
   await notion.getByRole('button').click();

@@ -6,6 +6,7 @@ import { solveProgress } from '../../machines/captcha.machine';
 import { useRootSelector } from '../app/root-context';
 import { Modal } from '../kit/Modal';
 import { TurnstileWidget } from './TurnstileWidget';
+import '../auth/auth.css';
 
 export function BotChallengeModal() {
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ import { landingApi } from '../../api/landing';
 import { useLangPath } from '../app/paths';
 import { Icon, type IconName } from '../icons';
 import './templates.css';
+import '../auth/auth.css';
 
 /** 1 publicity, 2 research, 3 tool. */
 // Drawn icons, not emoji: a device without an emoji font showed empty boxes.

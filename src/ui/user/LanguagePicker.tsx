@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../common/contract';
 import { changeLanguage, currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { loadFloating, useFloating } from '../kit/floating-later';
+import '../auth/auth.css';
 
 /** Recommended first (the browser's language and English), then '--', then all; confirming reloads at /{lang}. */
 export function LanguagePicker() {

@@ -12,6 +12,7 @@ import { Modal } from '../kit/Modal';
 import { toast } from '../kit/toast';
 import { chooseTheme, THEMES, type ThemeChoice, useThemeChoice } from '../theme/theme';
 import { LanguagePicker } from './LanguagePicker';
+import '../auth/auth.css';
 
 const CONNECTOR_THROTTLE_MS = 1000;
 // Product names, the same in every language.

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Usage } from '../../../common/contract';
 import { userApi } from '../../api/user';
+import '../auth/auth.css';
 
 /** Free users see usage per day, paid users per month, unlimited users a message instead of bars. */
 export function UsageView() {
