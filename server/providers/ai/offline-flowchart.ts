@@ -19,16 +19,26 @@ export function stepsOf(prompt: string): { title: string; steps: string[] } {
     text = colon[2];
   }
   const pieces = text
-    .split(/\n+|->|→|=>|;|(?<=[.!?])\s+|,?\s*\b(?:then|and then|after that|next|finally)\b\s*|,\s*/iu)
+    // Commas, semicolons and sentence ends of every language the app speaks (Arabic ، ؛ ؟, Chinese ，、；。？)
+    // and their words for "then": an Arabic or Chinese list was one step otherwise. \b knows only ASCII
+    // letters, so the Arabic and Spanish words are bounded by spaces.
+    .split(
+      /\n+|->|→|=>|[;؛；]|[,،，、]?\s*\b(?:then|and then|after that|next|finally)\b\s*|[,،]?\s+(?:ثم|وبعد ذلك|بعد ذلك|وأخيرا|وأخيرًا|luego|después|y luego|finalmente)\s+|(?:然后|接着|最后)|(?<=[.!?؟])\s+|(?<=[。！？])\s*(?=\S)|[,،，、]\s*/iu,
+    )
     .map((p) =>
       (p ?? '')
         .replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '')
-        .replace(/[.!]+$/, '')
+        .replace(/[.!。！]+$/, '')
         .trim(),
     )
     .filter((p) => p.length > 0);
   return { title, steps: pieces.slice(0, 20) };
 }
+
+/** A step that asks: it starts with "if" or a question word, or ends with a question mark, in any of the languages. */
+const isDecision = (step: string) =>
+  /^(?:(?:if|whether|is|are|does|do|can|should|si)\b|إذا|اذا|هل|لو|如果|是否|¿)/iu.test(step) ||
+  /[?؟？]$/u.test(step);
 
 export function offlineFlowchart(prompt: string, language: Language = DEFAULT_LANGUAGE): string {
   const say = offlinePhrases(language);
@@ -36,7 +46,7 @@ export function offlineFlowchart(prompt: string, language: Language = DEFAULT_LA
   const lines = ['flowchart TD', `  start([${say.flowStart}])`];
   const ids = steps.map((_, i) => `s${i + 1}`);
   steps.forEach((step, i) => {
-    const decision = /^(?:if|whether|is|are|does|do|can|should)\b/i.test(step) || step.endsWith('?');
+    const decision = isDecision(step);
     lines.push(decision ? `  ${ids[i]}{"${label(step)}"}` : `  ${ids[i]}["${label(step)}"]`);
   });
   lines.push(`  finish([${say.flowEnd}])`);
@@ -44,12 +54,11 @@ export function offlineFlowchart(prompt: string, language: Language = DEFAULT_LA
   for (let i = 0; i < chain.length - 1; i++) {
     const from = chain[i];
     const step = steps[i - 1];
-    const decision =
-      step && (/^(?:if|whether|is|are|does|do|can|should)\b/i.test(step) || step.endsWith('?'));
+    const decision = step && isDecision(step);
     if (decision) {
-      lines.push(`  ${from} -->|yes| ${chain[i + 1]}`);
+      lines.push(`  ${from} -->|${say.flowYes}| ${chain[i + 1]}`);
       // "No" skips the next step (or ends when there is none after it).
-      lines.push(`  ${from} -->|no| ${chain[Math.min(i + 2, chain.length - 1)]}`);
+      lines.push(`  ${from} -->|${say.flowNo}| ${chain[Math.min(i + 2, chain.length - 1)]}`);
     } else lines.push(`  ${from} --> ${chain[i + 1]}`);
   }
   return lines.join('\n');

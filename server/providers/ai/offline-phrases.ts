@@ -20,6 +20,9 @@ export interface OfflinePhrases {
   lengthenEnding: (terms: string) => string;
   flowStart: string;
   flowEnd: string;
+  /** The labels on a decision's two ways out. */
+  flowYes: string;
+  flowNo: string;
   /** Between two listed terms. */
   separator: string;
   /** After a heading, before its value (a full-width colon in Chinese). */
@@ -53,6 +56,8 @@ const en: OfflinePhrases = {
     `In other words, this passage is about ${terms}, and each of these points deserves attention on its own.`,
   flowStart: 'Start',
   flowEnd: 'End',
+  flowYes: 'yes',
+  flowNo: 'no',
   separator: ', ',
   colon: ':',
   stop: '.',
@@ -81,6 +86,8 @@ const ar: OfflinePhrases = {
   lengthenEnding: (terms) => `بعبارة أخرى، يتناول هذا المقطع ${terms}، وكل نقطة منها تستحق الاهتمام بذاتها.`,
   flowStart: 'البداية',
   flowEnd: 'النهاية',
+  flowYes: 'نعم',
+  flowNo: 'لا',
   separator: '، ',
   colon: ':',
   stop: '.',
@@ -106,6 +113,8 @@ const zh: OfflinePhrases = {
   lengthenEnding: (terms) => `换句话说，这段文字讲的是${terms}，其中每一点都值得单独关注。`,
   flowStart: '开始',
   flowEnd: '结束',
+  flowYes: '是',
+  flowNo: '否',
   separator: '、',
   colon: '：',
   stop: '。',
@@ -136,6 +145,8 @@ const es: OfflinePhrases = {
     `En otras palabras, este pasaje trata de ${terms}, y cada uno de estos puntos merece atención por sí mismo.`,
   flowStart: 'Inicio',
   flowEnd: 'Fin',
+  flowYes: 'sí',
+  flowNo: 'no',
   separator: ', ',
   colon: ':',
   stop: '.',
