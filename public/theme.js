@@ -4,7 +4,9 @@
 // (home, chat or another), whether the desktop sidebar is collapsed and whether the composer has a microphone.
 // Opened at a chat, it asks the server for that chat at once, with the stored token and the headers the app
 // sends (src/api/http.ts), and draws its messages in the boot shell when they are plain text; the app takes
-// that same answer for its first load of the chat (chatApi.prefetchChannel) instead of asking again.
+// that same answer for its first load of the chat (chatApi.prefetchChannel) instead of asking again. Meanwhile
+// it reads the chat's last messages from the device's cache (the app's IndexedDB database) and draws those
+// first when they are plain; the server's answer, when it comes before the app, wins.
 // A classic script in <head>; src/ui/theme/theme.ts, src/i18n and src/api keep the same keys and attributes
 // once the app runs.
 (() => {
@@ -94,18 +96,90 @@ function bootChat(channelId, language) {
   });
   // Read by src/api/boot-chat.ts, once, for this chat and this token.
   window.parleyBootChat = { channelId, token, at: Date.now(), response };
+  let answered = false;
   response
-    .then((answer) => (answer.ok ? answer.clone().json() : null))
-    .then((body) => {
-      if (body?.code !== 200 || !body.data) return;
-      const draw = () => drawBootChat(body.data);
-      // The answer may come before the parser has reached the boot shell.
-      if (document.readyState === 'loading')
-        document.addEventListener('readystatechange', draw, { once: true });
-      else draw();
+    .then(async (answer) => {
+      const body = answer.ok ? await answer.clone().json() : { code: answer.status };
+      // A server error: the app shows the cached chat, so the boot shell keeps what it drew from the cache.
+      if (!(body?.code < 500)) return;
+      answered = true;
+      // The server's chat, or nothing: never a cached one it did not confirm (deleted, another account's, changed).
+      whenParsed(() => drawBootChat(body.code === 200 && body.data ? body.data : null));
     })
-    // Offline, refused or not JSON: nothing is drawn here; the app shows the chat as it always has.
+    // Offline, refused or not JSON: nothing more is drawn here; the app shows the chat as it always has.
     .catch(() => {});
+  cachedChat(channelId)
+    .then((detail) => detail && !answered && whenParsed(() => !answered && drawBootChat(detail)))
+    .catch(() => {});
+}
+
+/** Runs `draw` once the parser has reached the boot shell (an answer may come before it has). */
+function whenParsed(draw) {
+  if (document.readyState === 'loading') document.addEventListener('readystatechange', draw, { once: true });
+  else draw();
+}
+
+/** The boot shell draws this many of a chat's last messages (the app opens a chat at its end). */
+const BOOT_MESSAGES = 12;
+
+/**
+ * The chat's last messages as the device's cache holds them (src/local/schema.ts: Dexie's database `parley`,
+ * tables `channels` and `messages`, read here with IndexedDB itself), in the shape the server answers, or null.
+ * Never creates the database, and closes it at once so the app's own opening (or upgrade) is never held up.
+ */
+function cachedChat(channelId) {
+  return new Promise((resolve) => {
+    if (!window.indexedDB) return resolve(null);
+    const open = indexedDB.open('parley');
+    // No database on this device yet: none is made here (the app makes it with its own schema).
+    open.onupgradeneeded = () => open.transaction.abort();
+    open.onerror = () => resolve(null);
+    open.onblocked = () => resolve(null);
+    open.onsuccess = () => {
+      const idb = open.result;
+      idb.onversionchange = () => idb.close();
+      const done = (value) => {
+        idb.close();
+        resolve(value);
+      };
+      if (!idb.objectStoreNames.contains('channels') || !idb.objectStoreNames.contains('messages'))
+        return done(null);
+      const tx = idb.transaction(['channels', 'messages'], 'readonly');
+      tx.onerror = () => done(null);
+      tx.onabort = () => done(null);
+      let channel = null;
+      const messages = [];
+      tx.objectStore('channels').get(channelId).onsuccess = (event) => {
+        channel = event.target.result ?? null;
+      };
+      // Newest first along [channelId+createdAt]; one more than is drawn (so the boot shell knows the chat goes
+      // on above), and past that every message at the same time as the last read (a question and its answer
+      // share one, and only their roles order them).
+      const range = IDBKeyRange.bound([channelId, ''], [channelId, '\uffff']);
+      const cursor = tx.objectStore('messages').index('[channelId+createdAt]').openCursor(range, 'prev');
+      cursor.onsuccess = () => {
+        const at = cursor.result;
+        if (!at) return;
+        const last = messages[messages.length - 1];
+        if (messages.length > BOOT_MESSAGES && at.value.createdAt !== last.createdAt) return;
+        messages.push(at.value);
+        at.continue();
+      };
+      tx.oncomplete = () => {
+        // A document or slides chat is drawn by the app's own page; a plain chat only.
+        if (channel?.channelType !== 'CHAT' || messages.length === 0) return done(null);
+        done({ channel: { channelId, docEntries: null }, messages: inConversationOrder(messages.reverse()) });
+      };
+    };
+  });
+}
+
+/** As src/local/channels.ts orders a chat: by time, and within one time the question before the answer. */
+function inConversationOrder(list) {
+  const role = (message) => ({ user: 0, assistant: 1 })[message.role] ?? 2;
+  return list.sort(
+    (a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0) || role(a) - role(b),
+  );
 }
 
 // What the boot shell draws of an answer: paragraphs, headings, one-level quotes and tight lists, with **strong**,
@@ -168,14 +242,21 @@ function answerBlocks(text) {
   return blocks;
 }
 
-/** The chat's messages as the app draws them (MessageItem, Markdown), when every one of them is plain. */
+/**
+ * The chat's messages as the app draws them (MessageItem, Markdown), in place of any the boot shell drew before
+ * (from the device's cache), when every one of them is plain; else (or for null) no chat at all.
+ */
 function drawBootChat(detail) {
   const page = document.querySelector('#boot .boot-page');
-  const messages = Array.isArray(detail.messages) ? detail.messages : [];
-  const docs = detail.channel?.docEntries?.docs;
-  if (!page || messages.length === 0 || (Array.isArray(docs) && docs.length > 0)) return;
+  if (!page) return;
+  // Only while the boot shell stands: once the app has taken the drawn chat out of it, the app replaces it.
+  page.querySelector('#boot-chat')?.remove();
+  document.documentElement.removeAttribute('data-boot-chat');
+  const messages = Array.isArray(detail?.messages) ? detail.messages : [];
+  const docs = detail?.channel?.docEntries?.docs;
+  if (messages.length === 0 || (Array.isArray(docs) && docs.length > 0)) return;
   // The app draws the last rows first (it opens a chat at its end); more than fit are not drawn here.
-  const shown = messages.slice(-12);
+  const shown = messages.slice(-BOOT_MESSAGES);
   const paragraphs = [];
   for (const message of shown) {
     const text = typeof message.content === 'string' ? message.content : '';

@@ -1,15 +1,22 @@
 // @vitest-environment jsdom
 // The boot script (public/theme.js) draws a chat's stored answers before the app's code arrives: what it draws
 // of an answer is the same HTML the app's Markdown then draws, and an answer with anything more (code blocks,
-// tables, links, pictures, loose lists, HTML) is not drawn by it at all, so raw Markdown never shows.
+// tables, links, pictures, loose lists, HTML) is not drawn by it at all, so raw Markdown never shows. It reads
+// the opened chat from the device's cache (the app's own Dexie database) in the app's order, and the server's
+// answer then replaces it, or removes it.
+import 'fake-indexeddb/auto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../common/contract';
+import { channelRepository } from '../../src/local/channels';
+import { db } from '../../src/local/schema';
 import { Markdown } from '../../src/ui/markdown/Markdown';
 
 declare global {
   var drawBootChat: (detail: unknown) => void;
+  var cachedChat: (channelId: string) => Promise<unknown>;
 }
 
 beforeAll(() => {
@@ -89,5 +96,86 @@ describe('the boot script draws an answer as Markdown does', () => {
 
   it('and draws nothing while an answer is still being written', () => {
     expect(bootHtml('A delta is', 'streaming')).toBeNull();
+  });
+});
+
+describe('the boot script draws a chat from the device cache', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 12, minute)).toISOString();
+  /** A question and its answer share one time; ids sort the answer first, as half the server's random ids do. */
+  const pair = (channelId: string, n: number): ChatMessage[] => [
+    {
+      ...message('user', `Question ${n}?`),
+      id: `${channelId}-z${n}`,
+      channelId,
+      model: 'standard',
+      feedback: null,
+      requestId: null,
+      createdAt: at(n),
+    },
+    {
+      ...message('assistant', `Answer **${n}**.`),
+      id: `${channelId}-a${n}`,
+      channelId,
+      model: 'standard',
+      feedback: null,
+      requestId: `r${n}`,
+      createdAt: at(n),
+    },
+  ];
+  const channel = (channelId: string, channelType = 'CHAT') => ({
+    channelId,
+    channelName: `Chat ${channelId}`,
+    model: 'standard',
+    channelType,
+    createdAt: at(0),
+    updatedAt: at(30),
+  });
+  const boot = () => {
+    document.body.innerHTML = '<div id="boot"><div class="boot-page"></div></div>';
+  };
+  const drawn = () =>
+    [...document.querySelectorAll('#boot-chat .message-row')].map((row) => (row.textContent ?? '').trim());
+
+  it('draws nothing and makes no database on a device that has none', async () => {
+    expect(await globalThis.cachedChat('ch-none')).toBeNull();
+    expect((await indexedDB.databases()).map((d) => d.name)).not.toContain('parley');
+  });
+
+  it('shows the last twelve messages, each answer under its question, as the app reads them', async () => {
+    const repo = channelRepository(db);
+    await repo.upsertChannel(channel('ch-cached'));
+    await repo.putMessages(Array.from({ length: 10 }, (_, n) => pair('ch-cached', n + 1)).flat());
+    await repo.putMessages(pair('ch-other', 20));
+    boot();
+    globalThis.drawBootChat(await globalThis.cachedChat('ch-cached'));
+    const app = (await repo.messages('ch-cached')).slice(-12).map((m) => m.content.replace(/\*\*/g, ''));
+    expect(drawn()).toEqual(app);
+    expect(drawn()[0]).toBe('Question 5?');
+    expect(drawn().at(-1)).toBe('Answer 10.');
+    // More above than is drawn: the boot shell starts at the end, as the app does.
+    expect(document.getElementById('boot-chat')?.classList.contains('boot-chat-end')).toBe(true);
+  });
+
+  it('leaves document chats and chats it does not hold to the app', async () => {
+    const repo = channelRepository(db);
+    await repo.upsertChannel(channel('ch-doc', 'DOC'));
+    await repo.putMessages(pair('ch-doc', 1));
+    expect(await globalThis.cachedChat('ch-doc')).toBeNull();
+    expect(await globalThis.cachedChat('ch-unknown')).toBeNull();
+  });
+
+  it("and the server's answer replaces it, or removes it", async () => {
+    boot();
+    globalThis.drawBootChat(await globalThis.cachedChat('ch-cached'));
+    expect(drawn()).toHaveLength(12);
+    globalThis.drawBootChat({
+      channel: { docEntries: null },
+      messages: [message('user', 'Newer?'), message('assistant', 'Newer.')],
+    });
+    expect(drawn()).toEqual(['Newer?', 'Newer.']);
+    expect(document.querySelectorAll('#boot-chat')).toHaveLength(1);
+    globalThis.drawBootChat(null);
+    expect(document.getElementById('boot-chat')).toBeNull();
+    expect(document.documentElement.hasAttribute('data-boot-chat')).toBe(false);
   });
 });
