@@ -1,7 +1,7 @@
 // Every main screen fits a phone (390x844, touch) and a desktop (1280x800): no sideways scrolling, a
 // composer wide enough to type in, dialogs inside the screen with their main button reachable, the phone
 // drawer, the composer toolbar in a narrow document chat. Screenshots of home and a chat are kept for review.
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page, Route, TestInfo } from '@playwright/test';
 import { makePdf } from '../helpers/doc-fixtures';
 import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
 
@@ -484,6 +484,34 @@ for (const screen of [
       expect(await messageBoxes(page, '[data-testid="message-list"]')).toEqual(boot);
       await expect(page.getByTestId('composer-input')).toBeEnabled();
       expect(asked).toHaveLength(1);
+
+      // Again with every API answer held too (a slow or silent server): the boot shell draws the chat from
+      // the device's cache, the same answers at the same boxes, and the app, reading that cache, takes over.
+      const heldApi: Route[] = [];
+      await page.route('**/api/**', (route) => {
+        heldApi.push(route);
+      });
+      let releaseAgain = () => {};
+      const heldAgain = new Promise<void>((resolve) => {
+        releaseAgain = resolve;
+      });
+      await page.unroute('**/assets/**/*.js');
+      await page.route('**/assets/**/*.js', async (route) => {
+        await heldAgain;
+        await route.continue();
+      });
+      await page.goto(page.url(), { waitUntil: 'commit' });
+      await expect(page.locator('#boot-chat .markdown')).toHaveCount(2);
+      expect(await page.locator('#boot-chat .markdown').allInnerTexts()).toEqual(answers);
+      expect(await messageBoxes(page, '#boot-chat')).toEqual(boot);
+      expect(heldApi.some((route) => route.request().url().includes('/chat/getChannel'))).toBe(true);
+
+      releaseAgain();
+      await expect(page.getByTestId('message-assistant')).toHaveCount(2);
+      await expect(page.locator('#boot-chat')).toHaveCount(0);
+      expect(await messageBoxes(page, '[data-testid="message-list"]')).toEqual(boot);
+      await page.unroute('**/api/**');
+      for (const route of heldApi) await route.abort().catch(() => {});
     });
   });
 }
