@@ -23,11 +23,20 @@ function watchFirstPaints(lastText: string) {
     [...document.querySelectorAll('[data-testid="message-assistant"]')].some((m) =>
       m.textContent?.includes(lastText),
     );
+  // The boot shell's drawing of the chat (public/theme.js, from the device's cache while the server is held)
+  // counts when the last answer's words are there and on screen: text a person can read, not a placeholder.
+  const bootChatShown = () =>
+    [...document.querySelectorAll('#boot-chat .markdown')].some((m) => {
+      const box = m.getBoundingClientRect();
+      return m.textContent?.includes(lastText) && box.bottom > 0 && box.top < window.innerHeight;
+    });
   const watched: [string, () => boolean][] = [
     // index.html's boot shell (painted before the app's JavaScript arrives), then the app's own frame.
     ['boot', () => document.getElementById('boot') !== null],
     ['shell', () => document.querySelector('.shell:not(#boot)') !== null],
+    // The history's rows are the app's only: the boot shell draws none.
     ['sidebar', () => document.querySelector('[data-testid="history-item"]') !== null],
+    ['bootChat', bootChatShown],
     ['chat', lastMessageShown],
   ];
   const channel = new MessageChannel();
@@ -139,6 +148,10 @@ export async function benchCacheOpen() {
       chat: number;
       sidebarFromBoot: number;
       chatFromBoot: number;
+      /** The last answer readable from the boot shell on: the boot shell's drawing or the app's, whichever first. */
+      chatSeenFromBoot: number;
+      /** Opens where the boot shell drew the chat before the app did. */
+      bootDrew: boolean;
       historyRows: number;
     }[] = [];
     for (let i = 0; i < OPENS + 1; i++) {
@@ -172,6 +185,8 @@ export async function benchCacheOpen() {
         boot: marks.bootPainted,
         sidebarFromBoot: marks.sidebarPainted - marks.bootPainted,
         chatFromBoot: marks.chatPainted - marks.bootPainted,
+        chatSeenFromBoot: Math.min(marks.chatPainted, marks.bootChatPainted ?? Infinity) - marks.bootPainted,
+        bootDrew: (marks.bootChatPainted ?? Infinity) < marks.chatPainted,
         shell: marks.shellPainted,
         sidebar: marks.sidebarPainted - marks.shellPainted,
         chat: marks.chatPainted - marks.shellPainted,
@@ -202,6 +217,15 @@ export async function benchCacheOpen() {
         rows.map((r) => r.chatFromBoot),
         95,
       ),
+      chatSeenFromBootMedian: percentile(
+        rows.map((r) => r.chatSeenFromBoot),
+        50,
+      ),
+      chatSeenFromBootP95: percentile(
+        rows.map((r) => r.chatSeenFromBoot),
+        95,
+      ),
+      bootDrew: rows.filter((r) => r.bootDrew).length,
       shellMedian: percentile(shell, 50),
       sidebarMedian: percentile(sidebar, 50),
       sidebarP95: percentile(sidebar, 95),
@@ -209,7 +233,10 @@ export async function benchCacheOpen() {
       chatP95: percentile(chat, 95),
       load: os.loadavg()[0],
     };
-    const pass = result.sidebarP95 <= GOAL_MS && result.chatP95 <= GOAL_MS;
+    // Against the app's frame (the figure this bench first reported) and against the boot shell, which is what
+    // a person sees first and what the goal is judged by.
+    const passFromShell = result.sidebarP95 <= GOAL_MS && result.chatP95 <= GOAL_MS;
+    const pass = result.sidebarFromBootP95 <= GOAL_MS && result.chatSeenFromBootP95 <= GOAL_MS;
     console.log(
       '\n## Local cache: opening the app with 100,000 cached messages in 2,000 chats (headless Chromium)\n',
     );
@@ -217,13 +244,13 @@ export async function benchCacheOpen() {
       `seeded ${result.messages} messages in ${result.chats} chats in ${result.seedMs.toFixed(0)} ms; ${result.opens} opens of the newest chat; load average ${result.load.toFixed(1)}`,
     );
     console.log(
-      '| boot shell ms (from navigation) | app shell ms (from navigation) | history rows | sidebar p50 ms | sidebar p95 ms | chat p50 ms | chat p95 ms | within 150 ms | from the boot shell: sidebar p95, chat p50, chat p95 ms |',
+      '| boot shell ms (from navigation) | app shell ms (from navigation) | history rows | from the app shell: sidebar p50, p95 ms | chat p50, p95 ms | within 150 ms of the app shell | from the boot shell: sidebar p95 ms | last answer readable p50, p95 ms (drawn by the boot shell first) | app chat p50, p95 ms | within 150 ms of the boot shell |',
     );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|:---:|---:|');
+    console.log('|---:|---:|---:|---:|---:|:---:|---:|---:|---:|:---:|');
     console.log(
-      `| ${result.bootMedian.toFixed(0)} | ${result.shellMedian.toFixed(0)} | ${result.historyRows} | ${result.sidebarMedian.toFixed(1)} | ${result.sidebarP95.toFixed(1)} | ${result.chatMedian.toFixed(1)} | ${result.chatP95.toFixed(1)} | ${pass ? 'yes' : 'no'} | ${result.sidebarFromBootP95.toFixed(1)}, ${result.chatFromBootMedian.toFixed(1)}, ${result.chatFromBootP95.toFixed(1)} |`,
+      `| ${result.bootMedian.toFixed(0)} | ${result.shellMedian.toFixed(0)} | ${result.historyRows} | ${result.sidebarMedian.toFixed(1)}, ${result.sidebarP95.toFixed(1)} | ${result.chatMedian.toFixed(1)}, ${result.chatP95.toFixed(1)} | ${passFromShell ? 'yes' : 'no'} | ${result.sidebarFromBootP95.toFixed(1)} | ${result.chatSeenFromBootMedian.toFixed(1)}, ${result.chatSeenFromBootP95.toFixed(1)} (${result.bootDrew}/${result.opens}) | ${result.chatFromBootMedian.toFixed(1)}, ${result.chatFromBootP95.toFixed(1)} | ${pass ? 'yes' : 'no'} |`,
     );
-    return { ...result, pass };
+    return { ...result, passFromShell, pass };
   } finally {
     await close();
   }

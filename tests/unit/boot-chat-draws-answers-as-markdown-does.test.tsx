@@ -105,6 +105,7 @@ describe('the boot script draws a chat from the device cache', () => {
   const pair = (channelId: string, n: number): ChatMessage[] => [
     {
       ...message('user', `Question ${n}?`),
+      status: 'done',
       id: `${channelId}-z${n}`,
       channelId,
       model: 'standard',
@@ -114,6 +115,7 @@ describe('the boot script draws a chat from the device cache', () => {
     },
     {
       ...message('assistant', `Answer **${n}**.`),
+      status: 'done',
       id: `${channelId}-a${n}`,
       channelId,
       model: 'standard',
@@ -122,7 +124,7 @@ describe('the boot script draws a chat from the device cache', () => {
       createdAt: at(n),
     },
   ];
-  const channel = (channelId: string, channelType = 'CHAT') => ({
+  const channel = (channelId: string, channelType: 'CHAT' | 'DOC' = 'CHAT') => ({
     channelId,
     channelName: `Chat ${channelId}`,
     model: 'standard',
