@@ -148,27 +148,30 @@ function cachedChat(channelId) {
       tx.onerror = () => done(null);
       tx.onabort = () => done(null);
       let channel = null;
-      const messages = [];
       tx.objectStore('channels').get(channelId).onsuccess = (event) => {
         channel = event.target.result ?? null;
       };
-      // Newest first along [channelId+createdAt]; one more than is drawn (so the boot shell knows the chat goes
-      // on above), and past that every message at the same time as the last read (a question and its answer
-      // share one, and only their roles order them).
+      // Few steps, each waiting for this page's thread (busy with the app's code as it arrives): from the newest
+      // message back past the twelve drawn, then every message from that one's time on, in one read. That is
+      // one more than is drawn (so the boot shell knows the chat goes on above) and every message at the
+      // same time as it (a question and its answer share one; only their roles order them).
+      const index = tx.objectStore('messages').index('[channelId+createdAt]');
       const range = IDBKeyRange.bound([channelId, ''], [channelId, '\uffff']);
-      const cursor = tx.objectStore('messages').index('[channelId+createdAt]').openCursor(range, 'prev');
-      cursor.onsuccess = () => {
-        const at = cursor.result;
-        if (!at) return;
-        const last = messages[messages.length - 1];
-        if (messages.length > BOOT_MESSAGES && at.value.createdAt !== last.createdAt) return;
-        messages.push(at.value);
-        at.continue();
-      };
-      tx.oncomplete = () => {
+      const found = (event) => {
+        const messages = event.target.result;
         // A document or slides chat is drawn by the app's own page; a plain chat only.
         if (channel?.channelType !== 'CHAT' || messages.length === 0) return done(null);
-        done({ channel: { channelId, docEntries: null }, messages: inConversationOrder(messages.reverse()) });
+        done({ channel: { channelId, docEntries: null }, messages: inConversationOrder(messages) });
+      };
+      const cursor = index.openKeyCursor(range, 'prev');
+      let stepped = false;
+      cursor.onsuccess = () => {
+        const at = cursor.result;
+        if (at && !stepped) {
+          stepped = true;
+          return at.advance(BOOT_MESSAGES);
+        }
+        index.getAll(at ? IDBKeyRange.bound(at.key, [channelId, '\uffff']) : range).onsuccess = found;
       };
     };
   });
