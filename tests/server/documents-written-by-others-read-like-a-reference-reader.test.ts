@@ -189,6 +189,22 @@ describe('documents written by others', () => {
     OCR_TIMEOUT,
   );
 
+  it.each([
+    // Tika's testRotated-10.png and testRotated+10.png: one page of English prose turned 10 degrees either way.
+    // Before, one read as garbage ("Hearts 35% se garden Sr aay wart corned") and the other as nothing.
+    ['testRotated-10.png'],
+    ['testRotated+10.png'],
+  ])(
+    'reads a page photographed ten degrees off (%s) straightened',
+    async (name) => {
+      const { created, text } = await read(name, 'en', await newGuest(server.url));
+      expect(created.body.code).toBe(200);
+      expect(text).toContain('Its had resolving otherwise she contented therefore.');
+      expect(text).toContain('hearts sister use garden.');
+    },
+    OCR_TIMEOUT,
+  );
+
   it(
     'answers a photo without words "no text was found in this picture", in the caller language',
     async () => {

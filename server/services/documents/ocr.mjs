@@ -265,7 +265,7 @@ function enlarge(pixels, { width, height }, factor) {
 }
 
 /**
- * @typedef {{ png: Buffer, height: number, dpi: number, turnable?: boolean }} Picture a picture to read: a PNG (or,
+ * @typedef {{ png: Buffer, height: number, dpi: number, turnable?: boolean, shrunk?: boolean }} Picture a picture to read: a PNG (or,
  * where no canvas loads, an uploaded picture's own bytes, which are not turned), its height and its resolution
  */
 
@@ -336,8 +336,20 @@ async function openReader(options) {
     }
     return { text: data.text.trim() ? data.text : '', confidence: data.confidence };
   };
+  /**
+   * A picture read straightened: tesseract finds its lines' slant and reads it turned straight (rotateAuto; under
+   * 0.3 degrees it is left as it is). Given in colour: tesseract.js straightens a grey picture into a blank one.
+   * @param {Buffer} image a PNG, JPEG or WebP file @returns {Promise<{ text: string, confidence: number }>}
+   */
+  const readStraightened = async (image) => {
+    worker ??= await start();
+    await worker.setParameters({ user_defined_dpi: '0' });
+    const { data } = await worker.recognize(image, { rotateAuto: true });
+    return { text: data.text.trim() ? data.text : '', confidence: data.confidence };
+  };
   return {
     read,
+    readStraightened,
     async close() {
       await worker?.terminate();
       await rm(langPath, { recursive: true, force: true });
@@ -403,7 +415,7 @@ const PAGE_INCHES = 11.5;
  * (a 48-megapixel photo is read at half its sides), enlarged towards 300 dpi when it would show a page at fewer.
  * @param {Buffer} bytes @param {any} canvases @returns {Promise<Picture>}
  */
-async function uprightPicture(bytes, canvases) {
+async function uprightPicture(bytes, canvases, enlarge = true) {
   const image = await canvases.loadImage(bytes);
   const { width, height } = image;
   // A picture that would show a whole page at under 300 dpi is enlarged towards 300 dpi, as a scan drawn small in a
@@ -411,7 +423,7 @@ async function uprightPicture(bytes, canvases) {
   // old newspaper page at 174 dpi from 0.92 to 0.96.
   const pageDpi = Math.max(width, height) / PAGE_INCHES;
   let factor = Math.min(1, Math.sqrt(MAX_PAGE_PIXELS / (width * height)));
-  if (factor === 1 && pageDpi < TARGET_DPI)
+  if (enlarge && factor === 1 && pageDpi < TARGET_DPI)
     factor = Math.max(
       1,
       Math.min(MAX_ENLARGE, TARGET_DPI / pageDpi, Math.sqrt(MAX_ENLARGED_PIXELS / (width * height))),
@@ -433,8 +445,19 @@ async function uprightPicture(bytes, canvases) {
     // (the picture may show a label or a map); told the guess, a map's few labels at 59 dpi enlarged 4 times lost a
     // quarter of them (0.57 to 0.75 word recall in six codings of it, 1.00 as estimated by tesseract).
     dpi: 0,
+    shrunk: factor < 1,
   };
 }
+
+/** @param {Buffer} png @returns {Promise<Buffer>} the same picture as an RGBA PNG */
+async function inColour(png) {
+  const { PNG } = await import('pngjs');
+  return PNG.sync.write(PNG.sync.read(png));
+}
+
+/** A reading of fewer than MIN_TURNED_WORDS words, or under MIN_CONFIDENCE. */
+const unsure = (/** @type {{ text: string, confidence: number }} */ reading) =>
+  (reading.text.match(WORD) ?? []).length < MIN_TURNED_WORDS || reading.confidence < MIN_CONFIDENCE;
 
 /**
  * Reads an uploaded picture of a page as one page. Where no canvas loads, tesseract.js decodes the picture itself
@@ -456,7 +479,22 @@ export async function recogniseImage(bytes, options) {
       const height = size.height ?? 0;
       picture = { png: bytes, height, dpi: 0, turnable: false };
     }
-    const { text, confidence } = await reader.read(picture);
+    let { text, confidence } = await reader.read(picture);
+    // Read unsure: the page may be photographed or scanned a few degrees off, and a picture of big letters (a
+    // screenshot) enlarged towards a page at 300 dpi has letters too big for tesseract. It is read straightened,
+    // as uploaded and at its own size upright, and the surest reading with words is kept. Tika's testRotated-10.png
+    // and testRotated+10.png, pages of prose turned 10 degrees either way, read as garbage or nothing before; now
+    // as their prose (each needs one of the two).
+    if (canvases && unsure({ text, confidence })) {
+      const own = await uprightPicture(bytes, canvases, false);
+      // As uploaded only when tesseract would not have to hold more pixels than a page read here has.
+      const asUploaded = own.shrunk ? [] : [bytes];
+      for (const image of [...asUploaded, await inColour(own.png)]) {
+        if (Date.now() >= options.deadline) break;
+        const again = await reader.readStraightened(image);
+        if (again.text && again.confidence > confidence + TURN_MARGIN) ({ text, confidence } = again);
+      }
+    }
     // A photo without words gives tesseract a few marks it reads as letters, unsure (Tika's test photos: "we" at
     // 17, "y of" at 48, against 83 to 95 for a line of 4 or 5 real words): that is no text.
     const words = (text.match(WORD) ?? []).length;
