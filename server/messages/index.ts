@@ -94,7 +94,9 @@ const en = {
   'docs.empty': 'This file is empty (0 bytes). Choose the file again, or another one.',
   'docs.tooComplex': 'This document is too large or too complex to read.',
   'docs.tooLarge': 'This file is too large to read. The limit is {{limit}}.',
-  'docs.noText': 'No text was found in this document (is it a scanned image?).',
+  'docs.noText': 'No text was found in this document, not even by reading its pages as pictures.',
+  'docs.noTextOcrOff':
+    'No text was found in this document. If it is a scan, it cannot be read here: text recognition is turned off on this server.',
   'docs.noTextInPicture': 'No text was found in this picture. Upload a sharper photo or scan of the page.',
   'docs.pictureOcrOff':
     'Pictures of pages cannot be read here: text recognition is turned off on this server. Upload a PDF or Word file instead.',
@@ -198,7 +200,9 @@ const ar: Record<Key, string> = {
   'docs.empty': 'هذا الملف فارغ (0 بايت). اختر الملف مرة أخرى أو ملفًا آخر.',
   'docs.tooComplex': 'هذا المستند كبير جدًا أو معقد جدًا بحيث لا يمكن قراءته.',
   'docs.tooLarge': 'هذا الملف كبير جدًا بحيث لا يمكن قراءته. الحد الأقصى هو {{limit}}.',
-  'docs.noText': 'لم يُعثر على نص في هذا المستند (هل هو صورة ممسوحة ضوئيًا؟).',
+  'docs.noText': 'لم يُعثر على نص في هذا المستند، ولا بقراءة صفحاته كصور.',
+  'docs.noTextOcrOff':
+    'لم يُعثر على نص في هذا المستند. إن كان مسحًا ضوئيًا فلا يمكن قراءته هنا: التعرّف على النص معطّل على هذا الخادم.',
   'docs.noTextInPicture': 'لم يُعثر على نص في هذه الصورة. ارفع صورة أو مسحًا ضوئيًا أوضح للصفحة.',
   'docs.pictureOcrOff':
     'لا يمكن قراءة صور الصفحات هنا: التعرّف على النص متوقف على هذا الخادم. ارفع ملف PDF أو Word بدلًا منها.',
@@ -301,7 +305,8 @@ const zh: Record<Key, string> = {
   'docs.empty': '此文件为空（0 字节）。请重新选择该文件或其他文件。',
   'docs.tooComplex': '此文档过大或过于复杂，无法读取。',
   'docs.tooLarge': '此文件过大，无法读取。上限为 {{limit}}。',
-  'docs.noText': '此文档中没有找到文字（是扫描图片吗？）。',
+  'docs.noText': '此文档中没有找到文字，按图片识别其页面也没有。',
+  'docs.noTextOcrOff': '此文档中没有找到文字。如果它是扫描件，这里无法读取：此服务器已关闭文字识别。',
   'docs.noTextInPicture': '此图片中没有找到文字。请上传更清晰的页面照片或扫描件。',
   'docs.pictureOcrOff': '此处无法读取页面图片：此服务器已关闭文字识别。请改为上传 PDF 或 Word 文件。',
   'docs.pictureTooLarge':
@@ -410,7 +415,9 @@ const es: Record<Key, string> = {
   'docs.empty': 'Este archivo está vacío (0 bytes). Vuelve a elegirlo o elige otro.',
   'docs.tooComplex': 'Este documento es demasiado grande o complejo para leerlo.',
   'docs.tooLarge': 'Este archivo es demasiado grande para leerlo. El límite es {{limit}}.',
-  'docs.noText': 'No se encontró texto en este documento (¿es una imagen escaneada?).',
+  'docs.noText': 'No se encontró texto en este documento, ni leyendo sus páginas como imágenes.',
+  'docs.noTextOcrOff':
+    'No se encontró texto en este documento. Si es un escaneo, no se puede leer aquí: el reconocimiento de texto está desactivado en este servidor.',
   'docs.noTextInPicture':
     'No se encontró texto en esta imagen. Sube una foto o un escaneo más nítido de la página.',
   'docs.pictureOcrOff':

@@ -188,7 +188,15 @@ export function createDocumentService(deps: {
       });
     const chunks = chunkPages(parsed.pages);
     if (chunks.length === 0)
-      throw fail(ResponseCode.BadRequest, meta.kind === 'image' ? 'docs.noTextInPicture' : 'docs.noText');
+      // A document with no text after its pages were read as pictures too, or (OCR off) maybe a scan never read.
+      throw fail(
+        ResponseCode.BadRequest,
+        meta.kind === 'image'
+          ? 'docs.noTextInPicture'
+          : config.ocr.enabled
+            ? 'docs.noText'
+            : 'docs.noTextOcrOff',
+      );
     const language = await guessLanguage(parsed.pages.join('\n'));
     const id = newId();
     // The quota check and the insert are one step per user: two uploads finishing together cannot both
