@@ -3,6 +3,7 @@
 // when this browser has none or an older, unchanged one.
 import { assign, fromPromise, setup } from 'xstate';
 import type { EditorJson } from '../../common/contract';
+import { ApiError } from '../api/http';
 import { writingApi } from '../api/writing';
 import type { LocalWritingDoc } from '../local/schema';
 import { writingRepository } from '../local/writing';
@@ -27,6 +28,11 @@ export interface WritingContext {
   channelId: string | null;
   autoAskSend: boolean;
   autoAskConfig: { templateId: number; message: string } | null;
+  /**
+   * Why the document could not be opened when the server said it has none by that id (deleted in another tab
+   * or on another device, or not the caller's): its own translated message, not "check your connection".
+   */
+  loadError: string | null;
 }
 
 export type WritingEvent =
@@ -76,6 +82,7 @@ export const writingMachine = setup({
     channelId: null,
     autoAskSend: false,
     autoAskConfig: null,
+    loadError: null,
   },
   on: {
     OPEN: {
@@ -86,6 +93,7 @@ export const writingMachine = setup({
         loading: true,
         headings: [],
         docInitContent: null,
+        loadError: null,
       }),
     },
     CLOSE: { target: '.idle', actions: assign({ docId: null, docInitContent: null, headings: [] }) },
@@ -110,7 +118,14 @@ export const writingMachine = setup({
             tipsFlag: event.output.tipsExistFlag,
           })),
         },
-        onError: { target: 'failed', actions: assign({ loading: false }) },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            loading: false,
+            loadError: ({ event }) =>
+              event.error instanceof ApiError && event.error.httpStatus === 404 ? event.error.message : null,
+          }),
+        },
       },
     },
     ready: {},

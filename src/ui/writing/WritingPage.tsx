@@ -128,7 +128,7 @@ export function WritingPage() {
         {docId && <h1 className="visually-hidden">{t('writing.title')}</h1>}
         {docId && state === 'failed' && (
           <p className="writing-error" role="alert">
-            {t('writing.loadFailed')}
+            {context.loadError ?? t('writing.loadFailed')}
           </p>
         )}
         {docId && state === 'ready' && context.docId === docId && (
