@@ -25,6 +25,12 @@ describe('documents written by others', () => {
   });
   afterAll(() => server.close());
 
+  /** A server of its own with other OCR settings (the shared one reads with the defaults). */
+  const startWithOcr = (ocr: { enabled: boolean; maxPixels: number }) =>
+    startTestServer('pglite', {
+      docs: testDocsConfig({ ocr: { ...ocr, timeoutMs: 60_000, languages: null } }),
+    });
+
   /** `as`: another guest's token, for a test whose pages would count against the shared guest's day. */
   const read = async (name: string, language = 'en', as = token) => {
     const docs = docsClient(server.url, as, language);
@@ -217,11 +223,7 @@ describe('documents written by others', () => {
   );
 
   it('refuses a picture of more pixels than DOCS_OCR_MAX_PIXELS before decoding it, saying so', async () => {
-    const small = await startTestServer('pglite', {
-      docs: testDocsConfig({
-        ocr: { enabled: true, timeoutMs: 60_000, languages: null, maxPixels: 1_000_000 },
-      }),
-    });
+    const small = await startWithOcr({ enabled: true, maxPixels: 1_000_000 });
     try {
       const docs = docsClient(small.url, await newGuest(small.url), 'zh');
       const created = await docs.uploadAndCreate(fixture('qr_bill_example.jpg'), 'bill.jpg');
@@ -563,11 +565,7 @@ describe('documents written by others', () => {
   );
 
   it('answers "no text" for the scanned pdf and refuses a picture of a page when OCR is turned off (DOCS_OCR=off)', async () => {
-    const off = await startTestServer('pglite', {
-      docs: testDocsConfig({
-        ocr: { enabled: false, timeoutMs: 60_000, languages: null, maxPixels: 50_000_000 },
-      }),
-    });
+    const off = await startWithOcr({ enabled: false, maxPixels: 50_000_000 });
     try {
       const docs = docsClient(off.url, await newGuest(off.url));
       const created = await docs.uploadAndCreate(fixture('testOCR.pdf'), 'scan.pdf');
