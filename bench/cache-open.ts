@@ -194,43 +194,40 @@ export async function benchCacheOpen() {
       });
     }
     await context.unrouteAll({ behavior: 'ignoreErrors' });
-    const sidebar = rows.map((r) => r.sidebar);
-    const chat = rows.map((r) => r.chat);
-    const shell = rows.map((r) => r.shell);
-    const boot = rows.map((r) => r.boot);
+    /** A percentile of one measure over every open. */
+    const at = (
+      measure:
+        | 'boot'
+        | 'shell'
+        | 'sidebar'
+        | 'chat'
+        | 'sidebarFromBoot'
+        | 'chatFromBoot'
+        | 'chatSeenFromBoot',
+      p: number,
+    ) =>
+      percentile(
+        rows.map((r) => r[measure]),
+        p,
+      );
     const result = {
       chats: CHATS,
       messages: seeded.messages,
       seedMs: seeded.ms,
       opens: rows.length,
       historyRows: rows[0]?.historyRows ?? 0,
-      bootMedian: percentile(boot, 50),
-      sidebarFromBootP95: percentile(
-        rows.map((r) => r.sidebarFromBoot),
-        95,
-      ),
-      chatFromBootMedian: percentile(
-        rows.map((r) => r.chatFromBoot),
-        50,
-      ),
-      chatFromBootP95: percentile(
-        rows.map((r) => r.chatFromBoot),
-        95,
-      ),
-      chatSeenFromBootMedian: percentile(
-        rows.map((r) => r.chatSeenFromBoot),
-        50,
-      ),
-      chatSeenFromBootP95: percentile(
-        rows.map((r) => r.chatSeenFromBoot),
-        95,
-      ),
+      bootMedian: at('boot', 50),
+      sidebarFromBootP95: at('sidebarFromBoot', 95),
+      chatFromBootMedian: at('chatFromBoot', 50),
+      chatFromBootP95: at('chatFromBoot', 95),
+      chatSeenFromBootMedian: at('chatSeenFromBoot', 50),
+      chatSeenFromBootP95: at('chatSeenFromBoot', 95),
       bootDrew: rows.filter((r) => r.bootDrew).length,
-      shellMedian: percentile(shell, 50),
-      sidebarMedian: percentile(sidebar, 50),
-      sidebarP95: percentile(sidebar, 95),
-      chatMedian: percentile(chat, 50),
-      chatP95: percentile(chat, 95),
+      shellMedian: at('shell', 50),
+      sidebarMedian: at('sidebar', 50),
+      sidebarP95: at('sidebar', 95),
+      chatMedian: at('chat', 50),
+      chatP95: at('chat', 95),
       load: os.loadavg()[0],
     };
     // Against the app's frame (the figure this bench first reported) and against the boot shell, which is what
