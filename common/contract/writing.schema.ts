@@ -26,6 +26,13 @@ const Content = z
   .transform((doc) => doc as EditorJson);
 
 export const GetDocQuery = z.object({ docId: DocId });
+export const WritingImageUrlQuery = z.object({
+  md5: z
+    .string()
+    .transform((md5) => md5.toLowerCase())
+    .pipe(z.string().regex(/^[0-9a-f]{32}$/, 'upload.md5Invalid')),
+});
+export const WritingImageQuery = z.object({ k: z.string().optional() });
 export const DeleteDocRequest = z.object({ docId: DocId });
 export type DeleteDocRequest = z.infer<typeof DeleteDocRequest>;
 export type GetDocQuery = z.infer<typeof GetDocQuery>;

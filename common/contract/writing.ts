@@ -9,8 +9,13 @@ export const WritingPaths = {
   deleteDoc: '/api/v1/writing/deleteDoc',
   setTipsExistFlag: '/api/v1/writing/setTipsExistFlag',
   extractTitle: '/api/v1/writing/extractTitle',
-  /** Parley extension: GET {image}/{md5} serves an uploaded editor image (png or jpeg only). */
+  /**
+   * Parley extension: GET {image}/{md5}?k={key} serves an uploaded editor image (png or jpeg only). The key makes
+   * the address the grant (an <img> sends no token); it comes from imageUrl.
+   */
   image: '/api/v1/writing/image',
+  /** Parley extension: GET ?md5= answers { url }, the image's address, to a caller who holds those bytes. */
+  imageUrl: '/api/v1/writing/imageUrl',
 } as const;
 
 /** The writing template ids: 120000..120014 cover the actions; 120013 (ask) is the default. */
@@ -26,6 +31,10 @@ export const WritingTemplate = {
   ask: 120013,
 } as const;
 export type WritingAction = keyof typeof WritingTemplate;
+
+export interface WritingImageUrlResponse {
+  url: string;
+}
 
 export const WRITING_TITLE_MAX = 200;
 /** A tiptap JSON document, serialised; large enough for a long book chapter. */

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { type ExtractTitleResponse, WritingPaths } from '../../common/contract/index.js';
+import {
+  type ExtractTitleResponse,
+  type WritingImageUrlResponse,
+  WritingPaths,
+} from '../../common/contract/index.js';
 import {
   DeleteDocRequest,
   ExtractTitleQuery,
@@ -7,6 +11,8 @@ import {
   SetTipsExistFlagRequest,
   UpdateDocRequest,
   UpsertDocRequest,
+  WritingImageQuery,
+  WritingImageUrlQuery,
 } from '../../common/contract/writing.schema.js';
 import { badRequest, notFound } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
@@ -49,10 +55,20 @@ export const writingRoutes = new Hono<AppEnv>()
     const { docId, tipsExistFlag } = await readJson(c, SetTipsExistFlagRequest);
     return ok(c, await c.get('services').writing.setTipsExistFlag(caller, docId, tipsExistFlag));
   })
-  // Images of documents are addressed by their md5; an <img> cannot send a token, and only png/jpeg are served.
+  .get(WritingPaths.imageUrl, async (c) => {
+    const caller = requireCaller(c);
+    const { md5 } = readQuery(c, WritingImageUrlQuery);
+    const url = await c.get('services').writingImages.urlFor(caller.userId, md5);
+    if (!url) throw notFound('writing.imageNotFound');
+    return ok(c, { url } satisfies WritingImageUrlResponse);
+  })
+  // An <img> cannot send a token: the address's key is the grant, and a wrong or missing one is the same 404 as
+  // no such image (so the answer tells nothing of what is stored). Only png/jpeg are served.
   .get(`${WritingPaths.image}/:md5`, async (c) => {
     const md5 = c.req.param('md5').toLowerCase();
     if (!/^[0-9a-f]{32}$/.test(md5)) throw badRequest('upload.md5Invalid');
+    const { k } = readQuery(c, WritingImageQuery);
+    if (!c.get('services').writingImages.verify(md5, k)) throw notFound('writing.imageNotFound');
     const store = c.get('services').objectStore;
     const key = objectKeyForMd5(md5);
     const size = await store.size(key);

@@ -53,6 +53,7 @@ import { createUploadService } from './uploads/uploads.js';
 import { createUserSettingsService } from './user/user-settings.js';
 import { createWorkspaceRegistry } from './workspace/registry.js';
 import { documentsWorkspaceSource, writingWorkspaceSource } from './workspace/sources.js';
+import { createWritingImageUrls } from './writing/image-urls.js';
 import { createLinkTitleService } from './writing/link-title.js';
 import { createWritingService } from './writing/writing.js';
 
@@ -116,7 +117,12 @@ export function createServices(deps: {
     shared: shared !== null,
   });
   const search = createSearchProviders(config.docs.search);
-  const writing = createWritingService(db);
+  const uploads = createUploadService({ store: objectStore, objectUploads, config: config.storage });
+  const writingImages = createWritingImageUrls({
+    secret: visitKeys.deriveSecret('parley writing image url'),
+    holds: uploads.holds,
+  });
+  const writing = createWritingService(db, writingImages);
   // Areas add their files to the workspace here (presentations and images register theirs the same way).
   const workspace = createWorkspaceRegistry();
   const prompts = createPromptService(db, { maxPerUser: config.promptsPerUserMax });
@@ -161,7 +167,8 @@ export function createServices(deps: {
     workspace,
     objectStore,
     objectUploads,
-    uploads: createUploadService({ store: objectStore, objectUploads, config: config.storage }),
+    uploads,
+    writingImages,
     resumableUploads: createResumableUploadService({
       db,
       store: objectStore,

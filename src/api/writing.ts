@@ -4,6 +4,7 @@ import type {
   SetTipsExistFlagRequest,
   WritingDoc,
   WritingDocSummary,
+  WritingImageUrlResponse,
 } from '../../common/contract';
 import { WritingPaths } from '../../common/contract';
 import { type RequestOptions, request } from './http';
@@ -26,6 +27,8 @@ export const writingApi = {
     request<boolean>('POST', WritingPaths.deleteDoc, { ...options, body: { docId } }),
   setTipsExistFlag: (body: SetTipsExistFlagRequest, options?: Quiet) =>
     request<boolean>('POST', WritingPaths.setTipsExistFlag, { ...options, body }),
+  imageUrl: (md5: string, options?: Quiet) =>
+    request<WritingImageUrlResponse>('GET', WritingPaths.imageUrl, { ...options, query: { md5 } }),
   extractTitle: (url: string, options?: Quiet) =>
     request<ExtractTitleResponse>('GET', WritingPaths.extractTitle, { ...options, query: { url } }),
 };

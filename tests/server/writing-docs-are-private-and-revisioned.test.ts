@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WritingDoc, WritingDocSummary } from '../../common/contract';
+import {
+  DocumentPaths,
+  type PresignedPost,
+  type WritingDoc,
+  type WritingDocSummary,
+  type WritingImageUrlResponse,
+} from '../../common/contract';
+import { makePng } from '../helpers/doc-fixtures';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
+import { md5, postForm } from '../helpers/uploads';
 
 const paragraph = (text: string) => ({
   type: 'doc',
@@ -178,5 +186,68 @@ describe.each(DATABASES)('writing documents on %s', (kind) => {
     expect(badId.body.msg).toBe('The document id is not valid.');
     const anonymous = await call(server.url, 'GET', '/api/v1/writing/myDocList');
     expect(anonymous.status).toBe(401);
+  });
+
+  it('an editor image opens only at the address its holder was given; its md5 alone fetches nothing', async () => {
+    const picture = makePng(40, 30, 7);
+    const hash = md5(picture);
+    const grant = await call<PresignedPost>(
+      server.url,
+      'GET',
+      `${DocumentPaths.getPresignedPost}?md5=${hash}`,
+      {
+        token: alice,
+      },
+    );
+    expect((await postForm(grant.body.data.url, grant.body.data.fields, picture)).status).toBe(204);
+    const asked = (token: string, hash_: string) =>
+      call<WritingImageUrlResponse>(server.url, 'GET', `/api/v1/writing/imageUrl?md5=${hash_}`, { token });
+
+    const given = await asked(alice, hash.toUpperCase());
+    expect(given.body.code).toBe(200);
+    const url = given.body.data.url;
+    expect(url).toMatch(new RegExp(`^/api/v1/writing/image/${hash}\\?k=[\\w-]{22}$`));
+    // No token is needed at that address: an <img> sends none.
+    const served = await fetch(`${server.url}${url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(picture);
+
+    // Someone who knows the md5 but never held the bytes: no address, and the bare md5 or a made-up key is the
+    // same 404 as a picture that is not stored at all.
+    const refused = await asked(mallory, hash);
+    expect([refused.status, refused.body.msg]).toEqual([404, 'This image does not exist.']);
+    const unknown = md5(makePng(40, 30, 8));
+    for (const path of [
+      `/api/v1/writing/image/${hash}`,
+      `/api/v1/writing/image/${hash}?k=${'A'.repeat(22)}`,
+      `/api/v1/writing/image/${hash}?k=${url.split('k=')[1].slice(0, 21)}`,
+      `/api/v1/writing/image/${unknown}`,
+    ]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(response.headers.get('content-type')).not.toBe('image/png');
+    }
+    expect((await call(server.url, 'GET', `/api/v1/writing/imageUrl?md5=${hash}`)).status).toBe(401);
+
+    // A document written before addresses had keys gets its owner's picture back; another user's copy of that
+    // document text names bytes they never held and stays as it was.
+    const legacy = {
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src: `/api/v1/writing/image/${hash}`, width: '50%' } }],
+    };
+    for (const [token, id] of [
+      [alice, 'doc-old-image-a'],
+      [mallory, 'doc-old-image-m'],
+    ] as const)
+      await call(server.url, 'POST', '/api/v1/writing/upsertDoc', {
+        token,
+        body: { docId: id, docTitle: 'Old', content: legacy },
+      });
+    const srcOf = async (token: string, id: string) =>
+      (await call<WritingDoc>(server.url, 'GET', `/api/v1/writing/getDoc?docId=${id}`, { token })).body.data
+        .content.content?.[0].attrs;
+    expect(await srcOf(alice, 'doc-old-image-a')).toEqual({ src: url, width: '50%' });
+    expect(await srcOf(mallory, 'doc-old-image-m')).toEqual(legacy.content[0].attrs);
   });
 });

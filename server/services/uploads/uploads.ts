@@ -17,18 +17,21 @@ export function createUploadService(deps: {
 
   /** The caller proved they hold the file, and it is stored. A POST straight to S3 is not seen by Parley:
    * there the grant's holder is read back from the object's metadata. */
-  async function holdsStored(caller: Caller, md5: string): Promise<boolean> {
+  async function holdsStored(userId: string, md5: string): Promise<boolean> {
     const key = objectKeyForMd5(md5);
-    if (await deps.objectUploads.holds(caller.userId, md5)) return store.exists(key);
-    return (await store.uploaderOf(key)) === caller.userId;
+    if (await deps.objectUploads.holds(userId, md5)) return store.exists(key);
+    return (await store.uploaderOf(key)) === userId;
   }
 
   return {
+    /** Whether the user proved they hold these stored bytes (uploaded them, or had them read as a document). */
+    holds: holdsStored,
+
     async presign(caller: Caller, md5: string, bucket?: string): Promise<PresignedPost> {
       if (bucket && bucket !== store.bucket) throw badRequest('upload.bucketUnknown');
       const key = objectKeyForMd5(md5);
       const [exists, post] = await Promise.all([
-        holdsStored(caller, md5.toLowerCase()),
+        holdsStored(caller.userId, md5.toLowerCase()),
         store.presignPost({
           key,
           maxBytes: config.maxUploadBytes,

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.js';
 import { writingDocs } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Caller } from '../auth/sessions.js';
+import type { WritingImageUrls } from './image-urls.js';
 
 type Row = typeof writingDocs.$inferSelect;
 
@@ -43,7 +44,7 @@ const canonical = (value: unknown): unknown =>
       : value;
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
-export function createWritingService(db: Database) {
+export function createWritingService(db: Database, images: WritingImageUrls) {
   async function find(docId: string): Promise<Row | undefined> {
     return (await db.select().from(writingDocs).where(eq(writingDocs.id, docId)).limit(1))[0];
   }
@@ -81,7 +82,8 @@ export function createWritingService(db: Database) {
 
   return {
     async get(caller: Caller, docId: string): Promise<WritingDoc> {
-      return toDoc(await owned(caller, docId));
+      const doc = toDoc(await owned(caller, docId));
+      return { ...doc, content: await images.signFor(caller.userId, doc.content) };
     },
 
     async list(caller: Caller): Promise<WritingDocSummary[]> {

@@ -47,6 +47,13 @@ export function useWritingEditor(options: {
             return null; // offline or no title: the URL stays as the link text
           }
         },
+        lookupImageUrl: async (md5) => {
+          try {
+            return (await writingApi.imageUrl(md5, { suppressAlert: true })).url;
+          } catch {
+            return null; // offline, or not the caller's bytes: the picture stays as it is
+          }
+        },
         gripLabels: { row: t('writing.selectRow'), column: t('writing.selectColumn') },
         views: {
           codeBlock: ({ node, view, getPos, editor }) =>

@@ -9,6 +9,7 @@ import { Callout } from './callout';
 import { CodeBlock } from './code-block';
 import { Column, Columns } from './columns';
 import { WritingImage } from './image';
+import { ImageRepair, type ImageUrlLookup } from './image-repair';
 import { ImageUpload } from './image-upload';
 import { WritingKeys } from './keys';
 import { LinkPaste, type TitleLookup } from './link-paste';
@@ -55,6 +56,8 @@ export interface WritingExtensionOptions {
     items: (props: { query: string; editor: import('@tiptap/core').Editor }) => SlashItem[];
   };
   lookupTitle?: TitleLookup;
+  /** The current address of one of this server's editor images that failed to load. */
+  lookupImageUrl?: ImageUrlLookup;
   views?: { codeBlock?: NodeViewRenderer; callout?: NodeViewRenderer; imageUpload?: NodeViewRenderer };
   gripLabels?: { row: string; column: string };
 }
@@ -87,6 +90,7 @@ export function writingExtensions(options: WritingExtensionOptions = {}): AnyExt
     TaskList,
     TaskItem.configure({ nested: true }),
     WritingImage,
+    ImageRepair.configure({ lookup: options.lookupImageUrl ?? null }),
     ImageUpload.configure({ nodeView: options.views?.imageUpload ?? null }),
     WritingKeys,
     LinkPaste.configure({ lookupTitle: options.lookupTitle ?? null }),
