@@ -37,7 +37,10 @@ export function isBlankDoc(doc: Pick<LocalWritingDoc, 'docTitle' | 'content'>): 
 export const newDocId = () => `w-${crypto.randomUUID().replace(/-/g, '')}`;
 
 type Listener = (event: WritingEvent) => void;
-export type WritingEvent = { type: 'conflictCopy'; docId: string; copyId: string; copyTitle: string };
+export type WritingEvent =
+  | { type: 'conflictCopy'; docId: string; copyId: string; copyTitle: string }
+  /** Deleted elsewhere while this device had changes to send: written again with them, not thrown away. */
+  | { type: 'restoredAfterDelete'; docId: string; docTitle: string };
 const listeners = new Set<Listener>();
 export const onWritingEvent = (listener: Listener) => {
   listeners.add(listener);
@@ -335,6 +338,14 @@ export async function pushWritingDoc(docId: string, db: ParleyDatabase = default
             { suppressAlert: true },
           );
   } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 404 && local.revision > 0) {
+      // Deleted in another tab or on another device while this one still had changes to send (typed in a tab
+      // left open on it, or offline): what was typed is not thrown away. The document is written again as new
+      // under its id, so the open editor goes on with it, and the person is told so they can delete it again.
+      await store.update(docId, { revision: 0, serverRevision: 0 });
+      emit({ type: 'restoredAfterDelete', docId, docTitle: local.docTitle });
+      return pushWritingDoc(docId, db);
+    }
     if (!(error instanceof ApiError) || error.code !== ResponseCode.WritingRevisionConflict) throw error;
     // Changed elsewhere first: the server's text stays, ours becomes a copy (sent as a new document).
     const theirs = await writingApi.getDoc(docId, { suppressAlert: true });

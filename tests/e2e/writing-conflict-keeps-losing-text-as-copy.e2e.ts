@@ -76,3 +76,36 @@ test('two tabs on the same document see each other’s typing instead of overwri
     .poll(async () => JSON.stringify((await serverDoc(page, docId)).data?.content))
     .toContain('Alpha Beta Gamma');
 });
+
+test('typing in a tab left open on a document deleted elsewhere is kept: the document is saved again', async ({
+  page,
+}) => {
+  const docId = await newWritingDoc(page);
+  await page.getByTestId('writing-title').fill('Minutes');
+  await toEnd(page);
+  await page.keyboard.type('Agreed items.');
+  await expect
+    .poll(async () => JSON.stringify((await serverDoc(page, docId)).data?.content))
+    .toContain('Agreed items.');
+
+  // Another device deletes it.
+  const token = await page.evaluate(() => localStorage.getItem('guest-authorization'));
+  const deleted = await fetch(`${serverUrl()}/api/v1/writing/deleteDoc`, {
+    method: 'POST',
+    headers: { Authorization: token ?? '', 'content-type': 'application/json' },
+    body: JSON.stringify({ docId }),
+  });
+  expect(((await deleted.json()) as { code: number }).code).toBe(200);
+
+  // This tab, unaware, keeps typing: it is told, and what it typed is on the server under the same document.
+  await page.keyboard.type(' Typed after the delete.');
+  await expect(page.getByText(/deleted in another tab or on another device/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect
+    .poll(async () => JSON.stringify((await serverDoc(page, docId)).data?.content ?? null))
+    .toContain('Typed after the delete.');
+  expect((await serverDoc(page, docId)).data.docTitle).toBe('Minutes');
+  await page.reload();
+  await expect(page.locator('.writing-prose')).toContainText('Agreed items. Typed after the delete.');
+});

@@ -55,7 +55,10 @@ export function WritingPage() {
 
   useEffect(() => {
     const unsubscribe = onWritingEvent((event) => {
-      if (event.type !== 'conflictCopy') return;
+      if (event.type === 'restoredAfterDelete') {
+        toast.info(t('writing.restoredAfterDelete', { title: event.docTitle || t('writing.untitled') }));
+        return;
+      }
       toast.info(t('writing.conflictCopied', { title: event.copyTitle }), {
         action: { label: t('writing.openCopy'), onClick: () => open(event.copyId) },
       });

@@ -18,6 +18,8 @@ export const writingAr: WritingResource = {
   loadFailed: 'تعذر تحميل هذا المستند. تحقق من اتصالك وحاول مرة أخرى.',
   conflictCopyTitle: '{{title}} (نسخة)',
   conflictCopied: 'تم تغيير هذا المستند في مكان آخر. تم الاحتفاظ بنسختك كنسخة: {{title}}',
+  restoredAfterDelete:
+    'تم حذف «{{title}}» في علامة تبويب أخرى أو على جهاز آخر. تم الاحتفاظ بتغييراتك وحُفظ المستند من جديد.',
   openCopy: 'فتح النسخة',
   basicBlocks: 'الكتل الأساسية',
   insertGroup: 'إدراج',

@@ -19,6 +19,8 @@ export const writingEn = {
   loadFailed: 'This document could not be loaded. Check your connection and try again.',
   conflictCopyTitle: '{{title}} (copy)',
   conflictCopied: 'This document was changed elsewhere. Your version was kept as a copy: {{title}}',
+  restoredAfterDelete:
+    '“{{title}}” was deleted in another tab or on another device. Your changes were kept and the document was saved again.',
   openCopy: 'Open copy',
   basicBlocks: 'Basic blocks',
   insertGroup: 'Insert',

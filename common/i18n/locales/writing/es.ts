@@ -18,6 +18,8 @@ export const writingEs: WritingResource = {
   loadFailed: 'No se pudo cargar este documento. Revisa tu conexión e inténtalo de nuevo.',
   conflictCopyTitle: '{{title}} (copia)',
   conflictCopied: 'Este documento se cambió en otro lugar. Tu versión se guardó como copia: {{title}}',
+  restoredAfterDelete:
+    '«{{title}}» se eliminó en otra pestaña o en otro dispositivo. Tus cambios se conservaron y el documento se guardó de nuevo.',
   openCopy: 'Abrir copia',
   basicBlocks: 'Bloques básicos',
   insertGroup: 'Insertar',

@@ -18,6 +18,7 @@ export const writingZh: WritingResource = {
   loadFailed: '无法加载此文档。请检查网络后重试。',
   conflictCopyTitle: '{{title}}（副本）',
   conflictCopied: '此文档已在其他地方被修改。你的版本已另存为副本：{{title}}',
+  restoredAfterDelete: '“{{title}}”已在其他标签页或设备上被删除。你的修改已保留，文档已重新保存。',
   openCopy: '打开副本',
   basicBlocks: '基础块',
   insertGroup: '插入',
