@@ -106,6 +106,12 @@ test.describe('on a phone', () => {
     await expectFits(page, 'home');
     expect((await composerWidth(page)).composer).toBeGreaterThanOrEqual(250);
     await shot(page, testInfo, 'home-phone');
+    // The template tabs are one row that scrolls sideways, not a second row that reads as content.
+    const tabTops = await page
+      .locator('.template-tabs [role="tab"]')
+      .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+    expect(tabTops.length).toBeGreaterThan(3);
+    expect(new Set(tabTops).size).toBe(1);
 
     // The drawer: the menu button opens it; Escape, its close button, a tap beside it and navigation close it.
     const menu = page.getByTestId('drawer-open');

@@ -32,6 +32,9 @@ test('text typed offline survives a reload and reaches the server when the netwo
   await page.reload();
   await expect(page.locator('.writing-prose')).toContainText('Written offline.');
   await expect(page.getByTestId('writing-title')).toHaveValue('Field notes');
+  // Writing goes on offline: the banner says so, not that chats are read-only.
+  await expect(page.getByTestId('offline-banner')).toContainText('What you write is kept on this device');
+  await expect(page.getByTestId('offline-banner')).not.toContainText('read-only');
   expect(JSON.stringify((await serverDoc(page, docId)).data.content)).not.toContain('Written offline.');
 
   await context.setOffline(false);

@@ -22,6 +22,8 @@ export const en = {
     saved: 'Saved',
     deleted: 'Delete',
     offline: 'You are offline. Cached chats are read-only until the connection returns.',
+    offlineWriting:
+      'You are offline. What you write is kept on this device and sent when the connection returns.',
     pendingWrites_one: '{{count}} change waits for the network.',
     pendingWrites_other: '{{count}} changes wait for the network.',
     networkError: 'Network error. Please check your connection.',

@@ -23,6 +23,8 @@ export const es: Resource = {
     saved: 'Guardado',
     deleted: 'Eliminado',
     offline: 'Estás sin conexión. Los chats guardados son de solo lectura hasta que vuelva la conexión.',
+    offlineWriting:
+      'Estás sin conexión. Lo que escribes se guarda en este dispositivo y se envía cuando vuelva la conexión.',
     pendingWrites_one: '{{count}} cambio espera a la red.',
     pendingWrites_many: '{{count}} de cambios esperan a la red.',
     pendingWrites_other: '{{count}} cambios esperan a la red.',

@@ -23,6 +23,7 @@ export const zh: Resource = {
     saved: '已保存',
     deleted: '已删除',
     offline: '你已离线。在恢复连接之前，缓存的对话只能查看。',
+    offlineWriting: '你已离线。你写的内容会保存在此设备上，恢复连接后再发送。',
     pendingWrites_one: '{{count}} 项更改等待网络。',
     pendingWrites_other: '{{count}} 项更改等待网络。',
     networkError: '网络错误，请检查你的连接。',

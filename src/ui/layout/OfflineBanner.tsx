@@ -3,6 +3,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { stripLanguage } from '../../i18n';
 import { db } from '../../local/schema';
 import { useOnline } from '../app/online';
 
@@ -12,6 +14,8 @@ export const PENDING_WRITE_NOTICE_MS = 8000;
 export function OfflineBanner() {
   const { t } = useTranslation();
   const online = useOnline();
+  // Writing keeps working offline (each keystroke is kept on the device), so it is not told chats are read-only.
+  const writing = stripLanguage(useLocation().pathname).startsWith('/writing');
   const outbox = useLiveQuery(
     async () => {
       const oldest = await db.outbox.orderBy('createdAt').first();
@@ -36,7 +40,7 @@ export function OfflineBanner() {
   if (online && pending === 0) return null;
   return (
     <div className="banner" role="status" data-testid="offline-banner">
-      {!online && <span>{t('common.offline')} </span>}
+      {!online && <span>{t(writing ? 'common.offlineWriting' : 'common.offline')} </span>}
       {pending > 0 && (
         <span data-testid="pending-writes">{t('common.pendingWrites', { count: pending })}</span>
       )}
