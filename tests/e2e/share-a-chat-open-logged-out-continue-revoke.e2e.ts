@@ -82,5 +82,16 @@ test('a shared chat opens without a login, another user continues it in their ow
   const stranger = await visitor.newPage();
   await stranger.goto(link);
   await expect(stranger.getByTestId('share-not-found')).toContainText('no longer shared');
+  // A dead link is not a dead end: the app is one step away.
+  await stranger.getByTestId('share-not-found').getByRole('link', { name: 'Back to home' }).click();
+  await expect(stranger.getByTestId('composer')).toBeVisible();
+  // The owner's chat itself, at its address: not theirs, said so, with a new chat one tap away.
+  const chatAddress = new URL(page.url()).pathname;
+  expect(chatAddress).toMatch(/\/chat\//);
+  await stranger.goto(chatAddress);
+  await expect(stranger.getByTestId('chat-not-found')).toBeVisible();
+  await stranger.getByTestId('chat-not-found').getByRole('button', { name: 'New chat' }).click();
+  await expect(stranger).not.toHaveURL(/\/chat\//);
+  await expect(stranger.getByTestId('composer')).toBeVisible();
   await visitor.close();
 });

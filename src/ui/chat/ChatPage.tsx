@@ -41,6 +41,7 @@ import { SearchPicker, useSearchMode } from '../documents/SearchPicker';
 import { DocumentStarters } from '../landing/DocumentStarters';
 import { HomeTemplates } from '../landing/HomeTemplates';
 import { BOOT_CHAT_AFTER_PAGE_MS, rememberComposerTools, removeBootChat } from '../layout/boot-shell';
+import { useNewChat } from '../layout/use-new-chat';
 import { ShareButton } from '../shares/ShareButton';
 import { VoiceEffects } from '../voice/VoiceEffects';
 import { Composer } from './Composer';
@@ -132,6 +133,8 @@ function ChatView({
   /** The channel as fetched before the page drew: its messages are the first render's, before the cache's. */
   opened?: ChannelDetail | null;
 }) {
+  // A chat that is gone (deleted elsewhere, or not the caller's) leaves the person a way on: a new chat.
+  const newChat = useNewChat();
   const { t } = useTranslation();
   // Loaded already beside a chat with messages; a new chat fetches it after its composer is up.
   useEffect(() => whenIdle(() => void loadMessageList()), []);
@@ -244,6 +247,9 @@ function ChatView({
     return (
       <div className="empty-state" data-testid="chat-not-found">
         <p>{t('chat.notFound')}</p>
+        <button type="button" className="button primary" onClick={newChat}>
+          {t('layout.newChat')}
+        </button>
       </div>
     );
   }

@@ -70,9 +70,11 @@ export function WorkspacePage() {
 
   return (
     <article className="page workspace" data-testid="workspace">
-      <h1>{t('documents.workspace')}</h1>
-      {/* Saved prompts are kept and edited from the workspace too. */}
-      <PromptLibrary />
+      <header className="workspace-header">
+        <h1>{t('documents.workspace')}</h1>
+        {/* Saved prompts are kept and edited from the workspace too: an action of the page, beside its title. */}
+        <PromptLibrary />
+      </header>
       <nav className="workspace-tabs" aria-label={t('documents.workspace')}>
         {ROUTE_TYPES.map((type) => (
           <Link

@@ -2,7 +2,7 @@
 // under each answer, no Read Document and no message actions. "Continue" hands the key to ShareKeyCatcher.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { SHARE_KEY_PARAM, type ShareConversation } from '../../../common/contract';
 import { ApiError } from '../../api/http';
 import { shareApi } from '../../api/shares';
@@ -47,6 +47,10 @@ export function SharePage() {
     return (
       <div className="empty-state" data-testid="share-not-found">
         <p>{load.state === 'missing' ? t('shares.notFound') : t('shares.loadFailed')}</p>
+        {/* Someone who followed a dead link is often new here: the app itself is one step away. */}
+        <Link to={to('/')} className="button primary">
+          {t('common.backHome')}
+        </Link>
       </div>
     );
   const { data } = load;
