@@ -285,6 +285,22 @@ describe('many instances on one PostgreSQL', { timeout: 60_000 }, () => {
     expect(visit.body.code).toBe(200);
   });
 
+  it("an editor picture's address given by A opens on B; a stranger gets none from B", async () => {
+    const owner = await guest(a.url);
+    // Sent straight to the shared bucket (the S3 POST names its uploader): no instance saw the bytes go by.
+    const hash = await docsClient(a.url, owner).upload(makePng(60, 40, 5));
+    const given = await call<{ url: string }>(a.url, 'GET', `/api/v1/writing/imageUrl?md5=${hash}`, {
+      token: owner,
+    });
+    expect(given.body.code).toBe(200);
+    const served = await fetch(`${b.url}${given.body.data.url}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const stranger = await guest(b.url);
+    const refused = await call(b.url, 'GET', `/api/v1/writing/imageUrl?md5=${hash}`, { token: stranger });
+    expect(refused.status).toBe(404);
+    expect((await fetch(`${b.url}/api/v1/writing/image/${hash}`)).status).toBe(404);
+  });
+
   it('a human check solved for A passes on B', async () => {
     const sent = await call(b.url, 'POST', '/api/v1/auth/toLoginByEmailValidationCode', {
       body: { email: 'across@example.com' },
