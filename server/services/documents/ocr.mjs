@@ -153,18 +153,25 @@ async function pagePictures(page, OPS) {
     const bound = Math.floor(Math.sqrt(MAX_ENLARGED_PIXELS / (image.width * image.height)));
     const factor = Math.max(1, Math.min(MAX_ENLARGE, bound, Math.round(TARGET_DPI / dpi)));
     const pixels = grey(input);
-    // Turned as the page shows it: a scan whose page a viewer turned (/Rotate) is stored on its side (docling's
-    // sample_with_rotation_mismatch.pdf), and read as stored its lines ran down the picture.
-    const shown = turn(
-      factor === 1 ? pixels : enlarge(pixels, image, factor),
-      { width: image.width * factor, height: image.height * factor },
-      shownTurns(ctm, rotate),
-    );
-    pictures.push({
-      png: encodePng(PNG, shown, { data: shown.data, colorType: 0 }),
-      height: shown.height,
-      dpi: dpi * factor,
-    });
+    const turns = shownTurns(ctm, rotate);
+    /** @param {number} by a whole factor @returns {Promise<Picture>} */
+    const at = async (by) => {
+      // Turned as the page shows it: a scan whose page a viewer turned (/Rotate) is stored on its side (docling's
+      // sample_with_rotation_mismatch.pdf), and read as stored its lines ran down the picture.
+      const shown = turn(
+        by === 1 ? pixels : enlarge(pixels, image, by),
+        { width: image.width * by, height: image.height * by },
+        turns,
+      );
+      return {
+        png: encodePng(PNG, shown, { data: shown.data, colorType: 0 }),
+        height: shown.height,
+        dpi: dpi * by,
+        factor: by,
+        at,
+      };
+    };
+    pictures.push(await at(factor));
   }
   return { pictures, shapes: filledShapes(ops, OPS) };
 }
@@ -265,9 +272,36 @@ function enlarge(pixels, { width, height }, factor) {
 }
 
 /**
- * @typedef {{ png: Buffer, height: number, dpi: number, turnable?: boolean, shrunk?: boolean }} Picture a picture to read: a PNG (or,
- * where no canvas loads, an uploaded picture's own bytes, which are not turned), its height and its resolution
+ * @typedef {{ png: Buffer, height: number, dpi: number, turnable?: boolean, shrunk?: boolean, factor?: number, at?: (factor: number) => Promise<Picture> }} Picture
+ * a picture to read: a PNG (or, where no canvas loads, an uploaded picture's own bytes, which are not turned), its
+ * height and its resolution; `factor`: how much it was enlarged, and `at` gives it enlarged by another factor
  */
+
+/**
+ * Median height in pixels of the lines tesseract read (the row height it measures: ascenders to descenders), and
+ * the height it reads best at, TARGET_ROW, about that of a book's letters scanned at 300 dpi (a photographed bill
+ * enlarged to 300 dpi reads 37, a scanned letter 36). A picture enlarged towards 300 dpi as if it showed a whole
+ * page may show a map or a label whose letters were already large: where the whole factor that brings its lines
+ * nearest TARGET_ROW is at least one smaller, it is read again so, and that reading is kept when it is surer by
+ * RESCALE_MARGIN (the same words read twice differ by a point or two). OCRmyPDF's map of Baiona, 640 by 682 pixels,
+ * enlarged 4 times had lines of 70 to 77 pixels and lost one or two of its 8 place names in two of its codings; read
+ * at twice its size, none, 10 to 17 points surer.
+ */
+const TARGET_ROW = 40;
+const RESCALE_MARGIN = 5;
+
+/** The median row height of the words read with some confidence, or 0. @param {any} data tesseract.js's page */
+function medianRow(data) {
+  /** @type {number[]} */
+  const rows = [];
+  for (const block of data.blocks ?? [])
+    for (const paragraph of block.paragraphs ?? [])
+      for (const line of paragraph.lines ?? [])
+        if (line.confidence >= MIN_CONFIDENCE && line.rowAttributes?.rowHeight > 0)
+          for (const _ of line.words ?? []) rows.push(line.rowAttributes.rowHeight);
+  rows.sort((a, b) => a - b);
+  return rows.length ? rows[Math.floor(rows.length / 2)] : 0;
+}
 
 /**
  * One tesseract.js engine for a document, started at the first picture (blank pages without any cost no engine):
@@ -303,7 +337,7 @@ async function openReader(options) {
     // 0: none known; tesseract then estimates it from the size of the letters, as its command line does.
     const dpi = picture.dpi === 0 ? 0 : Math.round(Math.min(2400, Math.max(70, picture.dpi || TARGET_DPI)));
     await worker.setParameters({ user_defined_dpi: String(dpi) });
-    let { data } = await worker.recognize(picture.png);
+    let { data } = await worker.recognize(picture.png, {}, { text: true, blocks: true });
     // Looking for a layout, tesseract takes a label in a frame for a drawing and reads nothing in it (as one
     // block too): a picture a few lines high is then read again for scattered words (sparse text).
     if (!data.text.trim() && picture.height <= ONE_BLOCK_HEIGHT) {
@@ -333,6 +367,18 @@ async function openReader(options) {
         if (again.confidence > Math.max(data.confidence, shown.confidence + TURN_MARGIN)) data = again;
         if (data.confidence >= MIN_CONFIDENCE) break;
       }
+    }
+    // Letters enlarged past what tesseract reads best (see TARGET_ROW): read again enlarged less, the surer kept.
+    const rows = medianRow(data);
+    const enlarged = picture.factor ?? 1;
+    const factor = rows ? Math.max(1, Math.round((enlarged * TARGET_ROW) / rows)) : enlarged;
+    // Only a reading of some words: a photo without any gives a stray mark or two, which a second reading may only
+    // make surer.
+    const some = (data.text.match(WORD) ?? []).length >= MIN_TURNED_WORDS;
+    if (picture.at && some && factor <= enlarged - 1 && Date.now() < options.deadline) {
+      // Not told a resolution: the one it was told (a pdf picture's) misjudged the size of its letters.
+      const again = await read({ ...(await picture.at(factor)), dpi: 0, at: undefined });
+      if (again.text && again.confidence > data.confidence + RESCALE_MARGIN) return again;
     }
     return { text: data.text.trim() ? data.text : '', confidence: data.confidence };
   };
@@ -428,25 +474,31 @@ async function uprightPicture(bytes, canvases, enlarge = true) {
       1,
       Math.min(MAX_ENLARGE, TARGET_DPI / pageDpi, Math.sqrt(MAX_ENLARGED_PIXELS / (width * height))),
     );
-  const w = Math.max(1, Math.round(width * factor));
-  const h = Math.max(1, Math.round(height * factor));
-  const canvas = canvases.createCanvas(w, h);
-  const context = canvas.getContext('2d');
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, w, h);
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(image, 0, 0, w, h);
   const { PNG } = await import('pngjs');
-  const pixels = grey({ data: Buffer.from(context.getImageData(0, 0, w, h).data.buffer), colorType: 6 });
-  return {
-    png: encodePng(PNG, { width: w, height: h }, { data: pixels, colorType: 0 }),
-    height: h,
-    // Not told a resolution: phones and screenshots write 72 dpi whatever they show, and the page's size is a guess
-    // (the picture may show a label or a map); told the guess, a map's few labels at 59 dpi enlarged 4 times lost a
-    // quarter of them (0.57 to 0.75 word recall in six codings of it, 1.00 as estimated by tesseract).
-    dpi: 0,
-    shrunk: factor < 1,
+  /** @param {number} by @returns {Promise<Picture>} */
+  const at = async (by) => {
+    const w = Math.max(1, Math.round(width * by));
+    const h = Math.max(1, Math.round(height * by));
+    const canvas = canvases.createCanvas(w, h);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, w, h);
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(image, 0, 0, w, h);
+    const pixels = grey({ data: Buffer.from(context.getImageData(0, 0, w, h).data.buffer), colorType: 6 });
+    return {
+      png: encodePng(PNG, { width: w, height: h }, { data: pixels, colorType: 0 }),
+      height: h,
+      // Not told a resolution: phones and screenshots write 72 dpi whatever they show, and the page's size is a
+      // guess (the picture may show a label or a map); told the guess, a map's few labels at 59 dpi enlarged 4 times
+      // lost a quarter of them (0.57 to 0.75 word recall in six codings of it, 1.00 as estimated by tesseract).
+      dpi: 0,
+      shrunk: by < 1,
+      factor: by,
+      at,
+    };
   };
+  return at(factor);
 }
 
 /** @param {Buffer} png @returns {Promise<Buffer>} the same picture as an RGBA PNG */
