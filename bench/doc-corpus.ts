@@ -54,7 +54,8 @@ type ReferenceName =
   | 'antiword'
   | 'catppt'
   | 'tesseract'
-  | 'tesseract-osd';
+  | 'tesseract-osd'
+  | 'tesseract-lang';
 
 /**
  * The reference readers of each type, in order of preference: the first one installed scores the type (the
@@ -69,7 +70,9 @@ type ReferenceName =
  * references", printed beside it with the files that move, as each reader has errors of its own: pandoc numbers
  * Word's endnotes 1, 2 where Word (and LibreOffice) show i, ii; tesseract reads a page printed upside down as
  * upside-down letters, some of them "sure" (`tesseract-osd`: the same tesseract finding the page's orientation
- * first, --psm 1, a second reading of scanned pdfs). The docx row's LibreOffice is Writer's HTML export.
+ * first, --psm 1, a second reading of scanned pdfs); it reads a French page in English without its accents
+ * (`tesseract-lang`: the same tesseract in the page's language, see OTHER_LATIN). The docx row's LibreOffice is
+ * Writer's HTML export.
  */
 const REFERENCES: Record<FileType, ReferenceName[]> = {
   pdf: ['pdftotext'],
@@ -78,7 +81,7 @@ const REFERENCES: Record<FileType, ReferenceName[]> = {
   doc: ['libreoffice', 'antiword'],
   ppt: ['libreoffice', 'catppt'],
   rtf: ['libreoffice', 'pandoc'],
-  image: ['tesseract', 'tesseract-osd'],
+  image: ['tesseract', 'tesseract-osd', 'tesseract-lang'],
 };
 /** The command each reference needs, and the Debian package that has it. */
 const COMMANDS: Record<ReferenceName, [string, string]> = {
@@ -89,7 +92,25 @@ const COMMANDS: Record<ReferenceName, [string, string]> = {
   catppt: ['catppt', 'catdoc'],
   tesseract: ['tesseract', 'tesseract-ocr'],
   'tesseract-osd': ['tesseract', 'tesseract-ocr'],
+  'tesseract-lang': ['tesseract', 'tesseract-ocr tesseract-ocr-fra tesseract-ocr-spa'],
 };
+
+/**
+ * The languages written in Latin letters that Parley's OCR ships besides English, by the code eld gives: a page that
+ * tesseract's English reading shows to be in one of them is read a third time in that language (`tesseract-lang`),
+ * where Debian's data for it is installed. Read in English, a French page loses its accents ("a" for "à", "ovoide").
+ */
+const OTHER_LATIN: Record<string, string> = { es: 'spa', fr: 'fra' };
+let installedLanguages: Set<string> | null = null;
+async function languageOfReading(text: string): Promise<string | null> {
+  installedLanguages ??= new Set(
+    (tool('tesseract', ['--list-langs']) ?? '').split('\n').map((line) => line.trim()),
+  );
+  const { eld } = await import('eld/small');
+  const found = eld.detect(text);
+  const code = found.isReliable() ? OTHER_LATIN[found.language] : undefined;
+  return code && installedLanguages.has(code) ? code : null;
+}
 
 const git = (repo: string, args: string[]) =>
   execFileSync('git', ['-C', repo, ...args], { maxBuffer: 64 * 1024 * 1024 });
@@ -303,9 +324,10 @@ const decodeHtml = (text: string) =>
  * marks and textures as short, unsure "words", which are no text a reader should find.
  */
 const TESSERACT_MIN_CONFIDENCE = 80;
-function tesseractText(file: string, pages: number | null, work: string): [Reference, Reference] {
+async function tesseractText(file: string, pages: number | null, work: string): Promise<Reference[]> {
   if (pages === null || pages > MAX_PAGES)
     return [
+      { text: null, pages },
       { text: null, pages },
       { text: null, pages },
     ];
@@ -314,11 +336,11 @@ function tesseractText(file: string, pages: number | null, work: string): [Refer
     tool('pdftoppm', ['-r', '300', '-gray', '-png', file, path.join(dir, 'page')], 10 * 60_000);
     const images = fs.readdirSync(dir).sort();
     // The second reading finds each page's orientation first (--psm 1; tesseract's default, 3, does not).
-    const read = (extra: string[]) => {
+    const read = (extra: string[], language = 'eng') => {
       const words: string[] = [];
       for (const image of images) {
         const tsv =
-          tool('tesseract', [path.join(dir, image), '-', '-l', 'eng', ...extra, 'tsv'], 5 * 60_000) ?? '';
+          tool('tesseract', [path.join(dir, image), '-', '-l', language, ...extra, 'tsv'], 5 * 60_000) ?? '';
         for (const line of tsv.split('\n').slice(1)) {
           const cells = line.split('\t');
           if (cells.length >= 12 && Number(cells[10]) >= TESSERACT_MIN_CONFIDENCE && cells[11].trim())
@@ -327,7 +349,9 @@ function tesseractText(file: string, pages: number | null, work: string): [Refer
       }
       return { text: words.join(' '), pages };
     };
-    return [read([]), read(['--psm', '1'])];
+    const plain = read([]);
+    const language = await languageOfReading(plain.text);
+    return [plain, read(['--psm', '1']), language ? read([], language) : { text: null, pages }];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -337,9 +361,9 @@ function tesseractText(file: string, pages: number | null, work: string): [Refer
  * tesseract's text of a picture of a page, read from the file itself as its command line reads it (at the
  * resolution the file states), with the same two readings and sure words as a scanned pdf's pages.
  */
-function pictureTesseractText(file: string): [Reference, Reference] {
-  const read = (extra: string[]) => {
-    const tsv = tool('tesseract', [file, '-', '-l', 'eng', ...extra, 'tsv'], 5 * 60_000) ?? '';
+async function pictureTesseractText(file: string): Promise<Reference[]> {
+  const read = (extra: string[], language = 'eng') => {
+    const tsv = tool('tesseract', [file, '-', '-l', language, ...extra, 'tsv'], 5 * 60_000) ?? '';
     const found: string[] = [];
     for (const line of tsv.split('\n').slice(1)) {
       const cells = line.split('\t');
@@ -348,7 +372,9 @@ function pictureTesseractText(file: string): [Reference, Reference] {
     }
     return { text: found.join(' '), pages: 1 };
   };
-  return [read([]), read(['--psm', '1'])];
+  const plain = read([]);
+  const language = await languageOfReading(plain.text);
+  return [plain, read(['--psm', '1']), language ? read([], language) : { text: null, pages: 1 }];
 }
 
 /** The text a reference other than LibreOffice and tesseract gets from a file. */
@@ -487,9 +513,10 @@ async function benchFile(
   const type = typeOf(file);
   const refs = new Map<ReferenceName, Reference>();
   if (type === 'image' && present.has('tesseract')) {
-    const [plain, osd] = pictureTesseractText(file);
+    const [plain, osd, language] = await pictureTesseractText(file);
     refs.set('tesseract', plain);
     refs.set('tesseract-osd', osd);
+    refs.set('tesseract-lang', language);
   } else
     for (const name of REFERENCES[type].filter((n) => present.has(n)))
       refs.set(
@@ -502,9 +529,10 @@ async function benchFile(
   const pdf = refs.get('pdftotext');
   const scanned = type === 'pdf' && !!pdf && words(pdf.text ?? '') < MIN_REFERENCE_WORDS;
   if (scanned && present.has('tesseract')) {
-    const [plain, osd] = tesseractText(file, pdf?.pages ?? null, work);
+    const [plain, osd, language] = await tesseractText(file, pdf?.pages ?? null, work);
     refs.set('tesseract', plain);
     refs.set('tesseract-osd', osd);
+    refs.set('tesseract-lang', language);
     reference = 'tesseract';
   }
   const own = ownPages(file, bytes);
@@ -674,7 +702,7 @@ function report(rows: Row[], present: Set<ReferenceName>): void {
     for (const name of REFERENCES[type].filter((n) => present.has(n)))
       line(type, of, name, name === REFERENCES[type].find((n) => present.has(n)));
   }
-  for (const name of ['tesseract', 'tesseract-osd'] as const)
+  for (const name of ['tesseract', 'tesseract-osd', 'tesseract-lang'] as const)
     line(
       'scanned pdf',
       rows.filter((row) => row.scanned),

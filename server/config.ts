@@ -422,7 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** Tesseract languages whose data ships with Parley (package.json's @tesseract.js-data packages). */
-export const OCR_LANGUAGES = ['eng', 'spa', 'ara', 'chi_sim'] as const;
+export const OCR_LANGUAGES = ['eng', 'spa', 'fra', 'ara', 'chi_sim'] as const;
 
 /** DOCS_OCR_LANGUAGES: shipped languages joined by + (eng+spa); unknown ones are refused at start-up. */
 function ocrLanguages(value: string | undefined): string[] | null {

@@ -561,6 +561,23 @@ describe('documents written by others', () => {
   );
 
   it(
+    'reads a scanned French page with its accents, uploaded by an English speaker',
+    async () => {
+      // OCRmyPDF's francais.pdf: a French pangram scanned (no text layer). Read in English only (the uploader's
+      // language), every accent was lost: "a coté de l'alcove", "capharnalim", "diminue ca et 1a". The English
+      // reading is found to be French and the page is read again with French. The reference is tesseract 5.3 on the
+      // page in French (`-l fra`, Debian's tesseract-ocr-fra), sure words.
+      const name = 'francais.pdf';
+      const { created, text } = await read(name, 'en', await newGuest(server.url));
+      expect(created.body.code).toBe(200);
+      for (const phrase of ["à côté de l'alcôve", 'capharnaüm', 'là la qualité', 'œuvre'])
+        expect(text).toContain(phrase);
+      expect(wordRecall(reference(name), text)).toBeGreaterThanOrEqual(0.95);
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
     'reads a scan stored on its side as the page shows it, turned upright',
     async () => {
       // docling's sample_with_rotation_mismatch.pdf: a letter scanned on its side, which the page turns upright
