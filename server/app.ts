@@ -6,6 +6,7 @@ import { AppError, badRequest } from './errors.js';
 import { bodyLimits } from './http/body-limits.js';
 import { type AppEnv, errorEnvelope, readRequestInfo } from './http/context.js';
 import { securityHeaders } from './http/security-headers.js';
+import { directStreams } from './http/sse-run.js';
 import { staticRoutes } from './http/static.js';
 import { analyticsRoutes } from './routes/analytics.js';
 import { authRoutes, devMailboxRoute, visitKeyRoute } from './routes/auth.js';
@@ -30,6 +31,8 @@ import type { Services } from './services/index.js';
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
 
+  // First, so that its part after the others runs last: a chat stream starts once every header is set.
+  app.use('*', directStreams());
   app.use('*', securityHeaders(services.config));
   app.use('*', async (c, next) => {
     const info = readRequestInfo(c, services.config.trustProxy);
