@@ -4,6 +4,8 @@ import type { Envelope, PresentationChunk, PresentationStreamMeta } from '../../
 export interface SsePostResult<C, M> {
   status: number;
   contentType: string;
+  /** The response's headers (security headers included). */
+  headers: Headers;
   meta: M | null;
   chunks: C[];
   ids: string[];
@@ -34,6 +36,7 @@ export async function ssePost<C, M>(
   const result: SsePostResult<C, M> = {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
+    headers: response.headers,
     meta: null,
     chunks: [],
     ids: [],

@@ -38,6 +38,10 @@ describe.each(DATABASES)('chat stream on %s', (kind) => {
     });
     expect(result.status).toBe(200);
     expect(result.contentType).toContain('text/event-stream');
+    // Written to the socket by the server itself, the stream still carries every response's security headers.
+    expect(result.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(result.headers.get('cache-control')).toBe('no-cache');
     expect(result.meta?.channelName).toBe('What is a comet?');
     expect(result.chunks.map((c) => c.chunkId)).toEqual(result.chunks.map((_, i) => i));
     expect(result.ids).toEqual(result.chunks.map((c) => String(c.chunkId)));

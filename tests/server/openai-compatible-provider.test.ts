@@ -15,7 +15,11 @@ import {
   waitFor,
 } from '../helpers/server';
 
-type Behaviour = 'answer' | 'fail' | 'hang';
+/**
+ * failOnce: a 503 to the first request, then answers; split: the answer's events cut across writes, in the
+ * middle of a JSON text and of a character of several bytes.
+ */
+type Behaviour = 'answer' | 'fail' | 'hang' | 'failOnce' | 'split';
 
 interface FakeProvider {
   url: string;
@@ -57,6 +61,30 @@ async function startFakeOpenAi(): Promise<FakeProvider> {
         stream: body.stream,
         auth: req.headers.authorization,
       });
+      if (state.behaviour === 'failOnce') {
+        state.behaviour = 'answer';
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after-ms': '10' });
+        res.end(JSON.stringify({ error: { message: 'try again' } }));
+        return;
+      }
+      if (state.behaviour === 'split') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const events = ['Grüße', ' 你好', ' 🚀'].map(
+          (piece) =>
+            `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: piece } }] })}\r\n\r\n`,
+        );
+        const bytes = Buffer.from(`: keep-alive\n\n${events.join('')}data: [DONE]\n\n`);
+        // Every 7 bytes in its own write: events, JSON and characters are cut anywhere.
+        let at = 0;
+        const next = () => {
+          if (at >= bytes.length) return void res.end();
+          res.write(bytes.subarray(at, at + 7));
+          at += 7;
+          setImmediate(next);
+        };
+        next();
+        return;
+      }
       if (state.behaviour === 'fail') {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }));
@@ -149,6 +177,28 @@ describe.each(DATABASES)('OpenAI-compatible provider on %s', (kind) => {
     const result = await streamSend(server.url, guest, { requestId: 'openai-3', message: 'Fail please' });
     expect(result.done).toEqual({ status: 'failed' });
     expect(result.chunks.at(-1)?.error).toMatch(/^The AI provider failed to answer/);
+    // The provider's status and its own words, as the OpenAI SDK gave them.
+    expect(result.chunks.at(-1)?.error).toContain('500 model overloaded');
+  });
+
+  it('a provider that refuses once (503) is asked once more, and the answer arrives', async () => {
+    provider.behaviour = 'failOnce';
+    const asked = provider.requests.length;
+    const result = await streamSend(server.url, guest, { requestId: 'openai-retry', message: 'Once more' });
+    expect(result.done).toEqual({ status: 'done' });
+    expect(joinContent(result.chunks)).toBe('Hello from the provider.');
+    expect(provider.requests.length - asked).toBe(2);
+  });
+
+  it('an answer whose events arrive cut anywhere (mid-JSON, mid-character) arrives whole', async () => {
+    provider.behaviour = 'split';
+    try {
+      const result = await streamSend(server.url, guest, { requestId: 'openai-split', message: 'Split' });
+      expect(result.done).toEqual({ status: 'done' });
+      expect(joinContent(result.chunks)).toBe('Grüße 你好 🚀');
+    } finally {
+      provider.behaviour = 'answer';
+    }
   });
 
   it('a provider that hangs fails after the timeout instead of hanging the client', async () => {
