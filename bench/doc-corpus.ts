@@ -1,5 +1,5 @@
 // Documents written by others, read as Parley reads them: test files of Apache Tika, pdf.js, mammoth.js, OCRmyPDF
-// and docling's OCR tests (pdf, doc, docx, ppt, pptx, rtf, and pictures of pages: png, jpeg, webp), each parsed in the
+// and docling's OCR tests (pdf, doc, docx, ppt, pptx, rtf, and pictures of pages: png, jpeg, webp, tiff), each parsed in the
 // parse worker (OCR on) and compared with a reference
 // reader of the type (REFERENCES below: poppler, LibreOffice, pandoc, antiword, catdoc, tesseract), and the
 // pages with pdfinfo, the slides LibreOffice prints, the slide parts of a pptx, Word's own page count
@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import UTIF from 'utif2';
 import { DocumentParseError, type ParseKind, parseInWorker } from '../server/services/documents/parse';
 import { createParseQueue } from '../server/services/documents/parse-queue';
 import { readZip } from '../server/services/documents/zip-reader.mjs';
@@ -28,7 +29,7 @@ const REPOS = (process.env.PARLEY_BENCH_REPOS || '').split(':').filter(Boolean);
 const TYPES = ['pdf', 'docx', 'pptx', 'doc', 'ppt', 'rtf', 'image'] as const;
 type FileType = (typeof TYPES)[number];
 /** The extensions of pictures of pages (type `image`), read by OCR as one page. */
-const PICTURES = ['png', 'jpg', 'jpeg', 'webp'];
+const PICTURES = ['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff'];
 const ONLY = (process.env.PARLEY_BENCH_TYPES || '').split(',').filter(Boolean);
 /** Test-document folders of those projects; pdf.js keeps hundreds of pdfs, one in PDFJS_EVERY is taken. */
 const FOLDERS =
@@ -39,7 +40,7 @@ const FOLDERS =
  * photographed bill, a WebP page).
  */
 const PICTURE_FOLDERS =
-  /(?:test-documents|tests\/resources|tests\/data\/ocr\/sources|tests\/data\/webp\/sources)\/[^/]+\.(png|jpe?g|webp)$/i;
+  /(?:test-documents|tests\/resources|tests\/data\/ocr\/sources|tests\/data\/webp\/sources|tests\/data\/tiff\/sources)\/[^/]+\.(png|jpe?g|webp|tiff?)$/i;
 const PDFJS_EVERY = 12;
 const MAX_BYTES = 5 * 1024 * 1024;
 /** A reference "reads" a file when it gets at least this many words from it. */
@@ -414,6 +415,13 @@ function ownPages(file: string, bytes: Buffer): number | null {
   }
 }
 
+/** A picture's pages: a TIFF's full-size images (utif2's directories, thumbnails apart), any other picture 1. */
+function tiffPages(bytes: Buffer): number {
+  if (!/^(II\*\0|MM\0\*)/.test(bytes.toString('latin1', 0, 4))) return 1;
+  return UTIF.decode(bytes).filter((ifd) => !((Number((ifd.t254 as number[] | undefined)?.[0]) || 0) & 1))
+    .length;
+}
+
 const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
 
 function quantile(values: number[], q: number): number {
@@ -537,7 +545,11 @@ async function benchFile(
   }
   const own = ownPages(file, bytes);
   const printed =
-    type === 'pdf' ? pdf?.pages : type === 'image' ? 1 : (refs.get('libreoffice')?.pages ?? null);
+    type === 'pdf'
+      ? pdf?.pages
+      : type === 'image'
+        ? tiffPages(bytes)
+        : (refs.get('libreoffice')?.pages ?? null);
   const row: Row = {
     file: path.basename(file),
     type,
@@ -557,7 +569,7 @@ async function benchFile(
           ? type === 'pdf'
             ? 'pdfinfo'
             : type === 'image'
-              ? 'one picture'
+              ? 'one picture (a TIFF: its pages)'
               : 'LibreOffice'
           : null,
     referenceWords: reference ? words(refs.get(reference)?.text ?? '') : 0,

@@ -83,7 +83,7 @@ const en = {
   'docs.urlInvalid': 'Please enter a valid http or https link.',
   'docs.md5OrUrl': 'Choose an uploaded file or enter a web address.',
   'docs.unsupported':
-    'This file type is not supported. Use PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) or a picture of a page (.png, .jpg, .webp).',
+    'This file type is not supported. Use PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) or a picture of a page (.png, .jpg, .webp, .tif).',
   'docs.tooManyPages': 'This document has {{pages}} pages; your plan allows at most {{limit}}.',
   'docs.urlUnreadable': 'This web page could not be read. Check the link and try again.',
   'docs.urlRefused': 'This link points to a private or local address and cannot be opened by the server.',
@@ -190,7 +190,7 @@ const ar: Record<Key, string> = {
   'docs.urlInvalid': 'يرجى إدخال رابط http أو https صالح.',
   'docs.md5OrUrl': 'اختر ملفًا مرفوعًا أو أدخل عنوان صفحة ويب.',
   'docs.unsupported':
-    'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc و.docx) أو PowerPoint (.ppt و.pptx) أو صورة صفحة (.png و.jpg و.webp).',
+    'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc و.docx) أو PowerPoint (.ppt و.pptx) أو صورة صفحة (.png و.jpg و.webp و.tif).',
   'docs.tooManyPages': 'يحتوي هذا المستند على {{pages}} صفحة؛ تسمح خطتك بحد أقصى {{limit}}.',
   'docs.urlUnreadable': 'تعذرت قراءة صفحة الويب هذه. تحقق من الرابط وحاول مرة أخرى.',
   'docs.urlRefused': 'يشير هذا الرابط إلى عنوان خاص أو محلي ولا يمكن للخادم فتحه.',
@@ -295,7 +295,7 @@ const zh: Record<Key, string> = {
   'docs.urlInvalid': '请输入有效的 http 或 https 链接。',
   'docs.md5OrUrl': '请选择已上传的文件或输入网页地址。',
   'docs.unsupported':
-    '不支持此文件类型。请使用 PDF、Word（.doc、.docx）、PowerPoint（.ppt、.pptx）或页面图片（.png、.jpg、.webp）。',
+    '不支持此文件类型。请使用 PDF、Word（.doc、.docx）、PowerPoint（.ppt、.pptx）或页面图片（.png、.jpg、.webp、.tif）。',
   'docs.tooManyPages': '此文档有 {{pages}} 页，你的套餐最多允许 {{limit}} 页。',
   'docs.urlUnreadable': '无法读取此网页。请检查链接后重试。',
   'docs.urlRefused': '此链接指向私有或本地地址，服务器无法打开。',
@@ -404,7 +404,7 @@ const es: Record<Key, string> = {
   'docs.urlInvalid': 'Introduce un enlace http o https válido.',
   'docs.md5OrUrl': 'Elige un archivo subido o escribe una dirección web.',
   'docs.unsupported':
-    'Este tipo de archivo no es compatible. Usa PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) o una imagen de una página (.png, .jpg, .webp).',
+    'Este tipo de archivo no es compatible. Usa PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) o una imagen de una página (.png, .jpg, .webp, .tif).',
   'docs.tooManyPages': 'Este documento tiene {{pages}} páginas; tu plan permite como máximo {{limit}}.',
   'docs.urlUnreadable': 'No se pudo leer esta página web. Revisa el enlace e inténtalo de nuevo.',
   'docs.urlRefused': 'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',

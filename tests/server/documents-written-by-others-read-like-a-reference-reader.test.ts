@@ -102,7 +102,7 @@ describe('documents written by others', () => {
   });
 
   it('refuses with 1002 a file of a known kind that no reader takes, whatever its name', async () => {
-    // A GIF: pictures of pages are read as png, jpeg and webp only.
+    // A GIF: pictures of pages are read as png, jpeg, webp and tiff only.
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     const docs = docsClient(server.url, token);
     for (const name of ['photo.docx', 'photo.png'])
@@ -113,7 +113,7 @@ describe('documents written by others', () => {
     const docs = docsClient(server.url, token, 'es');
     const text = await docs.uploadAndCreate(Buffer.from('These bytes are no picture.\n'), 'page.png');
     expect(text.body.code).toBe(ResponseCode.FileTypeUnsupported);
-    expect(text.body.msg).toContain('imagen de una página (.png, .jpg, .webp)');
+    expect(text.body.msg).toContain('imagen de una página (.png, .jpg, .webp, .tif)');
     const pdf = await docs.uploadAndCreate(fixture('noembed-sjis.pdf'), 'scan.png');
     expect(pdf.body.code).toBe(200);
     expect(pdf.body.data.fileType).toBe('pdf');
@@ -207,6 +207,35 @@ describe('documents written by others', () => {
       expect(created.body.code).toBe(200);
       expect(text).toContain('Its had resolving otherwise she contented therefore.');
       expect(text).toContain('hearts sister use garden.');
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    "reads each page of a multi-page TIFF (a scanner's or a fax's) as a page of its own, and refuses a TIFF whose pages loop",
+    async () => {
+      // Tika's testTIFF_multipage.tif: two JPEG-compressed pages, "Multipage TIFF Example / Page 1" and "Page 2".
+      // Neither the canvas nor tesseract.js decodes TIFF: it was refused with 1002.
+      const as = await newGuest(server.url);
+      const docs = docsClient(server.url, as);
+      const created = await docs.uploadAndCreate(fixture('testTIFF_multipage.tif'), 'scan.tif');
+      expect(created.body.code).toBe(200);
+      expect(created.body.data).toMatchObject({
+        fileType: 'image',
+        fileContentType: 'image/tiff',
+        page_count: 2,
+      });
+      const pages = (await docs.pages(created.body.data.md5)).body.data.pages.map((page) => page.text);
+      expect(pages).toHaveLength(2);
+      for (const [index, text] of pages.entries()) {
+        expect(text).toContain('Multipage');
+        expect(text).toContain(`Page ${index + 1}`);
+      }
+      // A TIFF whose one image directory names itself as the next: refused as damaged, not followed for ever.
+      const looped = Buffer.from([0x49, 0x49, 42, 0, 8, 0, 0, 0, 0, 0, 8, 0, 0, 0]);
+      const refused = await docsClient(server.url, as).uploadAndCreate(looped, 'loop.tif');
+      expect(refused.body.code).toBe(ResponseCode.BadRequest);
+      expect(refused.body.msg).toBe('This document is damaged and cannot be read.');
     },
     OCR_TIMEOUT,
   );

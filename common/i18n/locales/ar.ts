@@ -261,7 +261,7 @@ export const ar: Resource = {
     parseFailed: 'تعذرت قراءة المستند. يرجى المحاولة مرة أخرى.',
     network: 'انقطع الاتصال. حاول مرة أخرى: ما وصل بالفعل محفوظ.',
     unsupported:
-      'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc, .docx) أو PowerPoint (.ppt, .pptx) أو صورة صفحة (.png, .jpg, .webp).',
+      'نوع الملف هذا غير مدعوم. استخدم PDF أو Word (.doc, .docx) أو PowerPoint (.ppt, .pptx) أو صورة صفحة (.png, .jpg, .webp, .tif).',
     tooManyPages: 'يحتوي هذا المستند على صفحات أكثر مما تسمح به خطتك.',
     urlUnreadable: 'تعذرت قراءة صفحة الويب هذه. تحقق من الرابط وحاول مرة أخرى.',
     tooLarge: 'هذا الملف كبير جدًا.',

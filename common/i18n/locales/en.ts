@@ -259,7 +259,7 @@ export const en = {
     parseFailed: 'The document could not be read. Please try again.',
     network: 'The connection dropped. Try again: what already arrived is kept.',
     unsupported:
-      'This file type is not supported. Use PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) or a picture of a page (.png, .jpg, .webp).',
+      'This file type is not supported. Use PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) or a picture of a page (.png, .jpg, .webp, .tif).',
     tooManyPages: 'This document has more pages than your plan allows.',
     urlUnreadable: 'This web page could not be read. Check the link and try again.',
     tooLarge: 'This file is too large.',

@@ -265,7 +265,7 @@ export const es: Resource = {
     parseFailed: 'No se pudo leer el documento. Inténtalo de nuevo.',
     network: 'Se cortó la conexión. Inténtalo de nuevo: lo que ya llegó se conserva.',
     unsupported:
-      'Este tipo de archivo no es compatible. Usa PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) o una imagen de una página (.png, .jpg, .webp).',
+      'Este tipo de archivo no es compatible. Usa PDF, Word (.doc, .docx), PowerPoint (.ppt, .pptx) o una imagen de una página (.png, .jpg, .webp, .tif).',
     tooManyPages: 'Este documento tiene más páginas de las que permite tu plan.',
     urlUnreadable: 'No se pudo leer esta página web. Revisa el enlace e inténtalo de nuevo.',
     tooLarge: 'Este archivo es demasiado grande.',

@@ -249,7 +249,7 @@ export const zh: Resource = {
     parseFailed: '无法读取该文档，请重试。',
     network: '连接已断开。请重试：已到达的部分会保留。',
     unsupported:
-      '不支持此文件类型。请使用 PDF、Word（.doc、.docx）、PowerPoint（.ppt、.pptx）或页面图片（.png、.jpg、.webp）。',
+      '不支持此文件类型。请使用 PDF、Word（.doc、.docx）、PowerPoint（.ppt、.pptx）或页面图片（.png、.jpg、.webp、.tif）。',
     tooManyPages: '此文档的页数超过了你的套餐上限。',
     urlUnreadable: '无法读取此网页，请检查链接后重试。',
     tooLarge: '文件太大。',

@@ -567,46 +567,62 @@ const unsure = (/** @type {{ text: string, confidence: number }} */ reading) =>
   (reading.text.match(WORD) ?? []).length < MIN_TURNED_WORDS || reading.confidence < MIN_CONFIDENCE;
 
 /**
- * Reads an uploaded picture of a page as one page. Where no canvas loads, tesseract.js decodes the picture itself
- * (it turns a JPEG by its EXIF orientation too), at its own size.
- * @param {Buffer} bytes
+ * Reads uploaded pictures of pages (one, or a TIFF's pages given as PNGs decoded one at a time), one page each, with
+ * one engine, one after the other until the deadline: a page not reached keeps its empty text.
+ * @param {(() => Promise<Buffer>)[]} pictures
  * @param {{ languages: string[], deadline: number, onPage: (done: number, total: number) => void }} options
- * @returns {Promise<string>}
+ * @returns {Promise<string[]>}
  */
-export async function recogniseImage(bytes, options) {
+export async function recogniseImages(pictures, options) {
   const canvases = await canvasModule();
   const reader = await openReader(options);
+  const texts = pictures.map(() => '');
   try {
-    options.onPage(1, 1);
-    let picture;
-    if (canvases) picture = await uprightPicture(bytes, canvases);
-    else {
-      const { imageSize } = await import('image-size');
-      const size = imageSize(bytes);
-      const height = size.height ?? 0;
-      picture = { png: bytes, height, dpi: 0, turnable: false };
+    for (const [index, picture] of pictures.entries()) {
+      if (Date.now() >= options.deadline) break;
+      options.onPage(index + 1, pictures.length);
+      texts[index] = await recogniseImage(await picture(), canvases, reader, options);
     }
-    let { text, confidence } = await reader.read(picture);
-    // Read unsure: the page may be photographed or scanned a few degrees off, and a picture of big letters (a
-    // screenshot) enlarged towards a page at 300 dpi has letters too big for tesseract. It is read straightened,
-    // as uploaded and at its own size upright, and the surest reading with words is kept. Tika's testRotated-10.png
-    // and testRotated+10.png, pages of prose turned 10 degrees either way, read as garbage or nothing before; now
-    // as their prose (each needs one of the two).
-    if (canvases && unsure({ text, confidence })) {
-      const own = await uprightPicture(bytes, canvases, false);
-      // As uploaded only when tesseract would not have to hold more pixels than a page read here has.
-      const asUploaded = own.shrunk ? [] : [bytes];
-      for (const image of [...asUploaded, await inColour(own.png)]) {
-        if (Date.now() >= options.deadline) break;
-        const again = await reader.readStraightened(image);
-        if (again.text && again.confidence > confidence + TURN_MARGIN) ({ text, confidence } = again);
-      }
-    }
-    // A photo without words gives tesseract a few marks it reads as letters, unsure (Tika's test photos: "we" at
-    // 17, "y of" at 48, against 83 to 95 for a line of 4 or 5 real words): that is no text.
-    const words = (text.match(WORD) ?? []).length;
-    return words < MIN_TURNED_WORDS && confidence < MIN_CONFIDENCE ? '' : text;
   } finally {
     await reader.close();
   }
+  return texts;
+}
+
+/**
+ * Reads one uploaded picture of a page. Where no canvas loads, tesseract.js decodes the picture itself (it turns a
+ * JPEG by its EXIF orientation too), at its own size.
+ * @param {Buffer} bytes @param {any} canvases @param {Awaited<ReturnType<typeof openReader>>} reader
+ * @param {{ deadline: number }} options
+ * @returns {Promise<string>}
+ */
+async function recogniseImage(bytes, canvases, reader, options) {
+  let picture;
+  if (canvases) picture = await uprightPicture(bytes, canvases);
+  else {
+    const { imageSize } = await import('image-size');
+    const size = imageSize(bytes);
+    const height = size.height ?? 0;
+    picture = { png: bytes, height, dpi: 0, turnable: false };
+  }
+  let { text, confidence } = await reader.read(picture);
+  // Read unsure: the page may be photographed or scanned a few degrees off, and a picture of big letters (a
+  // screenshot) enlarged towards a page at 300 dpi has letters too big for tesseract. It is read straightened,
+  // as uploaded and at its own size upright, and the surest reading with words is kept. Tika's testRotated-10.png
+  // and testRotated+10.png, pages of prose turned 10 degrees either way, read as garbage or nothing before; now
+  // as their prose (each needs one of the two).
+  if (canvases && unsure({ text, confidence })) {
+    const own = await uprightPicture(bytes, canvases, false);
+    // As uploaded only when tesseract would not have to hold more pixels than a page read here has.
+    const asUploaded = own.shrunk ? [] : [bytes];
+    for (const image of [...asUploaded, await inColour(own.png)]) {
+      if (Date.now() >= options.deadline) break;
+      const again = await reader.readStraightened(image);
+      if (again.text && again.confidence > confidence + TURN_MARGIN) ({ text, confidence } = again);
+    }
+  }
+  // A photo without words gives tesseract a few marks it reads as letters, unsure (Tika's test photos: "we" at
+  // 17, "y of" at 48, against 83 to 95 for a line of 4 or 5 real words): that is no text.
+  const words = (text.match(WORD) ?? []).length;
+  return words < MIN_TURNED_WORDS && confidence < MIN_CONFIDENCE ? '' : text;
 }

@@ -790,10 +790,12 @@ async function sniffKind(bytes, declared) {
       return type.ext;
     case 'cfb':
       return cfbKind(bytes);
-    // A picture of a page (a scan, a phone photo) is read by OCR; other pictures (gif, tiff, bmp) are refused.
+    // A picture of a page (a scan, a phone photo; TIFF, a scanner's and a fax's, one page or several) is read by
+    // OCR; other pictures (gif, bmp) are refused.
     case 'png':
     case 'jpg':
     case 'webp':
+    case 'tif':
       return 'image';
     case 'zip': {
       // file-type names only zips whose [Content_Types].xml comes first; Word and PowerPoint parts decide.
@@ -942,27 +944,80 @@ async function parseRtf(bytes) {
 }
 
 /**
- * A picture of a page (png, jpeg, webp) as one page of text read by OCR. Its size is read from its header first: a
- * picture of more than `ocr.maxPixels` is refused before it is decoded (its pixels would live outside the heap).
- * @param {Buffer} bytes @param {{ languages: string[], timeoutMs: number, maxPixels: number } | null} ocr
+ * The pages of a TIFF file: its chain of image directories (IFDs), each one page, without their pixels. The chain
+ * is walked here first, at most `maxPages` + 1 long, so that a chain that loops or runs on is refused before the
+ * decoder (utif2) follows it; a reduced-resolution copy of a page (a thumbnail, NewSubfileType bit 0) is no page.
+ * @param {Buffer} bytes @param {number} maxPages @returns {Promise<{ pages: any[], UTIF: any }>}
  */
-async function parseImage(bytes, ocr) {
+async function tiffPages(bytes, maxPages) {
+  const little = bytes.toString('latin1', 0, 2) === 'II';
+  const u16 = (/** @type {number} */ at) => (little ? bytes.readUInt16LE(at) : bytes.readUInt16BE(at));
+  const u32 = (/** @type {number} */ at) => (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at));
+  const seen = new Set();
+  try {
+    for (let at = u32(4); at !== 0; at = u32(at + 2 + u16(at) * 12)) {
+      if (seen.has(at)) throw new ParseError('broken', 'tiff: its directories loop');
+      seen.add(at);
+      if (seen.size > maxPages) throw new ParseError('pages', `${seen.size}+`);
+    }
+  } catch (error) {
+    if (error instanceof ParseError) throw error;
+    throw new ParseError('broken', `tiff: ${String(error)}`);
+  }
+  const { default: UTIF } = await import('utif2');
+  const pages = UTIF.decode(bytes).filter((/** @type {any} */ ifd) => !((ifd.t254?.[0] ?? 0) & 1));
+  return { pages, UTIF };
+}
+
+/**
+ * A picture of a page (png, jpeg, webp) as one page of text read by OCR, a TIFF as one page a picture in it. Its size
+ * is read from its header first: a picture (a TIFF page) of more than `ocr.maxPixels` is refused before it is
+ * decoded (its pixels would live outside the heap), and a TIFF of more pages than the page limit.
+ * @param {Buffer} bytes @param {{ languages: string[], timeoutMs: number, maxPixels: number } | null} ocr
+ * @param {number} maxPages
+ */
+async function parseImage(bytes, ocr, maxPages) {
   if (!ocr) throw new ParseError('ocr-off', 'a picture of a page, with OCR turned off');
+  // image-size reads a TIFF's size from a file only: a TIFF's pages are sized from their own directories.
+  const tiff = /^(II\*\0|MM\0\*)/.test(bytes.toString('latin1', 0, 4));
   const { imageSize } = await import('image-size');
   let size;
   try {
-    size = imageSize(bytes);
+    size = tiff ? { type: 'tiff' } : imageSize(bytes);
   } catch (error) {
     throw new ParseError('broken', `picture: ${String(error)}`);
   }
-  const pixels = (size.width ?? 0) * (size.height ?? 0);
-  if (pixels > ocr.maxPixels) throw new ParseError('pixels', String(pixels));
-  const { recogniseImage } = await import('./ocr.mjs');
+  /** @type {(() => Promise<Buffer>)[]} each page's picture, decoded when it is read */
+  let pictures = [async () => bytes];
+  if (tiff) {
+    const { pages, UTIF } = await tiffPages(bytes, maxPages);
+    if (pages.length === 0) throw new ParseError('broken', 'tiff: no page');
+    for (const page of pages) {
+      const pixels = (page.t256?.[0] ?? 0) * (page.t257?.[0] ?? 0);
+      if (pixels > ocr.maxPixels) throw new ParseError('pixels', String(pixels));
+    }
+    // Neither the canvas nor tesseract.js decodes TIFF: each page is decoded (utif2) and handed on as a PNG.
+    pictures = pages.map((page) => async () => {
+      UTIF.decodeImage(bytes, page, pages);
+      const { createCanvas, ImageData } = await import('@napi-rs/canvas');
+      const canvas = createCanvas(page.width, page.height);
+      const rgba = UTIF.toRGBA8(page);
+      canvas
+        .getContext('2d')
+        .putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer), page.width), 0, 0);
+      page.data = null;
+      return canvas.encode('png');
+    });
+  } else {
+    const pixels = (size.width ?? 0) * (size.height ?? 0);
+    if (pixels > ocr.maxPixels) throw new ParseError('pixels', String(pixels));
+  }
+  const { recogniseImages } = await import('./ocr.mjs');
   // The parent switches from the parse time limit to the reading one (DOCS_OCR_TIMEOUT_MS) on this message.
-  parentPort?.postMessage({ progress: { page: 0, pages: 1 } });
-  let text;
+  parentPort?.postMessage({ progress: { page: 0, pages: pictures.length } });
+  let texts;
   try {
-    text = await recogniseImage(bytes, {
+    texts = await recogniseImages(pictures, {
       languages: ocr.languages,
       deadline: Date.now() + ocr.timeoutMs,
       onPage: (page, total) => parentPort?.postMessage({ progress: { page, pages: total } }),
@@ -970,8 +1025,10 @@ async function parseImage(bytes, ocr) {
   } catch (error) {
     throw new ParseError('broken', `picture: ${String(error)}`);
   }
-  const contentType = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }[size.type ?? ''];
-  return { pages: [tidy(text)], title: '', estimated: false, contentType };
+  const contentType = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', tiff: 'image/tiff' }[
+    size.type ?? ''
+  ];
+  return { pages: texts.map(tidy), title: '', estimated: false, contentType };
 }
 
 async function parse(kind, bytes, url, maxPages, ocr) {
@@ -999,7 +1056,7 @@ async function parse(kind, bytes, url, maxPages, ocr) {
     case 'wordperfect':
       return parseWordPerfect42(bytes);
     case 'image':
-      return parseImage(bytes, ocr);
+      return parseImage(bytes, ocr, maxPages);
     default:
       throw new ParseError('unsupported', kind);
   }

@@ -20,6 +20,8 @@ const EXTENSION_KIND: Record<string, ParseKind> = {
   jpg: 'image',
   jpeg: 'image',
   webp: 'image',
+  tif: 'image',
+  tiff: 'image',
 };
 
 const MIME_KIND: Record<string, ParseKind> = {
@@ -37,6 +39,7 @@ const MIME_KIND: Record<string, ParseKind> = {
   'image/png': 'image',
   'image/jpeg': 'image',
   'image/webp': 'image',
+  'image/tiff': 'image',
 };
 
 export const CONTENT_TYPE_OF: Record<ParseKind, string> = {
@@ -52,7 +55,7 @@ export const CONTENT_TYPE_OF: Record<ParseKind, string> = {
   // Served back as a download: an uploaded page shown inline would run its scripts on Parley's origin.
   htmldoc: 'application/octet-stream',
   mht: 'application/octet-stream',
-  // A picture's own type (png, jpeg, webp) is what the worker found (ParsedDocument.contentType).
+  // A picture's own type (png, jpeg, webp, tiff) is what the worker found (ParsedDocument.contentType).
   image: 'image/png',
 };
 

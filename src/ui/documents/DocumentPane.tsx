@@ -94,7 +94,12 @@ export function DocumentPane({
               key={doc.md5}
               md5={doc.md5}
               active={active.md5 === doc.md5 ? active : null}
-              pictureType={doc.file_type.startsWith('image/') ? doc.file_type : undefined}
+              // A TIFF is shown as its text alone: browsers other than Safari do not draw TIFF.
+              pictureType={
+                doc.file_type.startsWith('image/') && doc.file_type !== 'image/tiff'
+                  ? doc.file_type
+                  : undefined
+              }
             />
           )}
         </section>

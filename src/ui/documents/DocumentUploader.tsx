@@ -11,7 +11,7 @@ import './documents.css';
 
 /** What the pickers offer: documents, and pictures of pages (read by OCR on the server). */
 export const DOCUMENT_ACCEPT =
-  '.pdf,.doc,.docx,.ppt,.pptx,.png,.jpg,.jpeg,.webp,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.ms-powerpoint,application/vnd.openxmlformats-officedocument.presentationml.presentation,image/png,image/jpeg,image/webp';
+  '.pdf,.doc,.docx,.ppt,.pptx,.png,.jpg,.jpeg,.webp,.tif,.tiff,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.ms-powerpoint,application/vnd.openxmlformats-officedocument.presentationml.presentation,image/png,image/jpeg,image/webp,image/tiff';
 
 /** The multi-doc maximum for the current caller. */
 export function useMultiDocLimit(): number {
