@@ -59,12 +59,115 @@
   if ('SpeechRecognition' in window || 'webkitSpeechRecognition' in window)
     root.setAttribute('data-boot-mic', '');
 
-  if (first === 'chat' && second && parts.length <= 3 && !parts[2])
-    bootChat(decodeURIComponent(second), language);
+  // The device's cache (the app's IndexedDB database) is drawn from only under the token it was last synced for
+  // (src/local/cache-owner.ts): never a previous account's chats on a device whose token changed.
+  const token = read('localStorage', 'authorization') ?? read('localStorage', 'guest-authorization');
+  const owned = token !== null && read('localStorage', 'parley.cacheOwner') === cacheMark(token);
+  const opened =
+    first === 'chat' && second && parts.length <= 3 && !parts[2] ? decodeURIComponent(second) : null;
+  // The desktop sidebar's history; a phone's is a closed drawer, a collapsed sidebar's a popover.
+  if (owned && !root.hasAttribute('data-boot-sidebar') && !window.matchMedia?.('(max-width: 767px)').matches)
+    bootHistory(language, opened);
+  if (opened) bootChat(opened, language, owned);
 })();
 
+/** The same mark of a token as src/local/cache-owner.ts (cyrb53): tells tokens apart without keeping one. */
+function cacheMark(text) {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** As many of the history's newest rows as the sidebar shows; the app reads as many first (History.tsx). */
+const HISTORY_ROWS = 40;
+
+/**
+ * Draws the newest chats' titles in the boot sidebar, grouped by day as the app groups them, where the app's
+ * history list was on this device's last visit in this language (src/ui/layout/boot-shell.ts keeps that place
+ * and the day headings' words), so the app's rows land on the same boxes.
+ */
+function bootHistory(language, opened) {
+  let place = null;
+  try {
+    place = JSON.parse(localStorage.getItem('parley.bootHistory'));
+  } catch {
+    return;
+  }
+  if (place?.lang !== language || !(place.top >= 0) || !(place.bottom >= 0) || !place.groups) return;
+  readCache(['channels'], (tx, done) => {
+    // Three steps (each waits for this page's thread): back from the newest to the fortieth, then every chat from
+    // its time on in one read (one or two more where times are equal).
+    const index = tx.objectStore('channels').index('updatedAt');
+    const cursor = index.openKeyCursor(null, 'prev');
+    let stepped = false;
+    cursor.onsuccess = () => {
+      const at = cursor.result;
+      if (at && !stepped) {
+        stepped = true;
+        return at.advance(HISTORY_ROWS - 1);
+      }
+      index.getAll(at ? IDBKeyRange.lowerBound(at.key) : null).onsuccess = (event) =>
+        // Newest first, and among equal times the greater id first: as Dexie's reverse() orders them.
+        done(event.target.result.reverse().slice(0, HISTORY_ROWS));
+    };
+  })
+    .then((list) => list?.length && whenParsed(() => drawBootHistory(list, place, opened)))
+    .catch(() => {});
+}
+
+/** The rows as History.tsx and HistoryItem.tsx draw them, day headings as src/ui/layout/history-groups.ts. */
+function drawBootHistory(list, place, opened) {
+  const sidebar = document.querySelector('#boot .boot-sidebar');
+  if (!sidebar) return;
+  const dayOf = (time) => new Date(time).setHours(0, 0, 0, 0);
+  const today = dayOf(Date.now());
+  const groupOf = (updatedAt) => {
+    const time = Date.parse(updatedAt);
+    if (Number.isNaN(time)) return 'older';
+    if (time >= today) return 'today';
+    const days = Math.round((today - dayOf(time)) / 86_400_000);
+    return days <= 1 ? 'yesterday' : days <= 7 ? 'week' : days <= 30 ? 'month' : 'older';
+  };
+  const el = (parent, tag, className, text) => {
+    const node = document.createElement(tag);
+    node.className = className;
+    // Text only: titles are the user's (and the words the app kept), never markup.
+    if (text !== undefined) node.textContent = String(text);
+    parent.append(node);
+    return node;
+  };
+  const box = el(sidebar, 'div', '');
+  box.id = 'boot-history';
+  box.style.top = `${place.top}px`;
+  box.style.bottom = `${place.bottom}px`;
+  const rows = el(box, 'ul', 'history-list');
+  let group = null;
+  for (const channel of list) {
+    if (groupOf(channel.updatedAt) !== group) {
+      group = groupOf(channel.updatedAt);
+      el(el(rows, 'li', ''), 'h3', 'history-group-title', place.groups[group] ?? '');
+    }
+    const active = channel.channelId === opened;
+    const item = el(el(rows, 'li', ''), 'div', active ? 'history-item active' : 'history-item');
+    el(item, 'a', 'history-link', channel.channelName ?? '').dir = 'auto';
+    // The opened chat's row shows its rename and delete buttons: their room, so its title is cut where the app's is.
+    if (!active) continue;
+    const actions = el(item, 'span', 'history-actions');
+    for (const _ of [0, 1])
+      el(el(actions, 'span', 'icon-button'), 'span', '').style.cssText =
+        'display:inline-block;width:14px;height:14px';
+  }
+}
+
 /** Asks for the chat the page was opened at and draws it in the boot shell; the app takes the answer. */
-function bootChat(channelId, language) {
+function bootChat(channelId, language, owned) {
   let token = null;
   let webId = null;
   try {
@@ -108,6 +211,7 @@ function bootChat(channelId, language) {
     })
     // Offline, refused or not JSON: nothing more is drawn here; the app shows the chat as it always has.
     .catch(() => {});
+  if (!owned) return;
   cachedChat(channelId)
     .then((detail) => detail && !answered && whenParsed(() => !answered && drawBootChat(detail)))
     .catch(() => {});
@@ -123,11 +227,11 @@ function whenParsed(draw) {
 const BOOT_MESSAGES = 12;
 
 /**
- * The chat's last messages as the device's cache holds them (src/local/schema.ts: Dexie's database `parley`,
- * tables `channels` and `messages`, read here with IndexedDB itself), in the shape the server answers, or null.
+ * Opens the app's IndexedDB database (src/local/schema.ts: Dexie's `parley`, read here with IndexedDB itself) and
+ * runs `read(tx, done)` in one read-only transaction over `stores`; resolves with what `done` is given, or null.
  * Never creates the database, and closes it at once so the app's own opening (or upgrade) is never held up.
  */
-function cachedChat(channelId) {
+function readCache(stores, read) {
   return new Promise((resolve) => {
     if (!window.indexedDB) return resolve(null);
     const open = indexedDB.open('parley');
@@ -142,37 +246,43 @@ function cachedChat(channelId) {
         idb.close();
         resolve(value);
       };
-      if (!idb.objectStoreNames.contains('channels') || !idb.objectStoreNames.contains('messages'))
-        return done(null);
-      const tx = idb.transaction(['channels', 'messages'], 'readonly');
+      if (!stores.every((store) => idb.objectStoreNames.contains(store))) return done(null);
+      const tx = idb.transaction(stores, 'readonly');
       tx.onerror = () => done(null);
       tx.onabort = () => done(null);
-      let channel = null;
-      tx.objectStore('channels').get(channelId).onsuccess = (event) => {
-        channel = event.target.result ?? null;
-      };
-      // Few steps, each waiting for this page's thread (busy with the app's code as it arrives): from the newest
-      // message back past the twelve drawn, then every message from that one's time on, in one read. That is
-      // one more than is drawn (so the boot shell knows the chat goes on above) and every message at the
-      // same time as it (a question and its answer share one; only their roles order them).
-      const index = tx.objectStore('messages').index('[channelId+createdAt]');
-      const range = IDBKeyRange.bound([channelId, ''], [channelId, '\uffff']);
-      const found = (event) => {
-        const messages = event.target.result;
-        // A document or slides chat is drawn by the app's own page; a plain chat only.
-        if (channel?.channelType !== 'CHAT' || messages.length === 0) return done(null);
-        done({ channel: { channelId, docEntries: null }, messages: inConversationOrder(messages) });
-      };
-      const cursor = index.openKeyCursor(range, 'prev');
-      let stepped = false;
-      cursor.onsuccess = () => {
-        const at = cursor.result;
-        if (at && !stepped) {
-          stepped = true;
-          return at.advance(BOOT_MESSAGES);
-        }
-        index.getAll(at ? IDBKeyRange.bound(at.key, [channelId, '\uffff']) : range).onsuccess = found;
-      };
+      read(tx, done);
+    };
+  });
+}
+
+/** The chat's last messages as the device's cache holds them (tables `channels` and `messages`), in the shape the server answers, or null. */
+function cachedChat(channelId) {
+  return readCache(['channels', 'messages'], (tx, done) => {
+    let channel = null;
+    tx.objectStore('channels').get(channelId).onsuccess = (event) => {
+      channel = event.target.result ?? null;
+    };
+    // Few steps, each waiting for this page's thread (busy with the app's code as it arrives): from the newest
+    // message back past the twelve drawn, then every message from that one's time on, in one read. That is
+    // one more than is drawn (so the boot shell knows the chat goes on above) and every message at the
+    // same time as it (a question and its answer share one; only their roles order them).
+    const index = tx.objectStore('messages').index('[channelId+createdAt]');
+    const range = IDBKeyRange.bound([channelId, ''], [channelId, '\uffff']);
+    const found = (event) => {
+      const messages = event.target.result;
+      // A document or slides chat is drawn by the app's own page; a plain chat only.
+      if (channel?.channelType !== 'CHAT' || messages.length === 0) return done(null);
+      done({ channel: { channelId, docEntries: null }, messages: inConversationOrder(messages) });
+    };
+    const cursor = index.openKeyCursor(range, 'prev');
+    let stepped = false;
+    cursor.onsuccess = () => {
+      const at = cursor.result;
+      if (at && !stepped) {
+        stepped = true;
+        return at.advance(BOOT_MESSAGES);
+      }
+      index.getAll(at ? IDBKeyRange.bound(at.key, [channelId, '\uffff']) : range).onsuccess = found;
     };
   });
 }

@@ -1,11 +1,14 @@
 // Logging out forgets what this browser kept for the account: the next person on this device starts as a new
 // guest and sees none of the member's chats, documents, writing or prompts (the server still has them all).
+import { cacheOwner } from './cache-owner';
 import { composerDrafts } from './composer-drafts';
 import { db as defaultDb, type ParleyDatabase } from './schema';
 
 const ONE_CHAT_STATE_PREFIX = 'oneChatState_';
 
 export async function forgetThisDevice(db: ParleyDatabase = defaultDb): Promise<void> {
+  // First: the boot script stops drawing the cache even if clearing it is cut short.
+  cacheOwner.forget();
   await db.transaction('rw', db.tables, async () => {
     for (const table of db.tables) await table.clear();
   });

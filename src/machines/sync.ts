@@ -3,6 +3,8 @@
 import { fromCallback } from 'xstate';
 import { chatApi } from '../api/chat';
 import { apiHooks } from '../api/http';
+import { tokenStore } from '../api/storage';
+import { cacheOwner } from '../local/cache-owner';
 import { channels } from '../local/channels';
 import { type FlushResult, outbox } from '../local/outbox';
 import { db } from '../local/schema';
@@ -15,7 +17,10 @@ export async function syncNow(): Promise<FlushResult> {
   for (const refused of result.refused) apiHooks().onErrorToast(refused.message);
   if (result.pending === 0) {
     try {
+      const token = tokenStore.current();
       await channels.replaceAll(await chatApi.channels({ suppressAlert: true }));
+      // The list is this token's only if no other took its place meanwhile (a login, a refused token).
+      if (token && tokenStore.current() === token) cacheOwner.mark(token);
     } catch {
       // Offline or signed out: the cached list stays.
     }

@@ -6,6 +6,7 @@ import {
   type Ref,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
 } from 'react';
@@ -15,10 +16,12 @@ import { currentLanguage } from '../../i18n';
 import { channels } from '../../local/channels';
 import type { LocalChannel } from '../../local/schema';
 import { Skeleton } from '../kit/Skeleton';
+import { rememberHistoryPlace, removeBootHistory } from './boot-shell';
 import { HistoryItem } from './HistoryItem';
-import { groupHistory } from './history-groups';
+import { groupHistory, type HistoryGroup } from './history-groups';
 
 const FIRST_ROWS = 40;
+const GROUPS: HistoryGroup[] = ['today', 'yesterday', 'week', 'month', 'older'];
 
 // Virtuoso draws its rows into these, so the history stays one list of items with the day headings in it.
 const components: GroupedVirtuosoProps<LocalChannel, unknown>['components'] = {
@@ -61,6 +64,41 @@ export function History() {
   // The sidebar (or the collapsed sidebar's popover) scrolls; the list draws only the rows in view there,
   // so opening the app with thousands of chats costs the same as with a screenful.
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [rowsBox, setRowsBox] = useState<HTMLElement | null>(null);
+  const empty = list?.length === 0;
+  // The rows the boot shell drew (public/theme.js) leave in the commit that shows these, before that paint; or
+  // at once when there is nothing to show. Where these rows are is kept for the next visit's boot shell.
+  useLayoutEffect(() => {
+    if (empty) return removeBootHistory();
+    // Not read yet, or the rows' box comes with the next render.
+    if (!rowsBox) return;
+    const remember = () =>
+      rememberHistoryPlace(
+        rowsBox,
+        currentLanguage(),
+        Object.fromEntries(GROUPS.map((group) => [group, t(`layout.historyGroup.${group}`)])),
+      );
+    const shown = () => rowsBox.querySelector('[data-testid="history-item"]') !== null;
+    const show = () => {
+      removeBootHistory();
+      remember();
+    };
+    // Kept again as the page goes: the feature tip or the account footer may have moved the rows since.
+    window.addEventListener('pagehide', remember);
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      show();
+    });
+    if (shown()) show();
+    else observer.observe(rowsBox, { subtree: true, childList: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('pagehide', remember);
+    };
+  }, [empty, rowsBox, t]);
+  // The history leaves the sidebar (collapsed): so do the boot shell's rows.
+  useEffect(() => removeBootHistory, []);
   if (!list) return <Skeleton lines={4} label={t('layout.history')} />;
   if (list.length === 0) return <p className="muted small">{t('layout.noChats')}</p>;
   return (
@@ -81,7 +119,10 @@ export function History() {
       )}
       <div
         data-testid="history-list"
-        ref={(element) => setScroller(element?.closest<HTMLElement>('.history, .history-popover') ?? null)}
+        ref={(element) => {
+          setRowsBox(element);
+          setScroller(element?.closest<HTMLElement>('.history, .history-popover') ?? null);
+        }}
       >
         {scroller && (
           <GroupedVirtuoso

@@ -16,7 +16,7 @@ import { ShareKeyCatcher } from '../shares/ShareKeyCatcher';
 import { OneTap } from '../social-login/OneTap';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { ArabicPrompt } from './ArabicPrompt';
-import { removeBootChat, removeBootShell } from './boot-shell';
+import { removeBootChat, removeBootHistory, removeBootShell } from './boot-shell';
 import { isMac, useDrawer } from './drawer';
 import { OfflineBanner } from './OfflineBanner';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -48,8 +48,15 @@ export function Layout() {
   useLayoutEffect(() => removeBootShell(true), []);
   const openedAt = useRef(location.key);
   useEffect(() => {
-    if (location.key !== openedAt.current) removeBootChat();
+    if (location.key === openedAt.current) return;
+    removeBootChat();
+    // The boot shell's history marks the opened chat's row.
+    removeBootHistory();
   }, [location.key]);
+  // A desktop sidebar's rows do not belong over a phone's page.
+  useEffect(() => {
+    if (narrow) removeBootHistory();
+  }, [narrow]);
 
   useEffect(() => {
     localStorage.setItem(COLLAPSED_KEY, collapsed ? '1' : '0');

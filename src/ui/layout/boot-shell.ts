@@ -1,5 +1,6 @@
 // index.html's boot shell (painted before the app's JavaScript arrives) leaves once the app draws itself. A chat
-// the boot script drew (public/theme.js, #boot-chat) stays where it is until the app's list shows the same rows.
+// the boot script drew (public/theme.js, #boot-chat) stays where it is until the app's list shows the same rows;
+// so do the history rows it drew in the sidebar (#boot-history) until the app's history shows its own.
 
 /** Past this after the chat page is drawn, the boot script's chat leaves even if the app's list never showed. */
 export const BOOT_CHAT_AFTER_PAGE_MS = 3000;
@@ -7,6 +8,8 @@ export const BOOT_CHAT_AFTER_PAGE_MS = 3000;
 const BOOT_CHAT_AT_MOST_MS = 15_000;
 /** The composer's tools' height on a chat and the window's width it was measured at, for public/theme.js. */
 const TOOLS_KEY = 'parley.bootTools';
+/** Where the desktop sidebar's history list was, and its day headings' words, for public/theme.js. */
+const HISTORY_KEY = 'parley.bootHistory';
 
 /**
  * Removes the boot shell; called where the app first draws (Layout) and where it fails to (the crash screen,
@@ -17,25 +20,63 @@ export function removeBootShell(keepChat = false) {
   const boot = document.getElementById('boot');
   const chat = document.getElementById('boot-chat');
   if (boot && chat && keepChat) {
-    const box = chat.getBoundingClientRect();
-    const scrolled = chat.scrollTop;
-    Object.assign(chat.style, {
-      position: 'fixed',
-      left: `${box.left}px`,
-      top: `${box.top}px`,
-      width: `${box.width}px`,
-      height: `${box.height}px`,
-      zIndex: '1',
-      pointerEvents: 'none',
-      background: 'var(--bg)',
-    });
-    chat.setAttribute('aria-hidden', 'true');
-    document.body.append(chat);
-    chat.scrollTop = scrolled;
+    keepOnTop(chat, 'var(--bg)');
     window.setTimeout(removeBootChat, BOOT_CHAT_AT_MOST_MS);
   } else chat?.remove();
+  const history = document.getElementById('boot-history');
+  // Only over the app's own history in a desktop sidebar (not a drawer, not collapsed, not a page without one).
+  if (boot && history && keepChat && document.querySelector('#sidebar:not([data-drawer]) .history')) {
+    keepOnTop(history, 'var(--bg-soft)');
+    window.setTimeout(removeBootHistory, BOOT_CHAT_AT_MOST_MS);
+  } else history?.remove();
   boot?.remove();
   if (!chat?.isConnected) document.documentElement.removeAttribute('data-boot-chat');
+}
+
+/** Moves a drawing of the boot shell out of it, at the same place on screen, over the app, ignoring the pointer. */
+function keepOnTop(drawing: HTMLElement, background: string) {
+  const box = drawing.getBoundingClientRect();
+  const scrolled = drawing.scrollTop;
+  Object.assign(drawing.style, {
+    position: 'fixed',
+    left: `${box.left}px`,
+    top: `${box.top}px`,
+    width: `${box.width}px`,
+    height: `${box.height}px`,
+    zIndex: '1',
+    pointerEvents: 'none',
+    background,
+  });
+  drawing.setAttribute('aria-hidden', 'true');
+  document.body.append(drawing);
+  drawing.scrollTop = scrolled;
+}
+
+/** The boot script's history rows leave: the app's history shows its own (or the sidebar changed). */
+export function removeBootHistory() {
+  document.getElementById('boot-history')?.remove();
+}
+
+/**
+ * Keeps where the desktop sidebar's history list starts (from the sidebar's top, as if scrolled to its start) and
+ * ends (from the sidebar's bottom), with the day headings' words in this language: the boot shell of the next
+ * visit in this language draws its rows there (the feature menu's tip and the account footer move them).
+ */
+export function rememberHistoryPlace(list: Element, language: string, groups: Record<string, string>) {
+  const scroller = list.closest('.history');
+  const sidebar = list.closest('#sidebar:not([data-drawer])');
+  if (!scroller || !sidebar) return;
+  const side = sidebar.getBoundingClientRect();
+  const box = scroller.getBoundingClientRect();
+  const top = Math.round(list.getBoundingClientRect().top - side.top + scroller.scrollTop);
+  try {
+    localStorage.setItem(
+      HISTORY_KEY,
+      JSON.stringify({ lang: language, top, bottom: Math.round(side.bottom - box.bottom), groups }),
+    );
+  } catch {
+    // Storage refused: the boot shell draws no history.
+  }
 }
 
 /** The boot script's chat leaves: the app draws the chat now (or something else is on screen). */
