@@ -30,12 +30,20 @@ function watchFirstPaints(lastText: string) {
       const box = m.getBoundingClientRect();
       return m.textContent?.includes(lastText) && box.bottom > 0 && box.top < window.innerHeight;
     });
+  // The boot shell's history rows (public/theme.js, from the device's cache) count when a row's title is there and
+  // on screen, as the app's own rows do.
+  const bootSidebarShown = () =>
+    [...document.querySelectorAll('#boot-history .history-link')].some((row) => {
+      const box = row.getBoundingClientRect();
+      return !!row.textContent && box.bottom > 0 && box.top < window.innerHeight;
+    });
   const watched: [string, () => boolean][] = [
     // index.html's boot shell (painted before the app's JavaScript arrives), then the app's own frame.
     ['boot', () => document.getElementById('boot') !== null],
     ['shell', () => document.querySelector('.shell:not(#boot)') !== null],
-    // The history's rows are the app's only: the boot shell draws none.
+    // The app's own history rows.
     ['sidebar', () => document.querySelector('[data-testid="history-item"]') !== null],
+    ['bootSidebar', bootSidebarShown],
     ['bootChat', bootChatShown],
     ['chat', lastMessageShown],
   ];
@@ -147,6 +155,10 @@ export async function benchCacheOpen() {
       sidebar: number;
       chat: number;
       sidebarFromBoot: number;
+      /** History rows on screen from the boot shell on: the boot shell's or the app's, whichever first. */
+      sidebarSeenFromBoot: number;
+      /** Opens where the boot shell drew history rows before the app did. */
+      bootDrewSidebar: boolean;
       chatFromBoot: number;
       /** The last answer readable from the boot shell on: the boot shell's drawing or the app's, whichever first. */
       chatSeenFromBoot: number;
@@ -184,6 +196,9 @@ export async function benchCacheOpen() {
       rows.push({
         boot: marks.bootPainted,
         sidebarFromBoot: marks.sidebarPainted - marks.bootPainted,
+        sidebarSeenFromBoot:
+          Math.min(marks.sidebarPainted, marks.bootSidebarPainted ?? Infinity) - marks.bootPainted,
+        bootDrewSidebar: (marks.bootSidebarPainted ?? Infinity) < marks.sidebarPainted,
         chatFromBoot: marks.chatPainted - marks.bootPainted,
         chatSeenFromBoot: Math.min(marks.chatPainted, marks.bootChatPainted ?? Infinity) - marks.bootPainted,
         bootDrew: (marks.bootChatPainted ?? Infinity) < marks.chatPainted,
@@ -202,6 +217,7 @@ export async function benchCacheOpen() {
         | 'sidebar'
         | 'chat'
         | 'sidebarFromBoot'
+        | 'sidebarSeenFromBoot'
         | 'chatFromBoot'
         | 'chatSeenFromBoot',
       p: number,
@@ -218,6 +234,9 @@ export async function benchCacheOpen() {
       historyRows: rows[0]?.historyRows ?? 0,
       bootMedian: at('boot', 50),
       sidebarFromBootP95: at('sidebarFromBoot', 95),
+      sidebarSeenFromBootMedian: at('sidebarSeenFromBoot', 50),
+      sidebarSeenFromBootP95: at('sidebarSeenFromBoot', 95),
+      bootDrewSidebar: rows.filter((r) => r.bootDrewSidebar).length,
       chatFromBootMedian: at('chatFromBoot', 50),
       chatFromBootP95: at('chatFromBoot', 95),
       chatSeenFromBootMedian: at('chatSeenFromBoot', 50),
@@ -233,7 +252,7 @@ export async function benchCacheOpen() {
     // Against the app's frame (the figure this bench first reported) and against the boot shell, which is what
     // a person sees first and what the goal is judged by.
     const passFromShell = result.sidebarP95 <= GOAL_MS && result.chatP95 <= GOAL_MS;
-    const pass = result.sidebarFromBootP95 <= GOAL_MS && result.chatSeenFromBootP95 <= GOAL_MS;
+    const pass = result.sidebarSeenFromBootP95 <= GOAL_MS && result.chatSeenFromBootP95 <= GOAL_MS;
     console.log(
       '\n## Local cache: opening the app with 100,000 cached messages in 2,000 chats (headless Chromium)\n',
     );
@@ -241,11 +260,11 @@ export async function benchCacheOpen() {
       `seeded ${result.messages} messages in ${result.chats} chats in ${result.seedMs.toFixed(0)} ms; ${result.opens} opens of the newest chat; load average ${result.load.toFixed(1)}`,
     );
     console.log(
-      '| boot shell ms (from navigation) | app shell ms (from navigation) | history rows | from the app shell: sidebar p50, p95 ms | chat p50, p95 ms | within 150 ms of the app shell | from the boot shell: sidebar p95 ms | last answer readable p50, p95 ms (drawn by the boot shell first) | app chat p50, p95 ms | within 150 ms of the boot shell |',
+      "| boot shell ms (from navigation) | app shell ms (from navigation) | history rows | from the app shell: sidebar p50, p95 ms | chat p50, p95 ms | within 150 ms of the app shell | from the boot shell: history rows on screen p50, p95 ms (drawn by the boot shell first) | the app's rows p95 ms | last answer readable p50, p95 ms (drawn by the boot shell first) | app chat p50, p95 ms | within 150 ms of the boot shell |",
     );
-    console.log('|---:|---:|---:|---:|---:|:---:|---:|---:|---:|:---:|');
+    console.log('|---:|---:|---:|---:|---:|:---:|---:|---:|---:|---:|:---:|');
     console.log(
-      `| ${result.bootMedian.toFixed(0)} | ${result.shellMedian.toFixed(0)} | ${result.historyRows} | ${result.sidebarMedian.toFixed(1)}, ${result.sidebarP95.toFixed(1)} | ${result.chatMedian.toFixed(1)}, ${result.chatP95.toFixed(1)} | ${passFromShell ? 'yes' : 'no'} | ${result.sidebarFromBootP95.toFixed(1)} | ${result.chatSeenFromBootMedian.toFixed(1)}, ${result.chatSeenFromBootP95.toFixed(1)} (${result.bootDrew}/${result.opens}) | ${result.chatFromBootMedian.toFixed(1)}, ${result.chatFromBootP95.toFixed(1)} | ${pass ? 'yes' : 'no'} |`,
+      `| ${result.bootMedian.toFixed(0)} | ${result.shellMedian.toFixed(0)} | ${result.historyRows} | ${result.sidebarMedian.toFixed(1)}, ${result.sidebarP95.toFixed(1)} | ${result.chatMedian.toFixed(1)}, ${result.chatP95.toFixed(1)} | ${passFromShell ? 'yes' : 'no'} | ${result.sidebarSeenFromBootMedian.toFixed(1)}, ${result.sidebarSeenFromBootP95.toFixed(1)} (${result.bootDrewSidebar}/${result.opens}) | ${result.sidebarFromBootP95.toFixed(1)} | ${result.chatSeenFromBootMedian.toFixed(1)}, ${result.chatSeenFromBootP95.toFixed(1)} (${result.bootDrew}/${result.opens}) | ${result.chatFromBootMedian.toFixed(1)}, ${result.chatFromBootP95.toFixed(1)} | ${pass ? 'yes' : 'no'} |`,
     );
     return { ...result, passFromShell, pass };
   } finally {

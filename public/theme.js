@@ -9,6 +9,9 @@
 // first when they are plain; the server's answer, when it comes before the app, wins.
 // A classic script in <head>; src/ui/theme/theme.ts, src/i18n and src/api keep the same keys and attributes
 // once the app runs.
+/** The app's database, opened once for the boot shell's reads (the history's and the chat's), and how many run. */
+let bootCache = null;
+let bootCacheReaders = 0;
 (() => {
   const read = (storage, key) => {
     try {
@@ -66,9 +69,9 @@
   const opened =
     first === 'chat' && second && parts.length <= 3 && !parts[2] ? decodeURIComponent(second) : null;
   // The desktop sidebar's history; a phone's is a closed drawer, a collapsed sidebar's a popover.
+  if (opened) bootChat(opened, language, owned);
   if (owned && !root.hasAttribute('data-boot-sidebar') && !window.matchMedia?.('(max-width: 767px)').matches)
     bootHistory(language, opened);
-  if (opened) bootChat(opened, language, owned);
 })();
 
 /** The same mark of a token as src/local/cache-owner.ts (cyrb53): tells tokens apart without keeping one. */
@@ -96,7 +99,8 @@ const HISTORY_ROWS = 40;
 function bootHistory(language, opened) {
   let place = null;
   try {
-    place = JSON.parse(localStorage.getItem('parley.bootHistory'));
+    const pointer = window.matchMedia('(pointer: coarse)').matches ? 'touch' : 'mouse';
+    place = JSON.parse(localStorage.getItem(`parley.bootHistory.${pointer}`));
   } catch {
     return;
   }
@@ -227,12 +231,13 @@ function whenParsed(draw) {
 const BOOT_MESSAGES = 12;
 
 /**
- * Opens the app's IndexedDB database (src/local/schema.ts: Dexie's `parley`, read here with IndexedDB itself) and
- * runs `read(tx, done)` in one read-only transaction over `stores`; resolves with what `done` is given, or null.
- * Never creates the database, and closes it at once so the app's own opening (or upgrade) is never held up.
+ * Runs `read(tx, done)` in a read-only transaction over `stores` of the app's IndexedDB database (src/local/schema.ts:
+ * Dexie's `parley`, read here with IndexedDB itself); resolves with what `done` is given, or null. Never creates
+ * the database, and closes it once the last read is done so the app's own opening (or upgrade) is never held up.
  */
 function readCache(stores, read) {
-  return new Promise((resolve) => {
+  bootCacheReaders++;
+  bootCache ??= new Promise((resolve) => {
     if (!window.indexedDB) return resolve(null);
     const open = indexedDB.open('parley');
     // No database on this device yet: none is made here (the app makes it with its own schema).
@@ -240,19 +245,27 @@ function readCache(stores, read) {
     open.onerror = () => resolve(null);
     open.onblocked = () => resolve(null);
     open.onsuccess = () => {
-      const idb = open.result;
-      idb.onversionchange = () => idb.close();
-      const done = (value) => {
-        idb.close();
-        resolve(value);
-      };
-      if (!stores.every((store) => idb.objectStoreNames.contains(store))) return done(null);
-      const tx = idb.transaction(stores, 'readonly');
-      tx.onerror = () => done(null);
-      tx.onabort = () => done(null);
-      read(tx, done);
+      open.result.onversionchange = () => open.result.close();
+      resolve(open.result);
     };
   });
+  return bootCache.then(
+    (idb) =>
+      new Promise((resolve) => {
+        let finished = false;
+        const done = (value) => {
+          if (finished) return;
+          finished = true;
+          if (--bootCacheReaders === 0) idb?.close();
+          resolve(value);
+        };
+        if (!idb || !stores.every((store) => idb.objectStoreNames.contains(store))) return done(null);
+        const tx = idb.transaction(stores, 'readonly');
+        tx.onerror = () => done(null);
+        tx.onabort = () => done(null);
+        read(tx, done);
+      }),
+  );
 }
 
 /** The chat's last messages as the device's cache holds them (tables `channels` and `messages`), in the shape the server answers, or null. */

@@ -405,6 +405,21 @@ for (const screen of [
   });
 }
 
+/** Where the history's day headings and rows are drawn, top to bottom, with their words. */
+async function historyRows(page: Page, within: string) {
+  return page.evaluate(
+    (root) =>
+      [...document.querySelectorAll(`${root} :is(.history-group-title, .history-item)`)].map((node) => {
+        const box = node.getBoundingClientRect();
+        return [
+          (node.querySelector('.history-link') ?? node).textContent,
+          ...[box.left, box.top, box.width, box.height].map(Math.round),
+        ];
+      }),
+    within,
+  );
+}
+
 /** Where each message's text is drawn (the question's bubble, the answer's Markdown), top to bottom. */
 async function messageBoxes(page: Page, within: string) {
   return page.evaluate(
@@ -464,6 +479,10 @@ for (const screen of [
         })
         .toBe('done,done,done,done');
       const answers = await page.locator('.message-row .markdown').allInnerTexts();
+      // A desktop's or a tablet's sidebar shows the history; a phone's is a closed drawer.
+      const sidebar = screen.viewport.width >= 768;
+      await expect(page.getByTestId('history-item')).toHaveCount(1);
+      const history = await historyRows(page, '#sidebar');
 
       let release = () => {};
       const held = new Promise<void>((resolve) => {
@@ -483,11 +502,19 @@ for (const screen of [
       expect(await page.locator('#boot-chat .markdown').allInnerTexts()).toEqual(answers);
       await expect(page.locator('#boot-chat .markdown').last()).toBeInViewport();
       const boot = await messageBoxes(page, '#boot-chat');
+      // And the sidebar's history from the device's cache: the day's heading and the chat's title, where the app
+      // draws them (the opened chat's row marked); nothing on a phone.
+      if (sidebar) {
+        await expect(page.locator('#boot-history .history-item.active')).toBeVisible();
+        expect(await historyRows(page, '#boot-history')).toEqual(history);
+      } else await expect(page.locator('#boot-history')).toHaveCount(0);
 
       release();
       await expect(page.getByTestId('message-assistant')).toHaveCount(2);
       await expect(page.locator('#boot-chat')).toHaveCount(0);
       expect(await messageBoxes(page, '[data-testid="message-list"]')).toEqual(boot);
+      await expect(page.locator('#boot-history')).toHaveCount(0);
+      expect(await historyRows(page, '#sidebar')).toEqual(history);
       await expect(page.getByTestId('composer-input')).toBeEnabled();
       expect(asked).toHaveLength(1);
 
@@ -511,12 +538,46 @@ for (const screen of [
       expect(await page.locator('#boot-chat .markdown').allInnerTexts()).toEqual(answers);
       expect(await messageBoxes(page, '#boot-chat')).toEqual(boot);
       expect(heldApi.some((route) => route.request().url().includes('/chat/getChannel'))).toBe(true);
+      if (sidebar) expect(await historyRows(page, '#boot-history')).toEqual(history);
 
       releaseAgain();
       await expect(page.getByTestId('message-assistant')).toHaveCount(2);
       await expect(page.locator('#boot-chat')).toHaveCount(0);
       expect(await messageBoxes(page, '[data-testid="message-list"]')).toEqual(boot);
       await page.unroute('**/api/**');
+      for (const route of heldApi.splice(0)) await route.abort().catch(() => {});
+      if (!sidebar) return;
+
+      // Another user on this device: its token changed (here a new guest, as after a refused token) and the app
+      // has not yet written that user's chat list over the first one's. The boot shell draws neither the first
+      // user's rows nor their chat from the cache.
+      await page.unroute('**/assets/**/*.js');
+      await page.route('**/api/v1/chat/myChannelList', (route) => {
+        heldApi.push(route);
+      });
+      await page.evaluate(() => localStorage.removeItem('guest-authorization'));
+      await page.reload();
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (first) => ![null, first].includes(localStorage.getItem('guest-authorization')),
+            token,
+          ),
+        )
+        .toBe(true);
+      await page.route('**/assets/**/*.js', (route) => {
+        heldApi.push(route);
+      });
+      await page.route('**/api/**', (route) => {
+        heldApi.push(route);
+      });
+      await page.goto(page.url(), { waitUntil: 'commit' });
+      await expect(page.locator('#boot .boot-composer')).toBeVisible();
+      // The first user's device drew both within this time above (a read of a few milliseconds).
+      await page.waitForTimeout(1000);
+      await expect(page.locator('#boot-history')).toHaveCount(0);
+      await expect(page.locator('#boot-chat')).toHaveCount(0);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       for (const route of heldApi) await route.abort().catch(() => {});
     });
   });

@@ -67,36 +67,30 @@ export function History() {
   const [rowsBox, setRowsBox] = useState<HTMLElement | null>(null);
   const empty = list?.length === 0;
   // The rows the boot shell drew (public/theme.js) leave in the commit that shows these, before that paint; or
-  // at once when there is nothing to show. Where these rows are is kept for the next visit's boot shell.
+  // at once when there is nothing to show.
   useLayoutEffect(() => {
     if (empty) return removeBootHistory();
     // Not read yet, or the rows' box comes with the next render.
     if (!rowsBox) return;
-    const remember = () =>
-      rememberHistoryPlace(
-        rowsBox,
-        currentLanguage(),
-        Object.fromEntries(GROUPS.map((group) => [group, t(`layout.historyGroup.${group}`)])),
-      );
     const shown = () => rowsBox.querySelector('[data-testid="history-item"]') !== null;
-    const show = () => {
-      removeBootHistory();
-      remember();
-    };
-    // Kept again as the page goes: the feature tip or the account footer may have moved the rows since.
-    window.addEventListener('pagehide', remember);
+    if (shown()) return removeBootHistory();
     const observer = new MutationObserver(() => {
       if (!shown()) return;
       observer.disconnect();
-      show();
+      removeBootHistory();
     });
-    if (shown()) show();
-    else observer.observe(rowsBox, { subtree: true, childList: true });
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('pagehide', remember);
-    };
-  }, [empty, rowsBox, t]);
+    observer.observe(rowsBox, { subtree: true, childList: true });
+    return () => observer.disconnect();
+  }, [empty, rowsBox]);
+  // Where these rows are is kept for the next visit's boot shell, again whenever the history's box changes (the
+  // feature tip closed, the account footer changed, the window resized).
+  useEffect(() => {
+    if (!rowsBox || !scroller) return;
+    const groups = Object.fromEntries(GROUPS.map((group) => [group, t(`layout.historyGroup.${group}`)]));
+    const observer = new ResizeObserver(() => rememberHistoryPlace(rowsBox, currentLanguage(), groups));
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [rowsBox, scroller, t]);
   // The history leaves the sidebar (collapsed): so do the boot shell's rows.
   useEffect(() => removeBootHistory, []);
   if (!list) return <Skeleton lines={4} label={t('layout.history')} />;

@@ -8,7 +8,10 @@ export const BOOT_CHAT_AFTER_PAGE_MS = 3000;
 const BOOT_CHAT_AT_MOST_MS = 15_000;
 /** The composer's tools' height on a chat and the window's width it was measured at, for public/theme.js. */
 const TOOLS_KEY = 'parley.bootTools';
-/** Where the desktop sidebar's history list was, and its day headings' words, for public/theme.js. */
+/**
+ * Where the desktop sidebar's history list was, and its day headings' words, for public/theme.js: one place for a
+ * touch screen and one for a mouse (layout.css makes a finger's rows taller), as a hybrid laptop has both.
+ */
 const HISTORY_KEY = 'parley.bootHistory';
 
 /**
@@ -71,7 +74,7 @@ export function rememberHistoryPlace(list: Element, language: string, groups: Re
   const top = Math.round(list.getBoundingClientRect().top - side.top + scroller.scrollTop);
   try {
     localStorage.setItem(
-      HISTORY_KEY,
+      `${HISTORY_KEY}.${matchMedia('(pointer: coarse)').matches ? 'touch' : 'mouse'}`,
       JSON.stringify({ lang: language, top, bottom: Math.round(side.bottom - box.bottom), groups }),
     );
   } catch {
