@@ -6,7 +6,9 @@
 // sends (src/api/http.ts), and draws its messages in the boot shell when they are plain text; the app takes
 // that same answer for its first load of the chat (chatApi.prefetchChannel) instead of asking again. Meanwhile
 // it reads the chat's last messages from the device's cache (the app's IndexedDB database) and draws those
-// first when they are plain; the server's answer, when it comes before the app, wins.
+// first when they are plain; the server's answer, when it comes before the app, wins. On a desktop it draws the
+// sidebar's newest history rows from that cache, where the app's were last. The cache is drawn from only under
+// the token it was last synced for (src/local/cache-owner.ts): never a previous account's chats.
 // A classic script in <head>; src/ui/theme/theme.ts, src/i18n and src/api keep the same keys and attributes
 // once the app runs.
 /** The app's database, opened once for the boot shell's reads (the history's and the chat's), and how many run. */
@@ -62,14 +64,12 @@ let bootCacheReaders = 0;
   if ('SpeechRecognition' in window || 'webkitSpeechRecognition' in window)
     root.setAttribute('data-boot-mic', '');
 
-  // The device's cache (the app's IndexedDB database) is drawn from only under the token it was last synced for
-  // (src/local/cache-owner.ts): never a previous account's chats on a device whose token changed.
   const token = read('localStorage', 'authorization') ?? read('localStorage', 'guest-authorization');
   const owned = token !== null && read('localStorage', 'parley.cacheOwner') === cacheMark(token);
   const opened =
     first === 'chat' && second && parts.length <= 3 && !parts[2] ? decodeURIComponent(second) : null;
-  // The desktop sidebar's history; a phone's is a closed drawer, a collapsed sidebar's a popover.
   if (opened) bootChat(opened, language, owned);
+  // The desktop sidebar's history; a phone's is a closed drawer, a collapsed sidebar's a popover.
   if (owned && !root.hasAttribute('data-boot-sidebar') && !window.matchMedia?.('(max-width: 767px)').matches)
     bootHistory(language, opened);
 })();
@@ -105,9 +105,9 @@ function bootHistory(language, opened) {
     return;
   }
   if (place?.lang !== language || !(place.top >= 0) || !(place.bottom >= 0) || !place.groups) return;
-  readCache(['channels'], (tx, done) => {
+  return readCache(['channels'], (tx, done) => {
     // Three steps (each waits for this page's thread): back from the newest to the fortieth, then every chat from
-    // its time on in one read (one or two more where times are equal).
+    // its time on in one read (more where times are equal).
     const index = tx.objectStore('channels').index('updatedAt');
     const cursor = index.openKeyCursor(null, 'prev');
     let stepped = false;
@@ -231,9 +231,9 @@ function whenParsed(draw) {
 const BOOT_MESSAGES = 12;
 
 /**
- * Runs `read(tx, done)` in a read-only transaction over `stores` of the app's IndexedDB database (src/local/schema.ts:
- * Dexie's `parley`, read here with IndexedDB itself); resolves with what `done` is given, or null. Never creates
- * the database, and closes it once the last read is done so the app's own opening (or upgrade) is never held up.
+ * Runs `read(tx, done)` in a read-only transaction over `stores` of the app's database (src/local/schema.ts: Dexie's
+ * `parley`, read with IndexedDB itself); resolves with what `done` is given, or null. Never creates the database,
+ * and closes it after the last read so the app's own opening (or upgrade) is never held up.
  */
 function readCache(stores, read) {
   bootCacheReaders++;
@@ -256,7 +256,9 @@ function readCache(stores, read) {
         const done = (value) => {
           if (finished) return;
           finished = true;
-          if (--bootCacheReaders === 0) idb?.close();
+          if (--bootCacheReaders > 0) return resolve(value);
+          idb?.close();
+          bootCache = null;
           resolve(value);
         };
         if (!idb || !stores.every((store) => idb.objectStoreNames.contains(store))) return done(null);
