@@ -9,7 +9,7 @@ import {
 } from '../../common/contract/chat.schema.js';
 import { humanCheckedSendOf, Paths } from '../../common/contract/index.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
-import { streamRun } from '../http/sse-run.js';
+import { lastEventId, streamRun } from '../http/sse-run.js';
 import { readJson } from '../http/validate.js';
 
 export const chatRoutes = new Hono<AppEnv>()
@@ -43,6 +43,7 @@ export const chatRoutes = new Hono<AppEnv>()
         c.get('info').ip,
         user,
       ),
+      lastEventId(c) >= 0,
     );
     return streamRun(c, run);
   })

@@ -323,6 +323,8 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     /** The caller's users row as read with the session (null: read here). */
     callerUser: UserRow | null,
     beforeNewAnswer?: (user: UserRow | undefined) => Promise<HumanCheckPass | null>,
+    /** The client says it resumes (Last-Event-ID): the human check waits until the send is known to be new. */
+    resumeLikely = false,
   ): Promise<AnswerRun> {
     const live = generator.runs.get(request.requestId);
     if (live) {
@@ -336,6 +338,11 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       return run;
     }
     const promise = (async () => {
+      // With the users row at hand, the human check (an HMAC, or Turnstile's siteverify) runs beside the resume
+      // lookup instead of after it: a lone chat's start waits for one of them, not both. Only a new answer
+      // needs it, so its refusal counts only then (a resume is found without it, as before).
+      const check = callerUser && beforeNewAnswer && !resumeLikely ? beforeNewAnswer(callerUser) : null;
+      check?.catch(() => {});
       // The caller's users row, read with the session (or here beside the resume lookup), serves both the
       // human check and the quota.
       const [stored, user] = await Promise.all([
@@ -349,7 +356,7 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
             .then((rows) => rows[0] as UserRow | undefined),
       ]);
       if (stored) return stored;
-      const pass = (await beforeNewAnswer?.(user)) ?? null;
+      const pass = (await (check ?? beforeNewAnswer?.(user))) ?? null;
       return createRun(caller, request, language, user, pass);
     })();
     starting.set(request.requestId, promise);
