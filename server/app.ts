@@ -1,7 +1,7 @@
 // Builds the HTTP app from ready services; used by index.ts and by the tests (on a real port).
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ResponseCode } from '../common/contract/index.js';
+import { Paths, ResponseCode } from '../common/contract/index.js';
 import { AppError, badRequest } from './errors.js';
 import { bodyLimits } from './http/body-limits.js';
 import { type AppEnv, errorEnvelope, readRequestInfo } from './http/context.js';
@@ -42,9 +42,21 @@ export function createApp(services: Services) {
     if (/%00/i.test(c.req.url)) return errorEnvelope(c, badRequest('common.badRequest'));
     const api =
       c.req.path.startsWith('/api/') || c.req.path.startsWith('/py/api/') || c.req.path.startsWith('/bloom/');
-    const session = api ? await services.sessions.resolveWithUser(info.token) : null;
-    c.set('caller', session?.caller ?? null);
-    c.set('callerUser', session?.user ?? null);
+    const reading = api ? services.sessions.resolveWithUser(info.token) : null;
+    const settle = (session: Awaited<typeof reading>) => {
+      c.set('caller', session?.caller ?? null);
+      c.set('callerUser', session?.user ?? null);
+    };
+    if (reading && c.req.method === 'POST' && c.req.path === Paths.send) {
+      // A chat send reads its body and looks up its requestId while its session is read (routes/chat.ts waits
+      // for it with sessionRead): one round trip to the database fewer before a lone chat's first token.
+      settle(null);
+      const read = reading.then(settle);
+      read.catch(() => {});
+      c.set('sessionRead', read);
+      return next();
+    }
+    settle(await reading);
     await next();
   });
 

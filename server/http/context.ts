@@ -33,6 +33,8 @@ export interface AppEnv {
     caller: Caller | null;
     /** The caller's users row as read with its session, at the start of this request. */
     callerUser: typeof users.$inferSelect | null;
+    /** A chat send only: resolves once caller and callerUser are set (the session is read meanwhile). */
+    sessionRead?: Promise<void>;
   };
 }
 

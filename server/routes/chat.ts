@@ -31,19 +31,32 @@ export const chatRoutes = new Hono<AppEnv>()
     return ok(c, await c.get('services').channels.detail(caller, channelId));
   })
   .post(Paths.send, async (c) => {
-    const caller = requireCaller(c);
-    const request = await readJson(c, SendRequest);
     const { chat, captcha } = c.get('services');
+    // The body is read, and its requestId looked up, while the session is read (app.ts); the caller is
+    // checked first all the same, so a send without a session is a 401 whatever its body.
+    const body = readJson(c, SendRequest);
+    body.catch(() => {});
+    const lookedUp = c.get('info').token ? body.then((request) => chat.lookUp(request.requestId)) : undefined;
+    lookedUp?.catch(() => {});
+    await c.get('sessionRead');
+    const caller = requireCaller(c);
+    const request = await body;
     // Errors before the stream opens answer as a JSON envelope; the client checks the content type.
-    const run = await chat.start(caller, request, c.get('info').language, c.get('callerUser'), (user) =>
-      captcha.requireForSend(
-        caller,
-        humanCheckedSendOf(request),
-        (name) => c.req.header(name),
-        c.get('info').ip,
-        user,
-      ),
+    const run = await chat.start(
+      caller,
+      request,
+      c.get('info').language,
+      c.get('callerUser'),
+      (user) =>
+        captcha.requireForSend(
+          caller,
+          humanCheckedSendOf(request),
+          (name) => c.req.header(name),
+          c.get('info').ip,
+          user,
+        ),
       lastEventId(c) >= 0,
+      lookedUp,
     );
     return streamRun(c, run);
   })

@@ -51,6 +51,20 @@ describe.each(DATABASES)('chat stream on %s', (kind) => {
     );
   });
 
+  it('a send without a session is refused as such (401) whatever its body; a bad body with one is a 400', async () => {
+    // The body is read while the session is: the missing session still answers first.
+    for (const body of [{ requestId: 'no-session-1', message: 'Hello' }, { nonsense: true }]) {
+      const refused = await call(server.url, 'POST', '/api/v1/chat/send', { body });
+      expect(refused.status).toBe(401);
+      expect(refused.body.msg).toBeTruthy();
+    }
+    const bad = await call(server.url, 'POST', '/api/v1/chat/send', {
+      token: guest,
+      body: { nonsense: true },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('the answer is finished and persisted even when the client leaves after the first chunk', async () => {
     const partial = await streamSend(
       server.url,

@@ -19,6 +19,7 @@ export function createChatService(deps: ChatDeps) {
 
   return {
     start: send.start,
+    lookUp: send.lookUp,
     stop: send.stop,
 
     async feedback(

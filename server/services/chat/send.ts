@@ -67,9 +67,16 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     .limit(1)
     .prepare('parley_answer_of_request');
 
+  /** The answer a requestId started, if any, with its channel (whoever owns it: the caller is checked after). */
+  const lookUp = (requestId: string) => answerOfRequest.execute({ requestId });
+
   /** A finished answer no longer in memory, rebuilt from its persisted chunks. */
-  async function storedRun(caller: Caller, requestId: string): Promise<AnswerRun | null> {
-    const rows = await answerOfRequest.execute({ requestId });
+  async function storedRun(
+    caller: Caller,
+    requestId: string,
+    found: ReturnType<typeof lookUp> = lookUp(requestId),
+  ): Promise<AnswerRun | null> {
+    const rows = await found;
     const row = rows[0];
     if (!row) return null;
     if (row.channel.ownerId !== caller.userId) throw badRequest('chat.requestConflict');
@@ -325,6 +332,8 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     beforeNewAnswer?: (user: UserRow | undefined) => Promise<HumanCheckPass | null>,
     /** The client says it resumes (Last-Event-ID): the human check waits until the send is known to be new. */
     resumeLikely = false,
+    /** The requestId's lookup, started before the caller was known (lookUp). */
+    lookedUp?: ReturnType<typeof lookUp>,
   ): Promise<AnswerRun> {
     const live = generator.runs.get(request.requestId);
     if (live) {
@@ -346,7 +355,7 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
       // The caller's users row, read with the session (or here beside the resume lookup), serves both the
       // human check and the quota.
       const [stored, user] = await Promise.all([
-        storedRun(caller, request.requestId),
+        storedRun(caller, request.requestId, lookedUp),
         callerUser ??
           db
             .select()
@@ -391,5 +400,5 @@ export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {
     await deps.bus.requestStop(requestId);
   }
 
-  return { start, stop };
+  return { start, stop, lookUp };
 }
