@@ -16,7 +16,7 @@ import { currentLanguage } from '../../i18n';
 import { channels } from '../../local/channels';
 import type { LocalChannel } from '../../local/schema';
 import { Skeleton } from '../kit/Skeleton';
-import { rememberHistoryPlace, removeBootHistory } from './boot-shell';
+import { removeBootHistory } from './boot-shell';
 import { HistoryItem } from './HistoryItem';
 import { groupHistory, type HistoryGroup } from './history-groups';
 
@@ -37,6 +37,34 @@ const components: GroupedVirtuosoProps<LocalChannel, unknown>['components'] = {
   Item: ({ item: _item, context: _context, ...props }) => <li {...props} />,
   Group: ({ context: _context, ...props }) => <li {...props} />,
 };
+
+/**
+ * Where the desktop sidebar's history list was, and its day headings' words, for public/theme.js: one place for a
+ * touch screen and one for a mouse (layout.css makes a finger's rows taller), as a hybrid laptop has both.
+ */
+const HISTORY_KEY = 'parley.bootHistory';
+
+/**
+ * Keeps where the desktop sidebar's history list starts (from the sidebar's top, as if scrolled to its start) and
+ * ends (from the sidebar's bottom), with the day headings' words in this language: the boot shell of the next
+ * visit in this language draws its rows there (the feature menu's tip and the account footer move them).
+ */
+function rememberHistoryPlace(list: Element, language: string, groups: Record<string, string>) {
+  const scroller = list.closest('.history');
+  const sidebar = list.closest('#sidebar:not([data-drawer])');
+  if (!scroller || !sidebar) return;
+  const side = sidebar.getBoundingClientRect();
+  const box = scroller.getBoundingClientRect();
+  const top = Math.round(list.getBoundingClientRect().top - side.top + scroller.scrollTop);
+  try {
+    localStorage.setItem(
+      `${HISTORY_KEY}.${matchMedia('(pointer: coarse)').matches ? 'touch' : 'mouse'}`,
+      JSON.stringify({ lang: language, top, bottom: Math.round(side.bottom - box.bottom), groups }),
+    );
+  } catch {
+    // Storage refused: the boot shell draws no history.
+  }
+}
 
 export function History() {
   const { t } = useTranslation();

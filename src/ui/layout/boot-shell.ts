@@ -8,11 +8,6 @@ export const BOOT_CHAT_AFTER_PAGE_MS = 3000;
 const BOOT_CHAT_AT_MOST_MS = 15_000;
 /** The composer's tools' height on a chat and the window's width it was measured at, for public/theme.js. */
 const TOOLS_KEY = 'parley.bootTools';
-/**
- * Where the desktop sidebar's history list was, and its day headings' words, for public/theme.js: one place for a
- * touch screen and one for a mouse (layout.css makes a finger's rows taller), as a hybrid laptop has both.
- */
-const HISTORY_KEY = 'parley.bootHistory';
 
 /**
  * Removes the boot shell; called where the app first draws (Layout) and where it fails to (the crash screen,
@@ -58,28 +53,6 @@ function keepOnTop(drawing: HTMLElement, background: string) {
 /** The boot script's history rows leave: the app's history shows its own (or the sidebar changed). */
 export function removeBootHistory() {
   document.getElementById('boot-history')?.remove();
-}
-
-/**
- * Keeps where the desktop sidebar's history list starts (from the sidebar's top, as if scrolled to its start) and
- * ends (from the sidebar's bottom), with the day headings' words in this language: the boot shell of the next
- * visit in this language draws its rows there (the feature menu's tip and the account footer move them).
- */
-export function rememberHistoryPlace(list: Element, language: string, groups: Record<string, string>) {
-  const scroller = list.closest('.history');
-  const sidebar = list.closest('#sidebar:not([data-drawer])');
-  if (!scroller || !sidebar) return;
-  const side = sidebar.getBoundingClientRect();
-  const box = scroller.getBoundingClientRect();
-  const top = Math.round(list.getBoundingClientRect().top - side.top + scroller.scrollTop);
-  try {
-    localStorage.setItem(
-      `${HISTORY_KEY}.${matchMedia('(pointer: coarse)').matches ? 'touch' : 'mouse'}`,
-      JSON.stringify({ lang: language, top, bottom: Math.round(side.bottom - box.bottom), groups }),
-    );
-  } catch {
-    // Storage refused: the boot shell draws no history.
-  }
 }
 
 /** The boot script's chat leaves: the app draws the chat now (or something else is on screen). */
