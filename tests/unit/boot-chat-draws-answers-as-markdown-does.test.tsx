@@ -158,6 +158,19 @@ describe('the boot script draws a chat from the device cache', () => {
     expect(document.getElementById('boot-chat')?.classList.contains('boot-chat-end')).toBe(true);
   });
 
+  it("and the app's last twelve when a question and its answer straddle the thirteenth newest", async () => {
+    const repo = channelRepository(db);
+    await repo.upsertChannel(channel('ch-odd'));
+    // A question still unanswered last: the pairs before it are read one message off their boundaries.
+    await repo.putMessages(Array.from({ length: 10 }, (_, n) => pair('ch-odd', n + 1)).flat());
+    await repo.putMessages([{ ...pair('ch-odd', 11)[0], content: 'Question 11?' }]);
+    boot();
+    globalThis.drawBootChat(await globalThis.cachedChat('ch-odd'));
+    const app = (await repo.messages('ch-odd')).slice(-12).map((m) => m.content.replace(/\*\*/g, ''));
+    expect(drawn()).toEqual(app);
+    expect(drawn()[0]).toBe('Answer 5.');
+  });
+
   it('leaves document chats and chats it does not hold to the app', async () => {
     const repo = channelRepository(db);
     await repo.upsertChannel(channel('ch-doc', 'DOC'));
