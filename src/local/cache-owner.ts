@@ -26,6 +26,20 @@ export const cacheOwner = {
       // No storage: the boot script draws nothing from the cache, the app still does.
     }
   },
+  /**
+   * Whether the cache may be shown under this token: its mark is this token's, or there is no mark (a device whose
+   * cache predates the marks, or one emptied at logout). The app's history and chats are drawn from the cache only
+   * then, so a new guest after a refused token sees nothing of the previous user's while its own list is on its way.
+   */
+  holds(token: string | null): boolean {
+    let mark: string | null = null;
+    try {
+      mark = localStorage.getItem(KEY);
+    } catch {
+      return true; // no storage: nothing was marked, as on a device before the marks
+    }
+    return mark === null || (token !== null && cacheMark(token) === mark);
+  },
   forget() {
     try {
       localStorage.removeItem(KEY);

@@ -18,9 +18,12 @@ export async function syncNow(): Promise<FlushResult> {
   if (result.pending === 0) {
     try {
       const token = tokenStore.current();
-      await channels.replaceAll(await chatApi.channels({ suppressAlert: true }));
-      // The list is this token's only if no other took its place meanwhile (a login, a refused token).
+      const list = await chatApi.channels({ suppressAlert: true });
+      // The list is this token's only if no other took its place meanwhile (a login, a refused token). The mark
+      // goes just before the list: the app shows the cache only under its owner's mark (cacheOwner.holds), and the
+      // live queries that the write wakes must find the new owner's.
       if (token && tokenStore.current() === token) cacheOwner.mark(token);
+      await channels.replaceAll(list);
     } catch {
       // Offline or signed out: the cached list stays.
     }

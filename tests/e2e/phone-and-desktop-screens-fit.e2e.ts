@@ -565,6 +565,12 @@ for (const screen of [
           ),
         )
         .toBe(true);
+      // The app itself shows nothing of the first user's either while the new one's list is on its way: no row in
+      // its history and not the first user's chat at this address.
+      await expect(page.getByTestId('sidebar')).toBeVisible();
+      await page.waitForTimeout(1000);
+      await expect(page.getByTestId('history-item')).toHaveCount(0);
+      await expect(page.getByTestId('message-user')).toHaveCount(0);
       await page.route('**/assets/**/*.js', (route) => {
         heldApi.push(route);
       });

@@ -22,7 +22,9 @@ import {
   MODEL_GPT4,
   MODEL_STANDARD,
 } from '../../../common/contract';
+import { tokenStore } from '../../api/storage';
 import { currentLanguage } from '../../i18n';
+import { cacheOwner } from '../../local/cache-owner';
 import { channels } from '../../local/channels';
 import { composerDrafts } from '../../local/composer-drafts';
 import { sendFeedback } from '../../machines/chat/channel-commands';
@@ -175,8 +177,12 @@ function ChatView({
   // messages to the cache, so the cache's first answer matches them), else the cache's messages read while the
   // page's code loaded (routes.tsx), else nothing until the live query answers.
   const [early] = useState(() => takeEarlyMessages(channelId));
+  // Not the previous user's messages on this device while the new one's list is on its way (cacheOwner.holds).
   const cached = useLiveQuery(
-    () => (channelId ? channels.messages(channelId) : Promise.resolve([] as ChatMessage[])),
+    () =>
+      channelId && cacheOwner.holds(tokenStore.current())
+        ? channels.messages(channelId)
+        : Promise.resolve([] as ChatMessage[]),
     [channelId],
     opened?.messages ?? early,
   );

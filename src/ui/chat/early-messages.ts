@@ -1,12 +1,16 @@
 // The opened chat's messages, read from the device cache as the app starts (beside the page's chunks), so the
 // chat's first draw has them instead of asking IndexedDB only once the page has rendered.
 import type { ChatMessage } from '../../../common/contract';
+import { tokenStore } from '../../api/storage';
+import { cacheOwner } from '../../local/cache-owner';
 
 let early: { channelId: string; messages?: ChatMessage[] } | undefined;
 
 export function readMessagesEarly(channelId: string) {
   const read: { channelId: string; messages?: ChatMessage[] } = { channelId };
   early = read;
+  // Only the cache of the user now here (cacheOwner.holds): not a previous user's chat after a token change.
+  if (!cacheOwner.holds(tokenStore.current())) return;
   void import('../../local/channels')
     .then(({ channels }) => channels.messages(channelId))
     .then((messages) => {

@@ -12,9 +12,12 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GroupedVirtuoso, type GroupedVirtuosoProps } from 'react-virtuoso';
+import { tokenStore } from '../../api/storage';
 import { currentLanguage } from '../../i18n';
+import { cacheOwner } from '../../local/cache-owner';
 import { channels } from '../../local/channels';
 import type { LocalChannel } from '../../local/schema';
+import { useAuthState } from '../app/root-context';
 import { Skeleton } from '../kit/Skeleton';
 import { removeBootHistory } from './boot-shell';
 import { HistoryItem } from './HistoryItem';
@@ -70,7 +73,15 @@ export function History() {
   const { t } = useTranslation();
   // A screenful first, then every chat (for the scroll length and the search): with thousands of chats the
   // whole list takes a tenth of a second or more to read, and the chat being opened reads beside it.
-  const head = useLiveQuery(() => channels.newest(FIRST_ROWS), []);
+  // Only the device's chats of the user now here: after a token change the cache may still hold the previous
+  // user's until this one's list is written (the auth state re-runs the reads when the user changes).
+  const { status, user } = useAuthState();
+  const token = tokenStore.current();
+  const mine = () => cacheOwner.holds(tokenStore.current());
+  const head = useLiveQuery(
+    async () => (mine() ? channels.newest(FIRST_ROWS) : []),
+    [status, user?.uid, token],
+  );
   // The full read waits a tenth of a second: read beside the opened chat's messages it delayed them (in
   // bench/cache-open.ts the chat's p50 went from about 135 to 110 ms). Meanwhile the search covers the head.
   const [idle, setIdle] = useState(false);
@@ -79,7 +90,10 @@ export function History() {
     const id = setTimeout(() => setIdle(true), 100);
     return () => clearTimeout(id);
   }, [head, idle]);
-  const all = useLiveQuery(async () => (idle ? channels.list() : undefined), [idle]);
+  const all = useLiveQuery(
+    async () => (idle ? (mine() ? channels.list() : []) : undefined),
+    [idle, status, user?.uid, token],
+  );
   const list = all ?? head;
   const [query, setQuery] = useState('');
   // Typing stays smooth with thousands of chats: the filter follows a moment behind the keys.
