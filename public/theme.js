@@ -66,13 +66,22 @@ let bootCacheReaders = 0;
 
   const token = read('localStorage', 'authorization') ?? read('localStorage', 'guest-authorization');
   const owned = token !== null && read('localStorage', 'parley.cacheOwner') === cacheMark(token);
-  const opened =
-    first === 'chat' && second && parts.length <= 3 && !parts[2] ? decodeURIComponent(second) : null;
+  const opened = first === 'chat' && second && parts.length <= 3 && !parts[2] ? decoded(second) : null;
   if (opened) bootChat(opened, language, owned);
   // The desktop sidebar's history; a phone's is a closed drawer, a collapsed sidebar's a popover.
   if (owned && !root.hasAttribute('data-boot-sidebar') && !window.matchMedia?.('(max-width: 767px)').matches)
     bootHistory(language, opened);
 })();
+
+/** A path segment as text, or null when it is not valid percent-encoding (a mistyped or cut address): the rest of
+ * the boot shell still draws. */
+function decoded(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
 
 /** The same mark of a token as src/local/cache-owner.ts (cyrb53): tells tokens apart without keeping one. */
 function cacheMark(text) {
