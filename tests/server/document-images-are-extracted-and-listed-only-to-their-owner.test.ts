@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -185,6 +187,26 @@ describe.each(DATABASES)('document images on %s', (kind) => {
       'The picture to continue after is not one of these pictures.',
     ]);
     expect(shape((await bob.list({ md5: own.body.data.md5 })).body.data)).toEqual([[1, 90, 70]]);
+  });
+
+  it('a picture uploaded as a document is its own one picture, on page 1', async () => {
+    const token = await newGuest(server.url);
+    const screenshot = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../fixtures/documents/testOCR.png'),
+    );
+    const created = await docsClient(server.url, token).uploadAndCreate(screenshot, 'page.png', 'image/png');
+    expect(created.body.code).toBe(200);
+    const images = imagesClient(server.url, token);
+    expect((await images.extract(created.body.data.md5)).body.data).toMatchObject({
+      state: 'done',
+      imageCount: 1,
+      parseStatus: ParseStatus.TextAndImage,
+    });
+    const listed = (await images.list({ md5: created.body.data.md5 })).body.data;
+    const { width, height } = PNG.sync.read(screenshot);
+    expect(shape(listed)).toEqual([[1, width, height]]);
+    const shown = await images.bytes(listed.images[0].url);
+    expect([shown.status, shown.type, shown.body.equals(screenshot)]).toEqual([200, 'image/png', true]);
   });
 
   it('refuses bad listings with translated messages', async () => {

@@ -1,7 +1,9 @@
 // Pictures found in documents: read after the text (the first answer never waits for them), in the parse
 // worker with the same limits, kept in the object store under the owner's document and listed only to the
 // owner. A document's parseStatus becomes 3 (text and image) once pictures were kept; it stays 1 without any.
+import crypto from 'node:crypto';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { imageSize } from 'image-size';
 import {
   DocImagePaths,
   type DocumentImage,
@@ -28,6 +30,8 @@ const KIND_OF_CONTENT_TYPE = new Map(
   Object.entries(CONTENT_TYPE_OF).map(([kind, type]) => [type, kind as ParseKind]),
 );
 const WITH_PICTURES = new Set<ParseKind>(['pdf', 'docx', 'pptx']);
+/** Pictures uploaded as documents that a browser draws. */
+const SHOWN_PICTURES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 const EXTENSION: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
@@ -66,7 +70,35 @@ export function createDocumentImageService(deps: {
    */
   const documentLock = createKeyedLock(deps.shared ? { db, name: 'document-images' } : null);
 
+  /**
+   * A picture uploaded as a document (a photo or scan of a page) is its own one picture, on page 1: its Images tab
+   * shows the page rather than nothing. TIFF is left out (browsers do not draw it), as are pictures the limits of
+   * pictures in documents would skip.
+   */
+  async function pictureItself(row: DocumentRow): Promise<ExtractedImage[] | null> {
+    const key = objectKeyForMd5(row.md5);
+    const size = await store.size(key);
+    if (size === null) return null;
+    if (size > Math.min(config.parseMaxBytes, config.images.maxTotalBytes)) return [];
+    const bytes = await store.getBytes(key);
+    let found: { width?: number; height?: number; orientation?: number };
+    try {
+      found = imageSize(bytes);
+    } catch {
+      return [];
+    }
+    // A phone's JPEG turned by its EXIF orientation is shown turned: its sides as the viewer sees them.
+    const turned = (found.orientation ?? 1) >= 5;
+    const width = (turned ? found.height : found.width) ?? 0;
+    const height = (turned ? found.width : found.height) ?? 0;
+    const { minSide, maxPixels } = config.images;
+    if (Math.min(width, height) < minSide || width * height > maxPixels) return [];
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    return [{ page: 1, width, height, contentType: row.contentType, sha256, bytes: new Uint8Array(bytes) }];
+  }
+
   async function read(row: DocumentRow): Promise<ExtractedImage[] | null> {
+    if (SHOWN_PICTURES.has(row.contentType)) return pictureItself(row);
     const kind = KIND_OF_CONTENT_TYPE.get(row.contentType);
     if (!kind || !WITH_PICTURES.has(kind)) return [];
     const key = objectKeyForMd5(row.md5);
