@@ -130,9 +130,9 @@ function filledShapes(ops, OPS) {
  * The pictures a page paints, as PNG files, in drawing order (a scan is one picture a page, or strips). An image
  * mask (one bit a pixel, painted in the fill colour where a bit is 0) is read as black on white. The size a
  * picture is drawn at comes from the transformation in force where it is painted (a picture fills the unit square).
- * @param {any} page a pdf.js page @param {any} OPS
+ * @param {any} page a pdf.js page @param {any} OPS @param {any} canvases the canvas module, or null
  */
-async function pagePictures(page, OPS) {
+async function pagePictures(page, OPS, canvases) {
   const { PNG } = await import('pngjs');
   const ops = await page.getOperatorList();
   const rotate = Number(page.rotate) || 0;
@@ -163,15 +163,17 @@ async function pagePictures(page, OPS) {
     const factor = Math.max(1, Math.min(MAX_ENLARGE, bound, Math.round(TARGET_DPI / dpi)));
     const pixels = grey(input);
     const turns = shownTurns(ctm, rotate);
-    /** @param {number} by a whole factor @returns {Promise<Picture>} */
-    const at = async (by) => {
+    /** @param {number} by a whole factor @param {boolean} [again] a second reading (see smoothlyEnlarged) @returns {Promise<Picture>} */
+    const at = async (by, again = false) => {
       // Turned as the page shows it: a scan whose page a viewer turned (/Rotate) is stored on its side (docling's
       // sample_with_rotation_mismatch.pdf), and read as stored its lines ran down the picture.
-      const shown = turn(
-        by === 1 ? pixels : enlarge(pixels, image, by),
-        { width: image.width * by, height: image.height * by },
-        turns,
-      );
+      const enlarged =
+        by === 1
+          ? pixels
+          : again && canvases && image.width * image.height * by * by <= MAX_PAGE_PIXELS
+            ? smoothlyEnlarged(pixels, image, by, canvases)
+            : enlarge(pixels, image, by);
+      const shown = turn(enlarged, { width: image.width * by, height: image.height * by }, turns);
       return {
         png: encodePng(PNG, shown, { data: shown.data, colorType: 0 }),
         height: shown.height,
@@ -281,7 +283,32 @@ function enlarge(pixels, { width, height }, factor) {
 }
 
 /**
- * @typedef {{ png: Buffer, height: number, dpi: number, turnable?: boolean, shrunk?: boolean, factor?: number, at?: (factor: number) => Promise<Picture> }} Picture
+ * Grey pixels enlarged by a whole factor by the canvas (Skia) with its high-quality smoothing, as an uploaded picture
+ * is: used only for a pdf picture read again enlarged less (see TARGET_ROW), where the bilinear enlargement above
+ * turned one letter of a label either way (OCRmyPDF's palette.pdf, a map drawn at 96 dpi: "Mu corre" for "Mugerre"
+ * at 3 times, "Tamose" for "Tarnose" at 2; Skia's at 2 reads all six names). A page's first reading keeps the
+ * bilinear enlargement the scanned pdfs of the corpus were measured with. The canvas holds 4 bytes a pixel, so a
+ * picture enlarged past MAX_PAGE_PIXELS (a drawn page's bound) is enlarged bilinearly again.
+ * @param {Buffer} pixels @param {{ width: number, height: number }} size @param {number} factor @param {any} canvases
+ */
+function smoothlyEnlarged(pixels, { width, height }, factor, canvases) {
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let p = 0; p < pixels.length; p++) {
+    rgba[p * 4] = rgba[p * 4 + 1] = rgba[p * 4 + 2] = pixels[p];
+    rgba[p * 4 + 3] = 255;
+  }
+  const source = canvases.createCanvas(width, height);
+  source.getContext('2d').putImageData(new canvases.ImageData(rgba, width, height), 0, 0);
+  const canvas = canvases.createCanvas(width * factor, height * factor);
+  const context = canvas.getContext('2d');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(source, 0, 0, canvas.width, canvas.height);
+  const data = Buffer.from(context.getImageData(0, 0, canvas.width, canvas.height).data.buffer);
+  return grey({ data, colorType: 6 });
+}
+
+/**
+ * @typedef {{ png: Buffer, height: number, dpi: number, turnable?: boolean, shrunk?: boolean, factor?: number, at?: (factor: number, again?: boolean) => Promise<Picture> }} Picture
  * a picture to read: a PNG (or, where no canvas loads, an uploaded picture's own bytes, which are not turned), its
  * height and its resolution; `factor`: how much it was enlarged, and `at` gives it enlarged by another factor
  */
@@ -406,7 +433,7 @@ async function openReader(options) {
     const some = (data.text.match(WORD) ?? []).length >= MIN_TURNED_WORDS;
     if (picture.at && some && factor <= enlarged - 1 && Date.now() < options.deadline) {
       // Not told a resolution: the one it was told (a pdf picture's) misjudged the size of its letters.
-      const again = await readOnce({ ...(await picture.at(factor)), dpi: 0, at: undefined });
+      const again = await readOnce({ ...(await picture.at(factor, true)), dpi: 0, at: undefined });
       if (again.text && again.confidence > data.confidence + RESCALE_MARGIN) return again;
     }
     return { text: data.text.trim() ? data.text : '', confidence: data.confidence };
@@ -476,7 +503,7 @@ export async function recognisePages(pdf, OPS, numbers, options) {
       options.onPage(index + 1, numbers.length);
       const page = await pdf.getPage(number);
       const texts = [];
-      const { pictures, shapes } = await pagePictures(page, OPS);
+      const { pictures, shapes } = await pagePictures(page, OPS, canvases);
       for (const picture of pictures) {
         if (Date.now() >= options.deadline) break;
         const { text } = await reader.read(picture);
