@@ -454,12 +454,17 @@ function drawBootChat(detail) {
     });
     return target;
   };
+  // Each block takes its own direction, as the app's Markdown draws it (dir="auto" per block).
+  const own = (node) => {
+    node.dir = 'auto';
+    return node;
+  };
   const block = ({ tag, parts, items, start }) => {
-    if (tag === 'blockquote') return el(tag).appendChild(inline(el('p'), parts)).parentNode;
-    if (tag !== 'ul' && tag !== 'ol') return inline(el(tag), parts);
-    const list = el(tag);
+    if (tag === 'blockquote') return own(el(tag)).appendChild(inline(own(el('p')), parts)).parentNode;
+    if (tag !== 'ul' && tag !== 'ol') return inline(own(el(tag)), parts);
+    const list = own(el(tag));
     if (tag === 'ol' && start !== 1) list.start = start;
-    for (const item of items) list.append(inline(el('li'), item));
+    for (const item of items) list.append(inline(own(el('li')), item));
     return list;
   };
   const list = el('div', 'boot-chat');

@@ -65,6 +65,23 @@ const components: Components = {
     if (!isOwnOrigin(safe)) return <OutsideImage src={safe} alt={alt ?? ''} />;
     return <img src={safe} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
   },
+  // Each block takes its direction from its own first strong letter, as the writing editor's paragraphs do: a
+  // Dutch quote in an Arabic answer reads left to right with its full stop at its end, and the other way round.
+  p: ({ children }) => <p dir="auto">{children}</p>,
+  li: ({ children }) => <li dir="auto">{children}</li>,
+  ul: ({ children }) => <ul dir="auto">{children}</ul>,
+  ol: ({ children, start }) => (
+    <ol dir="auto" start={start}>
+      {children}
+    </ol>
+  ),
+  blockquote: ({ children }) => <blockquote dir="auto">{children}</blockquote>,
+  h1: ({ children }) => <h1 dir="auto">{children}</h1>,
+  h2: ({ children }) => <h2 dir="auto">{children}</h2>,
+  h3: ({ children }) => <h3 dir="auto">{children}</h3>,
+  h4: ({ children }) => <h4 dir="auto">{children}</h4>,
+  h5: ({ children }) => <h5 dir="auto">{children}</h5>,
+  h6: ({ children }) => <h6 dir="auto">{children}</h6>,
   pre: CodeBlock,
   table: ({ children }) => (
     <div className="table-scroll">
