@@ -203,9 +203,17 @@ describe.each(DATABASES)('OpenAI-compatible provider on %s', (kind) => {
 
   it('a provider that hangs fails after the timeout instead of hanging the client', async () => {
     provider.behaviour = 'hang';
+    const asked = provider.requests.length;
+    const letGo = provider.letGo;
     const result = await streamSend(server.url, guest, { requestId: 'openai-4', message: 'Hang please' });
     expect(result.done).toEqual({ status: 'failed' });
     expect(result.chunks.at(-1)?.error).toContain('no answer within');
+    // Every request to the hung provider (the first and its one retry) is closed, not left open; and waited for
+    // here, so a close arriving late under load is not counted by the next test.
+    await waitFor(
+      async () => [provider.requests.length - asked, provider.letGo - letGo],
+      ([sent, closed]) => sent > 0 && sent === closed,
+    );
   });
 
   it('a question that cannot be stored answers an error, and the model asked meanwhile is let go', async () => {
