@@ -179,10 +179,12 @@ function ChatView({
   const [early] = useState(() => takeEarlyMessages(channelId));
   // Not the previous user's messages on this device while the new one's list is on its way (cacheOwner.holds).
   const cached = useLiveQuery(
-    () =>
-      channelId && cacheOwner.holds(tokenStore.current())
-        ? channels.messages(channelId)
-        : Promise.resolve([] as ChatMessage[]),
+    async () => {
+      if (!channelId) return [] as ChatMessage[];
+      // Read either way, so the query wakes when the new owner's messages land.
+      const rows = await channels.messages(channelId);
+      return cacheOwner.holds(tokenStore.current()) ? rows : [];
+    },
     [channelId],
     opened?.messages ?? early,
   );
