@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresentationChunk, PresentationStreamMeta, WorkspaceFile } from '../../common/contract';
@@ -90,6 +92,26 @@ describe.each(DATABASES)('a presentation from an uploaded pdf on %s', (kind) => 
       token: mallory,
     });
     expect(theirs.body.data).toEqual([]);
+  });
+
+  it('a scanned pdf (its page read by OCR at upload) gives an outline from the words on its page', async () => {
+    // Tika's testOCR.pdf: one page that is only a picture of text. Parsed again for its headings, it has no
+    // text layer; the presentation must use the page as the upload read it, not refuse it as empty.
+    const scanned = await docsClient(server.url, alice).uploadAndCreate(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/documents/testOCR.pdf')),
+      'scan.pdf',
+      'application/pdf',
+    );
+    expect(scanned.body.code).toBe(200);
+    const outline = await generate(alice, {
+      requestId: 'req-doc-00004',
+      presentationId: 'pres-scan-001',
+      step: 'outline',
+      md5: scanned.body.data.md5,
+    });
+    expect(outline.status).toBe(200);
+    expect(outline.done).toEqual({ status: 'done' });
+    expect(JSON.stringify(outline.chunks)).toMatch(/Happy New Year 2003/);
   });
 
   it("another user cannot make a presentation from someone else's document", async () => {

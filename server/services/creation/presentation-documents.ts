@@ -1,6 +1,7 @@
 // The text of an uploaded document for a presentation. Ownership and the page texts come from the documents
 // area (its parsed text API); the stored page chunks lose line breaks, so when the original file is at hand
-// it is parsed again in the same worker (same limits) to keep its headings as lines.
+// it is parsed again in the same worker (same limits) to keep its headings as lines. That parse reads no
+// pictures (OCR is the upload's work, seconds a page), so a page the upload read by OCR keeps its stored text.
 import type { Config } from '../../config.js';
 import type { Logger } from '../../logger.js';
 import type { ObjectStore } from '../../providers/storage/object-store.js';
@@ -43,7 +44,13 @@ export function createPresentationDocumentReader(deps: {
           queue: deps.parseQueue,
         },
       );
-      return { fileName: parsed.fileName, pages: again.pages };
+      // A scan or a photo of a page has no text layer: parsed again it comes back blank (or as fewer pages),
+      // and the presentation was refused as "no text" although the document's pages were read.
+      if (again.pages.length !== fallback.pages.length) return fallback;
+      return {
+        fileName: parsed.fileName,
+        pages: again.pages.map((text, i) => (text.trim() ? text : fallback.pages[i])),
+      };
     } catch (error) {
       deps.logger.info({ err: error, md5 }, 'presentation: using the stored page text of the document');
       return fallback;
