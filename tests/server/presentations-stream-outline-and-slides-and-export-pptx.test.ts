@@ -134,6 +134,37 @@ describe.each(DATABASES)('presentations on %s', (kind) => {
     expect(slides[3]).toContain('Costs and savings');
   });
 
+  it('an Arabic presentation exports its texts right to left, an English one left to right', async () => {
+    const arabic = await generate(
+      server,
+      alice,
+      {
+        requestId: 'req-outline-ar01',
+        presentationId: 'pres-alice-ar01',
+        step: 'outline',
+        topic: 'الطاقة الشمسية: الألواح والبطاريات والشبكة',
+      },
+      { headers: { language: 'ar' } },
+    );
+    expect(arabic.done).toEqual({ status: 'done' });
+    const exported = await fetch(`${server.url}/api/v1/presentation/export?presentationId=pres-alice-ar01`, {
+      headers: { Authorization: alice, language: 'ar' },
+    });
+    const slides = await slideXml(await exported.arrayBuffer());
+    // Each paragraph whose first letter is Arabic says rtl="1" and is aligned right (PowerPoint drew them left
+    // to right, the full stop at the wrong end); one that starts in Latin letters stays left to right.
+    const paragraphs = slides.flatMap((xml) => xml.match(/<a:p>.*?<\/a:p>/gs) ?? []);
+    const firstLetter = (p: string) => p.replace(/<[^>]+>/g, '').match(/\p{L}/u)?.[0] ?? '';
+    const arabicFirst = paragraphs.filter((p) => /\p{Script=Arabic}/u.test(firstLetter(p)));
+    expect(arabicFirst.length).toBeGreaterThan(5);
+    for (const p of arabicFirst)
+      expect(p).toMatch(/<a:pPr[^>]*rtl="1"[^>]*algn="r"|<a:pPr[^>]*algn="r"[^>]*rtl="1"/);
+    const english = await fetch(`${server.url}/api/v1/presentation/export?presentationId=${id}`, {
+      headers: { Authorization: alice },
+    });
+    for (const xml of await slideXml(await english.arrayBuffer())) expect(xml).not.toContain('rtl="1"');
+  });
+
   it('another user can neither read, list, edit, export, regenerate nor delete it', async () => {
     const read = await call(server.url, 'GET', `/api/v1/presentation/get?presentationId=${id}`, {
       token: mallory,

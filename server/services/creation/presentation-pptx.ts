@@ -8,6 +8,17 @@ import {
 } from '../../../common/contract/index.js';
 import { offlinePresentationNote } from '../../providers/ai/offline-presentation.js';
 
+const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * A text box's direction from its own first letter, as dir="auto" decides it in the app's preview: without it
+ * PowerPoint lays an Arabic title or bullet out left to right, its full stop and brackets at the wrong end.
+ */
+function direction(text: string): { rtlMode?: boolean; align?: 'right' } {
+  const first = text.match(/\p{L}/u)?.[0];
+  return first && RTL_SCRIPT.test(first) ? { rtlMode: true, align: 'right' } : {};
+}
+
 export async function presentationToPptx(presentation: Presentation, language = 'en'): Promise<Buffer> {
   const note = offlinePresentationNote(language);
   const template =
@@ -33,9 +44,18 @@ export async function presentationToPptx(presentation: Presentation, language = 
     color: template.title,
     valign: 'bottom',
     fit: 'shrink',
+    ...direction(presentation.title),
   });
   if (presentation.topic && presentation.topic !== presentation.title)
-    cover.addText(presentation.topic, { x: 0.6, y: 3.5, w: 8.8, h: 0.8, fontSize: 16, color: template.text });
+    cover.addText(presentation.topic, {
+      x: 0.6,
+      y: 3.5,
+      w: 8.8,
+      h: 0.8,
+      fontSize: 16,
+      color: template.text,
+      ...direction(presentation.topic),
+    });
   if (presentation.generatedBy === 'offline') {
     cover.addText(note, {
       x: 0.6,
@@ -45,6 +65,7 @@ export async function presentationToPptx(presentation: Presentation, language = 
       fontSize: 10,
       italic: true,
       color: template.text,
+      ...direction(note),
     });
     cover.addNotes(note);
   }
@@ -65,6 +86,7 @@ export async function presentationToPptx(presentation: Presentation, language = 
       bold: true,
       color: template.title,
       fit: 'shrink',
+      ...direction(item.title),
     });
     slide.addShape(pptx.ShapeType.rect, {
       x: 0.5,
@@ -75,7 +97,10 @@ export async function presentationToPptx(presentation: Presentation, language = 
     });
     if (item.bullets.length > 0)
       slide.addText(
-        item.bullets.map((text) => ({ text, options: { bullet: true, breakLine: true } })),
+        item.bullets.map((text) => ({
+          text,
+          options: { bullet: true, breakLine: true, ...direction(text) },
+        })),
         {
           x: 0.5,
           y: 1.45,

@@ -38,7 +38,11 @@ export function SlideDeck(props: {
         <h2 dir="auto">{props.title}</h2>
         <div className="slide-rule" />
         {props.topic && props.topic !== props.title && <p dir="auto">{props.topic}</p>}
-        {props.offline && <p className="slide-note">{t('creation.presentation.offlineNote')}</p>}
+        {props.offline && (
+          <p className="slide-note" dir="auto">
+            {t('creation.presentation.offlineNote')}
+          </p>
+        )}
       </li>
       {props.slides.map((slide, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: slides have no id and arrive in order
