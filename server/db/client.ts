@@ -21,6 +21,29 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** What drizzle's PGlite and node-postgres databases keep as `$client`: the worker's client, or pg's Pool. */
+type DriverClient =
+  | { connect: unknown; query(config: { name: string; text: string; values: unknown[] }): Promise<unknown> }
+  | { query(text: string, params: unknown[]): Promise<unknown> };
+
+/**
+ * A write run again and again with new parameters, its text given once: drizzle builds a statement's text and
+ * parameters anew at every call, which for the chunk journal (one write per chunk when few answers stream)
+ * cost the event loop more than sending it. On PostgreSQL it is prepared once per connection under `name`;
+ * the PGlite worker prepares any statement it is sent twice. It answers nothing (writes only).
+ */
+export function repeatedWrite(
+  db: Database,
+  name: string,
+  text: string,
+): (params: unknown[]) => Promise<void> {
+  const client = (db as unknown as { $client: DriverClient }).$client;
+  const done = () => undefined;
+  if ('connect' in client) return (values) => client.query({ name, text, values }).then(done);
+  return (params) =>
+    (client as { query(text: string, params: unknown[]): Promise<unknown> }).query(text, params).then(done);
+}
+
 /** Any fixed number: instances starting together take turns at the migrations. */
 const MIGRATION_LOCK = 7_300_021;
 

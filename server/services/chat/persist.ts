@@ -2,7 +2,7 @@
 // kept close to the stream, and its final status.
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { MessageStatus, StreamChunk, StreamMeta } from '../../../common/contract/index.js';
-import type { Database } from '../../db/client.js';
+import { type Database, repeatedWrite } from '../../db/client.js';
 import { channels, messageChunks, messages } from '../../db/schema.js';
 import type { StreamRun } from '../stream-run.js';
 
@@ -12,10 +12,20 @@ export type AnswerRun = StreamRun<StreamChunk, StreamMeta>;
 /** The text of an answer its clients were sent so far. */
 export const answerText = (run: AnswerRun): string => run.chunks.map((c) => c.content ?? '').join('');
 
+const INSERT_CHUNKS = `insert into message_chunks (message_id, seq, content, error)
+  select * from unnest($1::text[], $2::integer[], $3::text[], $4::text[])
+  on conflict do nothing`;
+
+/** The journal's writes, made once per database (each is prepared once; see repeatedWrite). */
+const chunkWrites = new WeakMap<
+  Database,
+  { plain: (params: unknown[]) => Promise<void>; signalled: (params: unknown[]) => Promise<void> }
+>();
+
 /**
- * The journal's write: one INSERT of chunks of any answers. Its text is the same for any number of chunks (the
- * columns go as four arrays): it runs for every chunk of every answer, and building a statement of a
- * different shape each time cost the event loop more than the write itself.
+ * The journal's write: one INSERT of chunks of any answers, the columns as four arrays, so its text is the
+ * same for any number of chunks. It runs for every chunk of every answer (at 10 streams one write per chunk):
+ * its text is given once and sent as it is (repeatedWrite), not built by drizzle each time.
  */
 export async function storeAnswerChunks(
   db: Database,
@@ -23,17 +33,32 @@ export async function storeAnswerChunks(
   /** PostgreSQL: the statement also notifies this channel of each answer it stored (see storedSignal). */
   signal: string | null = null,
 ) {
-  const insert = sql`insert into ${messageChunks} (message_id, seq, content, error)
-    select * from unnest(${sql.param(batch.map(({ run }) => run.meta.answerMessageId))}::text[],
-      ${sql.param(batch.map(({ chunk }) => chunk.chunkId))}::integer[],
-      ${sql.param(batch.map(({ chunk }) => chunk.content ?? null))}::text[],
-      ${sql.param(batch.map(({ chunk }) => chunk.error ?? null))}::text[])
-    on conflict do nothing`;
-  if (!signal) await db.execute(insert);
-  else
-    await db.execute(
-      storedSignal([insert], signal, [...new Set(batch.map(({ run }) => run.meta.answerMessageId))]),
-    );
+  let writes = chunkWrites.get(db);
+  if (!writes) {
+    writes = {
+      plain: repeatedWrite(db, 'parley_store_chunks', INSERT_CHUNKS),
+      // PostgreSQL runs a data-modifying WITH whether or not the rest reads it, and delivers the notifications
+      // at commit (see storedSignal).
+      signalled: repeatedWrite(
+        db,
+        'parley_store_chunks_signalled',
+        `with write0 as (${INSERT_CHUNKS}) select pg_notify($5, id) from unnest($6::text[]) as id`,
+      ),
+    };
+    chunkWrites.set(db, writes);
+  }
+  const ids: string[] = [];
+  const seqs: number[] = [];
+  const contents: (string | null)[] = [];
+  const errors: (string | null)[] = [];
+  for (const { run, chunk } of batch) {
+    ids.push(run.meta.answerMessageId);
+    seqs.push(chunk.chunkId);
+    contents.push(chunk.content ?? null);
+    errors.push(chunk.error ?? null);
+  }
+  if (!signal) await writes.plain([ids, seqs, contents, errors]);
+  else await writes.signalled([ids, seqs, contents, errors, signal, [...new Set(ids)]]);
 }
 
 /**
