@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { composeDocumentAnswer } from '../../server/providers/ai/offline-documents';
 import { citationNumber, linkCitations } from '../../src/ui/markdown/citations';
 import { Markdown } from '../../src/ui/markdown/Markdown';
 
@@ -34,5 +35,24 @@ describe('citation markers', () => {
     const plain = render(<Markdown text={'An array a[2] in a normal chat.'} />);
     expect(plain.queryByTestId('citation')).toBeNull();
     expect(plain.container.textContent).toContain('a[2]');
+  });
+
+  it("show a quoted document's own footnote marks as written, and only the source as a superscript", () => {
+    // mammoth's footnotes.docx as the upload reads it: the body's two footnote marks, then the notes.
+    const answer = composeDocumentAnswer(
+      [{ role: 'user', content: 'Who walks into a bar?' }],
+      [
+        {
+          n: 1,
+          documentId: 'd',
+          fileName: 'footnotes.docx',
+          page: 1,
+          text: 'Ouch[1].[2] [1] A tachyon walks into a bar. [2] Fin.',
+        },
+      ],
+    );
+    const view = render(<Markdown text={answer} onCite={vi.fn()} />);
+    expect(view.getAllByTestId('citation').map((b) => b.textContent)).toEqual(['1']);
+    expect(view.container.textContent).toContain('[1] A tachyon walks into a bar.');
   });
 });

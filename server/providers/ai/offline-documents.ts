@@ -40,6 +40,9 @@ export function composeDocumentAnswer(
     .sort((a, b) => a.order - b.order);
   const lines = [`*${say.documentsNote}*`, ''];
   if (chosen.length === 0) lines.push(say.noDocumentText);
-  for (const item of chosen) lines.push(`- ${item.sentence} [${item.n}]`);
+  // A document's own bracketed numbers (footnote marks, a paper's reference marks) are escaped, so the answer
+  // shows them as written instead of as citation superscripts that open the wrong page.
+  for (const item of chosen)
+    lines.push(`- ${item.sentence.replace(/\[(\d{1,3})\]/g, '\\[$1\\]')} [${item.n}]`);
   return lines.join('\n');
 }
