@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { installUnloadReset } from './api/storage';
 import { initI18n } from './i18n';
+import { cacheReady } from './local/db';
 import { createRootActor } from './machines/root';
 import { trackAppEvents } from './ui/analytics/app-events';
 import { App } from './ui/app/App';
@@ -29,3 +30,6 @@ root.start();
 // Social login failures show no message; they, confirmed pay returns and crashes go to analytics.
 trackAppEvents(root);
 createRoot(document.getElementById('root')!).render(<App root={root} />);
+// The device's cache (Dexie) is not start-up code: its chunk is asked for now, beside the page's, not on first use
+// (a chat's address has asked already, from its route's loader). Its history, messages and sync wait for it.
+void cacheReady();

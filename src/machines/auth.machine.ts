@@ -5,8 +5,7 @@ import type { UserInfo } from '../../common/contract';
 import { authApi } from '../api/auth';
 import { tokenStore, userInfoStore } from '../api/storage';
 import { userApi } from '../api/user';
-import { forgetThisDevice } from '../local/forget-device';
-import { outbox } from '../local/outbox';
+import { cacheReady } from '../local/db';
 
 export interface AuthContext {
   token: string | null;
@@ -39,9 +38,10 @@ export const authMachine = setup({
     // Changes still waiting to be sent go first (they are the member's); then the server session ends and this
     // browser forgets the account's cached data.
     signout: fromPromise(async () => {
-      await outbox.flush().catch(() => undefined);
+      const cache = await cacheReady().catch(() => null);
+      await cache?.outbox.flush().catch(() => undefined);
       await authApi.signout().catch(() => false);
-      await forgetThisDevice().catch(() => undefined);
+      await cache?.forgetThisDevice().catch(() => undefined);
     }),
   },
   guards: {

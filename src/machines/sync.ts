@@ -5,13 +5,14 @@ import { chatApi } from '../api/chat';
 import { apiHooks } from '../api/http';
 import { tokenStore } from '../api/storage';
 import { cacheOwner } from '../local/cache-owner';
-import { channels } from '../local/channels';
-import { type FlushResult, outbox } from '../local/outbox';
-import { db } from '../local/schema';
+import { cacheReady } from '../local/db';
+import type { FlushResult } from '../local/outbox';
 
 export type SyncEvent = { type: 'SYNC.NOW' };
 
 export async function syncNow(): Promise<FlushResult> {
+  // The app's first sync is asked for before the cache's code is here: it starts once that has come.
+  const { channels, db, outbox } = await cacheReady();
   const result = await outbox.flush();
   // The server refused a queued write for good (e.g. the chat was deleted elsewhere): say so with its message.
   for (const refused of result.refused) apiHooks().onErrorToast(refused.message);

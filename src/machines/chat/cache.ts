@@ -1,7 +1,7 @@
-// How a chat actor mirrors its stream into the local cache: at once for structure, throttled for text.
+// How a chat actor mirrors its stream into the local cache: at once for structure, throttled for text. A question
+// sent before the cache's code is here (src/local/db.ts) is written the same way once it has come.
 import type { StreamMeta } from '../../../common/contract';
-import { channels } from '../../local/channels';
-import { db } from '../../local/schema';
+import { cacheReady } from '../../local/db';
 
 const TEXT_WRITE_INTERVAL_MS = 300;
 
@@ -17,7 +17,11 @@ export function createChatCache() {
   const writeText = () => {
     timer = null;
     const pending = latest;
-    if (pending) void placed.then(() => channels.updateMessage(pending.id, { content: pending.content }));
+    if (pending)
+      void placed
+        .then(() => cacheReady())
+        .then(({ channels }) => channels.updateMessage(pending.id, { content: pending.content }))
+        .catch(() => {});
   };
 
   return {
@@ -47,6 +51,7 @@ export function createChatCache() {
       timer = null;
       latest = null;
       await placed;
+      const { channels } = await cacheReady();
       await channels.updateMessage(answerMessageId, { content, status, error });
     },
   };
@@ -61,6 +66,7 @@ export function createChatCache() {
     },
   ) {
     const now = Date.now();
+    const { channels, db } = await cacheReady();
     await db.transaction('rw', db.channels, db.messages, async () => {
       const existing = await channels.get(meta.channelId);
       await channels.upsertChannel({

@@ -1,7 +1,6 @@
 // Rename and delete are local-first: applied to the cache at once, queued in the outbox, sent when online.
 import { chatApi } from '../../api/chat';
-import { channels } from '../../local/channels';
-import { outbox } from '../../local/outbox';
+import { cacheReady } from '../../local/db';
 import type { RootActor } from '../root';
 
 /** The rename rule: trimmed, and a blank name is ignored. Answers whether anything changed. */
@@ -13,12 +12,14 @@ export async function renameChannel(
 ): Promise<boolean> {
   const channelName = typed.trim();
   if (!channelName || channelName === current) return false;
+  const { outbox } = await cacheReady();
   await outbox.enqueue({ kind: 'renameChannel', channelId, channelName });
   root.send({ type: 'SYNC.NOW' });
   return true;
 }
 
 export async function deleteChannel(root: RootActor, channelId: string): Promise<void> {
+  const { outbox } = await cacheReady();
   await outbox.enqueue({ kind: 'deleteChannel', channelId });
   root.send({ type: 'CHAT.FORGET', channelId });
   root.send({ type: 'SYNC.NOW' });
@@ -31,6 +32,7 @@ export async function sendFeedback(
   previous: 'like' | 'dislike' | null,
   reason?: string,
 ) {
+  const { channels } = await cacheReady();
   await channels.updateMessage(messageId, { feedback: type });
   try {
     await chatApi.feedback({ messageId, type, ...(reason ? { reason } : {}) });

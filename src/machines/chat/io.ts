@@ -4,7 +4,7 @@ import type { ChannelDetail } from '../../../common/contract';
 import { chatApi } from '../../api/chat';
 import { ApiError } from '../../api/http';
 import { streamChat } from '../../api/sse';
-import { channels } from '../../local/channels';
+import { cacheReady } from '../../local/db';
 import { type ChatCacheWriter, createChatCache } from './cache';
 
 export interface ChatIO {
@@ -18,13 +18,15 @@ export interface ChatIO {
 export const browserChatIO: ChatIO = {
   stream: streamChat,
   async loadChannel(channelId) {
+    // Asked at once; written (and answered) once the cache's code is here too.
+    const cache = cacheReady();
     try {
       const detail = await chatApi.channel(channelId, { suppressAlert: true });
-      await channels.replaceChannel(detail);
+      await (await cache).channels.replaceChannel(detail);
       return detail;
     } catch (error) {
       if (error instanceof ApiError && error.code === 404) {
-        await channels.remove(channelId);
+        await (await cache).channels.remove(channelId);
         throw error;
       }
       return null;

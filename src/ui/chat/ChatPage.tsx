@@ -1,5 +1,4 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   type ComponentProps,
   lazy,
@@ -25,7 +24,6 @@ import {
 import { tokenStore } from '../../api/storage';
 import { currentLanguage } from '../../i18n';
 import { cacheOwner } from '../../local/cache-owner';
-import { channels } from '../../local/channels';
 import { composerDrafts } from '../../local/composer-drafts';
 import { sendFeedback } from '../../machines/chat/channel-commands';
 import { messagesShown, selectChatView } from '../../machines/chat/selectors';
@@ -34,6 +32,7 @@ import { analytics } from '../../workers/analytics';
 import { useOnline } from '../app/online';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor, useRootActor } from '../app/root-context';
+import { useCacheQuery } from '../app/use-cache-query';
 import { useExperiment } from '../app/use-experiment';
 import { ImageToolToggle } from '../creation/ImageToolToggle';
 import { AttachButton } from '../documents/AttachButton';
@@ -178,8 +177,8 @@ function ChatView({
   // page's code loaded (routes.tsx), else nothing until the live query answers.
   const [early] = useState(() => takeEarlyMessages(channelId));
   // Not the previous user's messages on this device while the new one's list is on its way (cacheOwner.holds).
-  const cached = useLiveQuery(
-    async () => {
+  const cached = useCacheQuery(
+    async ({ channels }) => {
       if (!channelId) return [] as ChatMessage[];
       // Read either way, so the query wakes when the new owner's messages land.
       const rows = await channels.messages(channelId);

@@ -3,6 +3,7 @@
 import type { ChatMessage } from '../../../common/contract';
 import { tokenStore } from '../../api/storage';
 import { cacheOwner } from '../../local/cache-owner';
+import { cacheReady } from '../../local/db';
 
 let early: { channelId: string; messages?: ChatMessage[] } | undefined;
 
@@ -11,7 +12,7 @@ export function readMessagesEarly(channelId: string) {
   early = read;
   // Only the cache of the user now here (cacheOwner.holds): not a previous user's chat after a token change.
   if (!cacheOwner.holds(tokenStore.current())) return;
-  void import('../../local/channels')
+  void cacheReady()
     .then(({ channels }) => channels.messages(channelId))
     .then((messages) => {
       read.messages = messages;

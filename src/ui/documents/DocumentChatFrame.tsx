@@ -1,14 +1,13 @@
 // The document chat screen: the chat with its documents beside it. A channel without documents renders the
 // chat alone. Citations [n] of an answer open the cited page of the cited document.
 
-import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerSource, DocumentInChat, LinkSource } from '../../../common/contract';
 import { docsApi } from '../../api/documents';
-import { channels } from '../../local/channels';
 import { readOneChatState, saveOneChatState } from '../../local/one-chat-state';
 import type { ChannelDocuments } from '../../machines/chat/chat.machine';
+import { useCacheQuery } from '../app/use-cache-query';
 import { toast } from '../kit/toast';
 import { DocChatContext } from './doc-chat-context';
 import { LinkSourcesContext } from './link-sources-context';
@@ -36,8 +35,8 @@ function useChannelDocs(channelId: string, loaded: ChannelDocuments | null) {
 /** The web and academic sources of the channel's answers, fetched again whenever an answer finishes. */
 function useLinkSources(channelId: string) {
   const [links, setLinks] = useState<Map<string, LinkSource[]>>(new Map());
-  const finished = useLiveQuery(
-    async () =>
+  const finished = useCacheQuery(
+    async ({ channels }) =>
       (await channels.messages(channelId)).filter((m) => m.role === 'assistant' && m.status !== 'streaming')
         .length,
     [channelId],

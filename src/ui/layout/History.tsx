@@ -1,5 +1,4 @@
 // The chat history in the sidebar: a search over titles and the chats grouped by day, newest first.
-import { useLiveQuery } from 'dexie-react-hooks';
 import {
   forwardRef,
   type HTMLAttributes,
@@ -15,9 +14,9 @@ import { GroupedVirtuoso, type GroupedVirtuosoProps } from 'react-virtuoso';
 import { tokenStore } from '../../api/storage';
 import { currentLanguage } from '../../i18n';
 import { cacheOwner } from '../../local/cache-owner';
-import { channels } from '../../local/channels';
 import type { LocalChannel } from '../../local/schema';
 import { useAuthState } from '../app/root-context';
+import { useCacheQuery } from '../app/use-cache-query';
 import { Skeleton } from '../kit/Skeleton';
 import { removeBootHistory } from './boot-shell';
 import { HistoryItem } from './HistoryItem';
@@ -79,7 +78,10 @@ export function History() {
   const token = tokenStore.current();
   // The table is read either way: a live query that read nothing would not wake when the new owner's list lands.
   const mine = <T,>(rows: T[]) => (cacheOwner.holds(tokenStore.current()) ? rows : []);
-  const head = useLiveQuery(async () => mine(await channels.newest(FIRST_ROWS)), [status, user?.uid, token]);
+  const head = useCacheQuery(
+    async ({ channels }) => mine(await channels.newest(FIRST_ROWS)),
+    [status, user?.uid, token],
+  );
   // The full read waits a tenth of a second: read beside the opened chat's messages it delayed them (in
   // bench/cache-open.ts the chat's p50 went from about 135 to 110 ms). Meanwhile the search covers the head.
   const [idle, setIdle] = useState(false);
@@ -88,8 +90,8 @@ export function History() {
     const id = setTimeout(() => setIdle(true), 100);
     return () => clearTimeout(id);
   }, [head, idle]);
-  const all = useLiveQuery(
-    async () => (idle ? mine(await channels.list()) : undefined),
+  const all = useCacheQuery(
+    async ({ channels }) => (idle ? mine(await channels.list()) : undefined),
     [idle, status, user?.uid, token],
   );
   const list = all ?? head;

@@ -1,12 +1,11 @@
 // The offline / unsent-changes banner. Online, a change on its way to the server is normal (writing saves
 // every few seconds), so the count shows only once the oldest queued change has waited longer than that.
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { stripLanguage } from '../../i18n';
-import { db } from '../../local/schema';
 import { useOnline } from '../app/online';
+import { useCacheQuery } from '../app/use-cache-query';
 
 /** How long a change may wait for the network, while online, before the banner mentions it. */
 export const PENDING_WRITE_NOTICE_MS = 8000;
@@ -16,8 +15,9 @@ export function OfflineBanner() {
   const online = useOnline();
   // Writing keeps working offline (each keystroke is kept on the device), so it is not told chats are read-only.
   const writing = stripLanguage(useLocation().pathname).startsWith('/writing');
-  const outbox = useLiveQuery(
-    async () => {
+  // No count until the cache's code is here (the app's first moments): nothing was queued in this page yet.
+  const outbox = useCacheQuery(
+    async ({ db }) => {
       const oldest = await db.outbox.orderBy('createdAt').first();
       return { count: await db.outbox.count(), oldest: oldest ? Date.parse(oldest.createdAt) : undefined };
     },
