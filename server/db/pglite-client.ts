@@ -29,9 +29,25 @@ function keptAsText(parsers: QueryOptions['parsers']): number[] | undefined {
   });
 }
 
-export async function startPgliteWorker(dir: string, extraParams: string[]): Promise<PgliteWorkerClient> {
+/** When the worker checkpoints (pglite-worker.mjs): after this much write-ahead log, looked at this often. */
+export interface CheckpointPolicy {
+  walBytes: number;
+  checkMs: number;
+}
+
+export async function startPgliteWorker(
+  dir: string,
+  extraParams: string[],
+  checkpoint?: CheckpointPolicy,
+): Promise<PgliteWorkerClient> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-    workerData: { dir, extraParams },
+    workerData: {
+      dir,
+      extraParams,
+      ...(checkpoint
+        ? { checkpointWalBytes: checkpoint.walBytes, checkpointCheckMs: checkpoint.checkMs }
+        : {}),
+    },
     // A small young generation: the thread's garbage (each query's parameters and rows) is collected sooner,
     // so its heap stays some 25 MiB smaller under load; the data live in PGlite's WebAssembly memory.
     resourceLimits: { maxYoungGenerationSizeMb: 6 },
