@@ -39,6 +39,13 @@ test('upload a 3-page pdf, ask, and the answer cites the page, which opens besid
   await expect(page.getByTestId('doc-name')).toHaveText('keeper.pdf');
   await expect(page.getByTestId('doc-page')).toHaveCount(3);
   await expect(page.locator('[data-testid="doc-page"][data-page="1"]')).toHaveAttribute('data-drawn', 'true');
+  // A page's place has the page's shape at the width the pane shows it: no blank band under each page in a pane
+  // narrower than the 560 px it is drawn for (a phone, a desktop's middle pane).
+  const shape = await page
+    .locator('[data-testid="doc-page"][data-page="1"]')
+    .evaluate((box) => [box.getBoundingClientRect(), box.querySelector('canvas')!.getBoundingClientRect()]);
+  expect(shape[0].width).toBeLessThan(560);
+  expect(Math.abs(shape[0].height - shape[1].height)).toBeLessThan(2);
 
   await sendMessage(page, 'When is the lamp lit?');
   const answer = await lastAnswerDone(page);

@@ -1,5 +1,5 @@
-// A pdf beside the chat, drawn with pdf.js: every page gets its place at once (sized from the first page),
-// and is drawn when it comes near the screen. Loaded as its own chunk, only on document chats.
+// A pdf beside the chat, drawn with pdf.js: every page gets its place at once (its own shape, at the width the
+// pane shows it), and is drawn when it comes near the screen. Loaded as its own chunk, only on document chats.
 import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +15,8 @@ const WIDTH = 560;
 export function PdfView({ md5, active }: { md5: string; active: ActivePage | null }) {
   const { t } = useTranslation();
   const [pdf, setPdf] = useState<pdfjs.PDFDocumentProxy | null>(null);
-  const [ratio, setRatio] = useState(Math.SQRT2);
+  /** Each page's height over its width: real pdfs mix sizes (a cover, a landscape table, a scanned slip). */
+  const [ratios, setRatios] = useState<number[]>([]);
   const [failed, setFailed] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
@@ -32,9 +33,15 @@ export function PdfView({ md5, active }: { md5: string; active: ActivePage | nul
       // pdf.js takes ownership of the buffer it is given: hand it a copy.
       task = pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)) });
       const loaded = await task.promise;
-      const first = (await loaded.getPage(1)).getViewport({ scale: 1 });
+      // Reading a page's size only reads its dictionary (no drawing), a few ms for the largest allowed pdf.
+      const sizes = await Promise.all(
+        Array.from({ length: loaded.numPages }, async (_v, index) => {
+          const { width, height } = (await loaded.getPage(index + 1)).getViewport({ scale: 1 });
+          return height / width;
+        }),
+      );
       if (controller.signal.aborted) return;
-      setRatio(first.height / first.width);
+      setRatios(sizes);
       setPdf(loaded);
     })().catch(() => !controller.signal.aborted && setFailed(true));
     return () => {
@@ -57,7 +64,7 @@ export function PdfView({ md5, active }: { md5: string; active: ActivePage | nul
           key={index + 1}
           pdf={pdf}
           page={index + 1}
-          height={Math.round(WIDTH * ratio)}
+          ratio={ratios[index] ?? Math.SQRT2}
           active={active?.page === index + 1}
           label={t('documents.page', { page: index + 1 })}
         />
@@ -69,7 +76,7 @@ export function PdfView({ md5, active }: { md5: string; active: ActivePage | nul
 function PdfPage(props: {
   pdf: pdfjs.PDFDocumentProxy;
   page: number;
-  height: number;
+  ratio: number;
   active: boolean;
   label: string;
 }) {
@@ -114,13 +121,15 @@ function PdfPage(props: {
       data-page={page}
       data-drawn={drawn || undefined}
       data-active={props.active || undefined}
-      style={{ minHeight: props.height }}
+      // Its place has the page's own shape at the width shown (a fixed height of the first page's shape at 560 px
+      // left gaps under every page in a narrower pane or on a phone, and under pages of another size).
+      style={{ aspectRatio: `1 / ${props.ratio}` }}
     >
       {/* A page is drawn as printed: the canvas's text direction must not inherit an Arabic page's rtl. */}
       <canvas
         ref={canvas}
         dir="ltr"
-        style={{ width: WIDTH, maxWidth: '100%' }}
+        style={{ display: 'block', width: '100%', height: '100%' }}
         aria-label={props.label}
         role="img"
       />
