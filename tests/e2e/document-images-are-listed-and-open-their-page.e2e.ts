@@ -68,10 +68,13 @@ test('in Arabic, a 6-page document reads its page count in Arabic', async ({ pag
   await expect(page.getByTestId('upload-item').first()).not.toContainText('pages');
 });
 
-test('in Arabic, a Word picture opens a larger view that shows its page; offline the list says so', async ({
+test('in Arabic on a phone, a Word picture opens a larger view that shows its page; offline the list says so', async ({
   page,
   context,
 }) => {
+  // A phone stacks the document above the chat: the Images grid (virtualised, no height of its own) must still
+  // get the pane's height, or it shows nothing.
+  await page.setViewportSize({ width: 390, height: 844 });
   const docx = await makeDocxWithImages([
     { text: 'صفحة أولى بلا صور.', images: [] },
     { text: 'صفحة ثانية مع صورة.', images: [makePng(160, 90, 13)] },
@@ -88,6 +91,7 @@ test('in Arabic, a Word picture opens a larger view that shows its page; offline
   await page.getByTestId('doc-view-images').click();
   const thumb = page.getByTestId('doc-image');
   await expect(thumb).toHaveCount(1, { timeout: 30_000 });
+  await expect(thumb).toBeInViewport();
   await expect(thumb).toHaveAttribute('data-image-page', '2');
   await thumb.click();
   const view = page.getByTestId('doc-image-view');
