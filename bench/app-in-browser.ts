@@ -35,10 +35,13 @@ export async function startAppServer(name: string) {
   }
 }
 
-export async function openAppInBrowser(name: string) {
+export async function openAppInBrowser(name: string, extraArgs: string[] = []) {
   const app = await startAppServer(name);
   const browser = await chromium
-    .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, ...extraArgs],
+    })
     .catch(async (error) => {
       await app.close();
       throw error;

@@ -1,4 +1,8 @@
-// Writing bench: keystroke-to-paint in a 20,000-word document, beside a bare contenteditable in the same browser.
+// Writing bench: keystroke-to-paint in a 20,000-word document, beside a bare contenteditable in the same browser,
+// with frames at 60 Hz as a screen draws them and again with frames unthrottled. At 60 Hz a keystroke waits for the
+// next frame whatever the page does (a bare contenteditable's p95 is about 17 ms on a quiet machine), so that run
+// cannot show whether the page itself answers within a frame; unthrottled, each frame is drawn as soon as there is
+// something to draw, and what remains is the page's own work (the goal: p95 under 16 ms, one frame's budget).
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Page } from 'playwright-core';
@@ -100,8 +104,21 @@ async function typeAndMeasure(page: Page, profilePath?: string) {
   };
 }
 
+/** The frame modes measured: a screen's 60 Hz, and unthrottled (the page's own latency). */
+const MODES = [
+  { label: 'frames at 60 Hz', args: [] as string[] },
+  { label: 'frames unthrottled', args: ['--disable-frame-rate-limit', '--disable-gpu-vsync'] },
+];
+
 export async function benchWritingTyping() {
-  const { server, browser, close } = await openAppInBrowser('writing');
+  const results = [];
+  for (const mode of MODES)
+    results.push({ mode: mode.label, ...(await benchOneMode(mode.label, mode.args)) });
+  return results;
+}
+
+async function benchOneMode(mode: string, args: string[]) {
+  const { server, browser, close } = await openAppInBrowser('writing', args);
   try {
     // The floor in the same browser at the same load: a bare contenteditable, no app, nothing saved.
     const bare = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -158,7 +175,7 @@ export async function benchWritingTyping() {
       floor,
       load: os.loadavg()[0],
     };
-    console.log('\n## Writing: typing latency, 20,000-word document (headless Chromium)\n');
+    console.log(`\n## Writing: typing latency, 20,000-word document (headless Chromium, ${mode})\n`);
     console.log(`load average ${result.load.toFixed(1)}`);
     console.log(
       '| text | words | keystrokes | p50 ms | p95 ms | max ms | keydowns over 16 ms (Event Timing) | saved locally |',
@@ -170,6 +187,8 @@ export async function benchWritingTyping() {
     console.log(
       `| Parley /writing | ${result.words} | ${result.keystrokes} | ${result.p50.toFixed(1)} | ${result.p95.toFixed(1)} | ${result.max.toFixed(1)} | ${result.eventTimingSlowKeydowns} | ${result.savedLocally ? 'yes' : 'no'} |`,
     );
+    if (args.length > 0)
+      console.log(`\nGoal, p95 under 16 ms (the page's own work): ${result.p95 < 16 ? 'pass' : '**fail**'}`);
     return result;
   } finally {
     await close();
