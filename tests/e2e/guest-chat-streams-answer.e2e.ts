@@ -184,6 +184,15 @@ test('chat conventions: focus stays in the composer, Escape stops, a scrolled-up
   await expect(page.getByTestId('shortcuts')).toContainText('Stop the answer');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('shortcuts')).toHaveCount(0);
+  // Ctrl+I (Cmd+K on a Mac) goes to a new chat, but not from the composer, where it belongs to the text box.
+  const chatUrl = page.url();
+  await page.getByTestId('composer-input').focus();
+  await page.keyboard.press('Control+i');
+  expect(page.url()).toBe(chatUrl);
+  await page.getByTestId('composer-input').blur();
+  await page.keyboard.press('Control+i');
+  await expect(page).not.toHaveURL(/\/chat\//);
+  await expect(page.getByRole('heading', { name: 'How can I help you today?' })).toBeVisible();
 });
 
 test('a document attached in the main composer opens its document chat', async ({ page }) => {

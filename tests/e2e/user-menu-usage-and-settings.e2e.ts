@@ -84,4 +84,29 @@ test.describe("before the menus' code has come", () => {
     await expect(page.getByTestId('menu-settings')).toBeVisible();
     await expect(status).toHaveCount(0);
   });
+
+  test('a dialog opened before the dialog frame’s code has come says Loading… and opens when the code comes', async ({
+    page,
+  }) => {
+    // The dialog frame (Radix Dialog) comes in the same chunk as the menus: held here.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/floating-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openAsGuest(page);
+    await page.getByTestId('composer-input').focus();
+    await page.keyboard.press('Control+/');
+    const status = page.getByTestId('lazy-dialog-status');
+    await expect(status).toContainText('Loading');
+    release();
+    await expect(page.getByTestId('shortcuts')).toBeVisible();
+    await expect(page.getByTestId('shortcuts')).toContainText('Stop the answer');
+    await expect(status).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('shortcuts')).toHaveCount(0);
+  });
 });

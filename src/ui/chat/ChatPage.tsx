@@ -10,7 +10,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate, useParams } from 'react-router';
 import {
@@ -34,6 +33,7 @@ import { useLangPath } from '../app/paths';
 import { useAuthState, useChatActor, useRootActor } from '../app/root-context';
 import { useCacheQuery } from '../app/use-cache-query';
 import { useExperiment } from '../app/use-experiment';
+import { useShortcut } from '../app/use-shortcut';
 import { ImageToolToggle } from '../creation/ImageToolToggle';
 import { AttachButton } from '../documents/AttachButton';
 import { DocumentChatFrame } from '../documents/DocumentChatFrame';
@@ -240,14 +240,13 @@ function ChatView({
   );
   // Escape stops an answer being written (as in the best chat apps), also from the composer; a dialog's own
   // Escape (closing it) is left alone.
-  useHotkeys(
-    'escape',
+  useShortcut(
+    { code: 'Escape' },
     (event) => {
       if (event.defaultPrevented || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       actor.send({ type: 'STOP' });
     },
-    { enabled: chat.active, enableOnFormTags: true, enableOnContentEditable: true },
-    [actor],
+    { enabled: chat.active, inFields: true, inEditors: true },
   );
 
   if (chat.notFound) {

@@ -1,92 +1,55 @@
-// The one dialog frame every dialog uses: overlay, a width that never exceeds the screen, a visible close
-// button, focus back to whatever opened it, and a bottom sheet as wide as the screen on a phone (see kit.css).
+// The one dialog every dialog uses (the frame itself is modal-frame.tsx). Radix's Dialog, with its focus trap,
+// scroll lock and dismissable layer, is not part of the page's start-up: it comes with the floating parts after the
+// app's first draw (floating-later.tsx), or at once when a dialog opens before that, "Loading…" standing where the
+// dialog will be meanwhile (and, offline on a device that never fetched it, a network error with Close).
 // Modal.Title, Modal.Description and Modal.Close are the parts a dialog's content may name itself with.
-import { Dialog } from 'radix-ui';
-import { type CSSProperties, type ReactNode, useLayoutEffect, useRef } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../icons';
+import { type Floating, loadFloating, useFloating } from './floating-later';
+import type { ModalProps } from './modal-frame';
 import './kit.css';
 
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  width = 480,
-  className,
-  testId,
-  closeLabel,
-  closeTestId = 'modal-close',
-  closeButton = true,
-  children,
-  ...rest
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  /** Omitted when the content names itself with its own Dialog.Title (a dialog of several steps). */
-  title?: ReactNode;
-  description?: ReactNode;
-  /** The widest it gets on a large screen, in px. */
-  width?: number;
-  className?: string;
-  testId?: string;
-  closeLabel?: string;
-  closeTestId?: string;
-  /** False only for a dialog whose one action already closes it (its button says so): no second close. */
-  closeButton?: boolean;
-  children: ReactNode;
-} & {
-  [data: `data-${string}`]: string | number | undefined;
-  /** undefined for a dialog that has no description (its title says it all). */
-  'aria-describedby'?: string;
-}) {
+export type { ModalProps };
+
+export function Modal(props: ModalProps) {
   const { t } = useTranslation();
-  const opener = useRef<HTMLElement | null>(null);
-  // Read before Radix moves focus into the dialog (layout effects run before its focus effect): a dialog
-  // opened by a state machine rather than a Dialog.Trigger would otherwise drop focus on the page body.
-  useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
-      opener.current = document.activeElement;
-  }, [open]);
+  const floating = useFloating();
+  const [failed, setFailed] = useState(false);
+  const { open, onOpenChange } = props;
+  useEffect(() => {
+    if (!open || floating) return;
+    let current = true;
+    setFailed(false);
+    loadFloating().catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [open, floating]);
+  if (floating) return <floating.ModalFrame {...props} />;
+  if (!open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className={['dialog', 'modal', className].filter(Boolean).join(' ')}
-          style={{ '--dialog-width': `${width}px` } as CSSProperties}
-          data-testid={testId}
-          {...rest}
-          onCloseAutoFocus={(event) => {
-            const target = opener.current;
-            opener.current = null;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          {title !== undefined && <Dialog.Title className="modal-title">{title}</Dialog.Title>}
-          {description !== undefined && (
-            <Dialog.Description className="muted">{description}</Dialog.Description>
-          )}
-          {children}
-          {/* Last in the DOM so the first field, not the close button, gets the first focus; drawn top-end. */}
-          {closeButton && (
-            <Dialog.Close
-              className="icon-button modal-close"
-              aria-label={closeLabel ?? t('common.close')}
-              data-testid={closeTestId}
-            >
-              <Icon name="close" size={20} />
-            </Dialog.Close>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <div className="lazy-dialog-status" role="status" data-testid="lazy-dialog-status">
+      {failed ? t('common.networkError') : t('common.loading')}
+      {failed && (
+        <button type="button" className="button" onClick={() => onOpenChange(false)}>
+          {t('common.close')}
+        </button>
+      )}
+    </div>
   );
 }
 
-Modal.Title = Dialog.Title;
-Modal.Description = Dialog.Description;
-Modal.Close = Dialog.Close;
+// A dialog's content is drawn only inside the frame, so its parts' code is always here when they render.
+const part =
+  <K extends 'ModalTitle' | 'ModalDescription' | 'ModalClose'>(name: K) =>
+  (props: ComponentProps<Floating[K]>) => {
+    const floating = useFloating();
+    if (!floating) return null;
+    const Part = floating[name] as (props: ComponentProps<Floating[K]>) => ReactNode;
+    return <Part {...props} />;
+  };
+
+Modal.Title = part('ModalTitle');
+Modal.Description = part('ModalDescription');
+Modal.Close = part('ModalClose');

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isLanguage } from '../../../common/contract';
@@ -9,6 +8,7 @@ import { CookieBanner } from '../analytics/CookieBanner';
 import { NotFound } from '../app/NotFound';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
+import { useShortcut } from '../app/use-shortcut';
 import { BillingLayer } from '../billing/BillingLayer';
 import { Icon } from '../icons';
 import { dialogCode, LazyDialog } from '../kit/lazy-dialog';
@@ -79,13 +79,12 @@ export function Layout() {
   }, [logins, home, navigate]);
   // Cmd+K on Mac, Ctrl+I elsewhere: back to home (nothing to do when already there). Never inside an
   // editable field: there Ctrl+I is italic (the writing editor) or belongs to the text box.
-  useHotkeys(
-    isMac() ? 'meta+k' : 'ctrl+i',
+  useShortcut(
+    isMac() ? { code: 'KeyK', meta: true } : { code: 'KeyI', ctrl: true },
     () => {
       if (location.pathname !== home) newChat();
     },
-    { preventDefault: true, enableOnFormTags: false, enableOnContentEditable: false },
-    [location.pathname, home, newChat],
+    { preventDefault: true },
   );
 
   if (lang !== undefined && !isLanguage(lang)) return <NotFound />;

@@ -1,17 +1,16 @@
 // Ctrl+/ (Cmd+/ on a Mac) lists the keyboard shortcuts, as the best chat apps do.
 import { useState } from 'react';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { useTranslation } from 'react-i18next';
+import { useShortcut } from '../app/use-shortcut';
 import { Modal } from '../kit/Modal';
 
 export function ShortcutsDialog({ mac }: { mac: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Also from the composer (the combination types nothing there), never from the writing editor.
-  useHotkeys('mod+slash', () => setOpen((o) => !o), {
+  useShortcut(mac ? { code: 'Slash', meta: true } : { code: 'Slash', ctrl: true }, () => setOpen((o) => !o), {
     preventDefault: true,
-    enableOnFormTags: true,
-    enableOnContentEditable: false,
+    inFields: true,
   });
   const mod = mac ? '⌘' : 'Ctrl';
   const rows: [string[], string][] = [
