@@ -1,4 +1,5 @@
-// The local-first cache. The UI reads only from here (useLiveQuery); network results are written here.
+// The local-first cache. The UI reads only from here (useLiveQuery; useCacheQuery in the code that starts before
+// this chunk is loaded, src/local/db.ts); network results are written here.
 import Dexie, { type EntityTable } from 'dexie';
 import type { ChatMessage, DocumentPages, EditorJson } from '../../common/contract';
 
