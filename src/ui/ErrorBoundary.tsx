@@ -2,7 +2,6 @@
 // happens after a redeploy removed the old chunks, reloads the page instead (once, so it never loops).
 import i18n from 'i18next';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { removeBootShell } from './layout/boot-shell';
 
 const RELOAD_KEY = 'parley.chunkReloadAt';
@@ -80,16 +79,4 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
       </div>
     );
   }
-}
-
-/**
- * For a data router's `ErrorBoundary` route option: React Router catches route errors (a lazy route's
- * chunk failing to load included) before they reach <ErrorBoundary>, so hand them on to it.
- */
-export function RouteErrorBoundary(): never {
-  const error = useRouteError();
-  if (error instanceof Error) throw error;
-  throw new Error(
-    isRouteErrorResponse(error) ? `Route error ${error.status} ${error.statusText}` : String(error),
-  );
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorBoundary, installPreloadErrorReload, RouteErrorBoundary } from '../../src/ui/ErrorBoundary';
+import { ErrorBoundary, installPreloadErrorReload } from '../../src/ui/ErrorBoundary';
 
 // jsdom cannot navigate, so location.reload is the one thing replaced.
 const reload = vi.fn();
@@ -28,8 +28,6 @@ afterEach(() => {
 function Throws({ error }: { error: Error }): never {
   throw error;
 }
-
-const NoFallback = () => null;
 
 const chunkError = () =>
   new TypeError('Failed to fetch dynamically imported module: https://app.example/assets/ChatPage-1a2b.js');
@@ -97,20 +95,15 @@ describe('the UI error boundary', () => {
     expect(screen.getByRole('alert').textContent).toContain('Sorry, something went wrong.');
   });
 
-  it("reloads when a lazy route's chunk fails inside a data router", async () => {
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        ErrorBoundary: RouteErrorBoundary,
-        HydrateFallback: NoFallback,
-        lazy: async () => {
-          throw chunkError();
-        },
-      },
-    ]);
+  it("reloads when a lazy page's chunk fails (the app's pages are React.lazy under a Suspense)", async () => {
+    const Page = lazy(async () => {
+      throw chunkError();
+    });
     render(
       <ErrorBoundary>
-        <RouterProvider router={router} />
+        <Suspense fallback={null}>
+          <Page />
+        </Suspense>
       </ErrorBoundary>,
     );
     expect(await screen.findByRole('alert')).toBeTruthy();

@@ -1,7 +1,7 @@
 // Page views for the analytics worker, with ids and share keys taken out of the path.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import type { AnalyticsEvent } from '../../../common/contract';
 import { analytics } from '../../workers/analytics';
 
@@ -25,7 +25,7 @@ declare global {
 }
 
 export function AnalyticsTracker() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const { i18n } = useTranslation();
   const language = i18n.language;
 

@@ -1,7 +1,5 @@
 import { Direction } from 'radix-ui';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { reportCrash } from '../../api/analytics';
 import type { RootActor } from '../../machines/root';
 import { trackCrash } from '../analytics/app-events';
@@ -10,10 +8,9 @@ import { useFloatingAfterFirstDraw } from '../kit/floating-later';
 import { Toasts } from '../kit/toast';
 import { UpdatePrompt } from '../layout/UpdatePrompt';
 import { RootProvider } from './root-context';
-import { createRouter } from './routes';
+import { AppRoutes } from './routes';
 
 export function App({ root }: { root: RootActor }) {
-  const router = useMemo(createRouter, []);
   const { t, i18n } = useTranslation();
   useFloatingAfterFirstDraw();
   return (
@@ -26,7 +23,7 @@ export function App({ root }: { root: RootActor }) {
       {/* Radix parts (tabs, menus) write their own dir attribute: they follow the page's language. */}
       <Direction.Provider dir={i18n.dir()}>
         <RootProvider actor={root}>
-          <RouterProvider router={router} />
+          <AppRoutes />
           <UpdatePrompt />
           {/* sonner and its Toaster load with the first toast. */}
           <Toasts

@@ -1,20 +1,22 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+// The app's pages by address, each its own chunk, under an optional leading language code (/ar/chat/...); opening
+// the app at a chat asks for the chat beside the page's code.
+import { type ComponentType, lazy, Suspense, useDeferredValue } from 'react';
+import { matchRoute, type Parser, Route, Switch, useLocation, useRouter } from 'wouter';
 import type { ChannelDetail } from '../../../common/contract';
 import { channelBeforePage } from '../../machines/chat/io';
 import { readMessagesEarly } from '../chat/early-messages';
-import { RouteErrorBoundary } from '../ErrorBoundary';
 import { Layout } from '../layout/Layout';
 import { NotFound } from './NotFound';
+import { useNavigationKey } from './navigation';
 
-const home = async () => ({ Component: (await import('../chat/ChatPage')).HomePage });
-const presentation = async () => ({
-  Component: (await import('../creation/PresentationPage')).PresentationPage,
-});
-const flowchart = async () => ({ Component: (await import('../creation/FlowchartPage')).FlowchartPage });
-const image = async () => ({ Component: (await import('../creation/ImagePage')).ImagePage });
-const creationHub = async () => ({
-  Component: (await import('../creation/CreationHubPage')).CreationHubPage,
-});
+const page = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+
+const Home = page(async () => (await import('../chat/ChatPage')).HomePage);
+const Presentation = page(async () => (await import('../creation/PresentationPage')).PresentationPage);
+const Flowchart = page(async () => (await import('../creation/FlowchartPage')).FlowchartPage);
+const Image = page(async () => (await import('../creation/ImagePage')).ImagePage);
+const CreationHub = page(async () => (await import('../creation/CreationHubPage')).CreationHubPage);
+const ChatWithDoc = page(async () => (await import('../documents/ChatWithDocPage')).ChatWithDocPage);
 
 /** The chat page, and the conversation's and the document pane's own chunks (off the home route) beside it. */
 let channelPage: Promise<typeof import('../chat/ChatPage')> | undefined;
@@ -29,108 +31,131 @@ const loadChannelPage = () => {
     await page.loadMessageList();
     return page;
   })();
-  // A chunk that failed to load is asked for again by the next navigation.
+  // A chunk that failed to load is asked for again next time.
   channelPage.catch(() => {
     channelPage = undefined;
   });
   return channelPage;
 };
 
-// Only for the address the page was opened at, once: a later navigation finds the app, the chat's actor and
-// its cache already there.
-const openedAt = window.location.pathname;
-let prefetched = false;
+// The chat at the address the app was opened at, asked for at once beside the chunks above; its answer, when
+// here before the chunks, is the page's first draw. Only there and once: a later navigation finds the app,
+// the chat's actor and its cache already there.
+let openedChat: Promise<ChannelDetail | null> | null = null;
+let askedEarly = false;
+function askForOpenedChat(channelId: string | undefined) {
+  if (askedEarly) return;
+  askedEarly = true;
+  if (!channelId) return;
+  // The device cache is read beside the server's answer, for the page's first draw.
+  readMessagesEarly(channelId);
+  openedChat = channelBeforePage(channelId, loadChannelPage()).catch(() => null);
+}
 
-// Each page is its own chunk: the bundle is split by route.
-const pages: RouteObject[] = [
-  { index: true, lazy: home },
+/** The chat page's module and the early answer, once both are here (Channel below waits for them). */
+let channel: { module: typeof import('../chat/ChatPage'); opened: ChannelDetail | null } | undefined;
+
+function OpenedChannelPage() {
+  const { module, opened } = channel as NonNullable<typeof channel>;
+  // The early answer belongs to the address the app opened at, before any navigation (back there later, the
+  // chat's actor has it).
+  return <module.ChannelPage loaded={useNavigationKey() === 0 ? opened : null} />;
+}
+
+const Channel = lazy(async () => {
+  const [module, opened] = await Promise.all([loadChannelPage(), openedChat]);
+  channel = { module, opened };
+  return { default: OpenedChannelPage };
+});
+
+const CHAT = '/chat/:channelId';
+
+// Patterns are matched whatever the letters' case, as React Router matched them.
+const PAGES: [pattern: string, Page: ComponentType][] = [
+  ['/', Home],
   // /home is home too (login attempts made there carry the gray-release header, see api/http.ts).
-  { path: 'home', lazy: home },
+  ['/home', Home],
   // The mobile home: the same responsive page (the shell turns the sidebar into a drawer).
-  { path: 'm/home', lazy: home },
-  {
-    path: 'chat/:channelId',
-    // Opening the app at a chat asks for the chat at once, beside the chunks below (runs in parallel with
-    // lazy); its answer, when here before the chunks, is the page's loader data (ChannelPage).
-    loader: async ({ params, request }): Promise<ChannelDetail | null> => {
-      const first = !prefetched && !!params.channelId && new URL(request.url).pathname === openedAt;
-      prefetched = true;
-      if (!first || !params.channelId) return null;
-      // The device cache is read beside the server's answer, for the page's first draw.
-      readMessagesEarly(params.channelId);
-      return channelBeforePage(params.channelId, loadChannelPage()).catch(() => null);
-    },
-    lazy: async () => ({ Component: (await loadChannelPage()).ChannelPage }),
-  },
-  {
-    path: 'chatwithdoc',
-    lazy: async () => ({ Component: (await import('../documents/ChatWithDocPage')).ChatWithDocPage }),
-  },
-  {
-    // The mobile variant of chat-with-doc (the same responsive page).
-    path: 'm/chatwithdoc',
-    lazy: async () => ({ Component: (await import('../documents/ChatWithDocPage')).ChatWithDocPage }),
-  },
-  {
-    path: 'workspace/:routeType?/:fileCategory?',
-    lazy: async () => ({ Component: (await import('../documents/WorkspacePage')).WorkspacePage }),
-  },
-  {
-    path: 'writing',
-    lazy: async () => ({ Component: (await import('../writing/WritingPage')).WritingPage }),
-  },
-  {
-    path: 'share/:shareKey',
-    lazy: async () => ({ Component: (await import('../shares/SharePage')).SharePage }),
-  },
+  ['/m/home', Home],
+  [CHAT, Channel],
+  ['/chatwithdoc', ChatWithDoc],
+  // The mobile variant of chat-with-doc (the same responsive page).
+  ['/m/chatwithdoc', ChatWithDoc],
+  [
+    '/workspace/:routeType?/:fileCategory?',
+    page(async () => (await import('../documents/WorkspacePage')).WorkspacePage),
+  ],
+  ['/writing', page(async () => (await import('../writing/WritingPage')).WritingPage)],
+  ['/share/:shareKey', page(async () => (await import('../shares/SharePage')).SharePage)],
   // A creation tool without a template type is the same tool with type "all".
-  { path: 'creation/:type/Presentation', lazy: presentation },
-  { path: 'creation/Presentation', lazy: presentation },
-  { path: 'creation/:type/Flowchart', lazy: flowchart },
-  { path: 'creation/Flowchart', lazy: flowchart },
-  { path: 'creation/:type/Image', lazy: image },
-  { path: 'creation/Image', lazy: image },
+  ['/creation/:type/Presentation', Presentation],
+  ['/creation/Presentation', Presentation],
+  ['/creation/:type/Flowchart', Flowchart],
+  ['/creation/Flowchart', Flowchart],
+  ['/creation/:type/Image', Image],
+  ['/creation/Image', Image],
   // /creation/{template type}: the tools of that type; the discover pages show the same tools.
-  { path: 'creation/:type', lazy: creationHub },
-  { path: 'discover/*', lazy: creationHub },
-  { path: 'ppt', lazy: presentation },
-  {
-    path: 'admin/analytics',
-    lazy: async () => ({ Component: (await import('../analytics/AnalyticsAdminPage')).AnalyticsAdminPage }),
-  },
-  { path: 'logout', lazy: async () => ({ Component: (await import('../auth/LogoutPage')).LogoutPage }) },
-  {
-    path: 'releasenote',
-    lazy: async () => ({ Component: (await import('../landing/ReleaseNotesPage')).ReleaseNotesPage }),
-  },
-  {
-    path: 'terms/user',
-    lazy: async () => ({ Component: (await import('../landing/TermsPage')).UserTermsPage }),
-  },
-  {
-    path: 'terms/privacy',
-    lazy: async () => ({ Component: (await import('../landing/TermsPage')).PrivacyPage }),
-  },
-  {
-    path: 'oauth/google/callback',
-    lazy: async () => ({
-      Component: (await import('../social-login/OAuthReturnPage')).GoogleLoginReturnPage,
-    }),
-  },
-  {
-    path: 'oauth/apple/callback',
-    lazy: async () => ({ Component: (await import('../social-login/OAuthReturnPage')).AppleLoginReturnPage }),
-  },
-  {
-    path: 'oauth/google/drive',
-    lazy: async () => ({ Component: (await import('../social-login/OAuthReturnPage')).DriveReturnPage }),
-  },
-  { path: '*', Component: NotFound },
+  ['/creation/:type', CreationHub],
+  ['/discover/*?', CreationHub],
+  ['/ppt', Presentation],
+  [
+    '/admin/analytics',
+    page(async () => (await import('../analytics/AnalyticsAdminPage')).AnalyticsAdminPage),
+  ],
+  ['/logout', page(async () => (await import('../auth/LogoutPage')).LogoutPage)],
+  ['/releasenote', page(async () => (await import('../landing/ReleaseNotesPage')).ReleaseNotesPage)],
+  ['/terms/user', page(async () => (await import('../landing/TermsPage')).UserTermsPage)],
+  ['/terms/privacy', page(async () => (await import('../landing/TermsPage')).PrivacyPage)],
+  [
+    '/oauth/google/callback',
+    page(async () => (await import('../social-login/OAuthReturnPage')).GoogleLoginReturnPage),
+  ],
+  [
+    '/oauth/apple/callback',
+    page(async () => (await import('../social-login/OAuthReturnPage')).AppleLoginReturnPage),
+  ],
+  [
+    '/oauth/google/drive',
+    page(async () => (await import('../social-login/OAuthReturnPage')).DriveReturnPage),
+  ],
 ];
 
-export const createRouter = () =>
-  createBrowserRouter([
-    { path: '/', Component: Layout, ErrorBoundary: RouteErrorBoundary, children: pages },
-    // The same pages under an optional leading language code (/ar, /zh/chat/...); Layout checks the code.
-    { path: '/:lang', Component: Layout, ErrorBoundary: RouteErrorBoundary, children: pages },
-  ]);
+/**
+ * The leading language code and the page's address after it: /ar/chat/1 is ar and /chat/1. An address that is
+ * a page as it stands has none (/chat/home is a chat, not home in a language "chat"); any other first segment
+ * is taken for one, and Layout shows NotFound for a code that is no language (/nowhere).
+ */
+export function splitLanguage(path: string, parser: Parser): { lang?: string; page: string } {
+  if (PAGES.some(([pattern]) => matchRoute(parser, pattern, path)[0])) return { page: path };
+  const [, lang, ...rest] = path.split('/');
+  return { lang, page: `/${rest.join('/')}` };
+}
+
+/** The page of the open address, inside the app's layout. */
+export function AppRoutes() {
+  const { parser } = useRouter();
+  const [pathname] = useLocation();
+  // A navigation keeps the open page on screen until the next page's code is here, rather than a blank
+  // screen meanwhile. The first draw waits for the page's code under the boot shell (the fallback is nothing).
+  const path = useDeferredValue(pathname);
+  const { lang, page } = splitLanguage(path, parser);
+  askForOpenedChat(matchRoute(parser, CHAT, page)[1]?.channelId);
+  return (
+    <Suspense fallback={null}>
+      {/* Addresses with and without a language are two trees, as they were two routes before. */}
+      <Layout key={lang === undefined ? 'plain' : 'language'} lang={lang}>
+        <Switch location={page}>
+          {PAGES.map(([pattern, Page]) => (
+            // Keyed by pattern: another pattern is another page (/home and / each draw a fresh home).
+            <Route key={pattern} path={pattern}>
+              <Page />
+            </Route>
+          ))}
+          <Route>
+            <NotFound />
+          </Route>
+        </Switch>
+      </Layout>
+    </Suspense>
+  );
+}

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Redirect } from 'wouter';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 
@@ -14,6 +14,6 @@ export function LogoutPage() {
   useEffect(() => {
     auth.send({ type: 'LOGOUT' });
   }, [auth]);
-  if (!member) return <Navigate to={to('/')} replace />;
+  if (!member) return <Redirect to={to('/')} replace />;
   return <p className="empty-state">{t('account.loggingOut')}</p>;
 }

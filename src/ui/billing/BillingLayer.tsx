@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import { currentLanguage } from '../../i18n';
 import { annualPerMonth } from '../../machines/billing/price';
 import { showUpgradeButton } from '../../machines/billing/rules';
@@ -64,15 +64,15 @@ export function BillingLayer() {
 
 /** Reads the pay-return parameters once, acts on them, then removes them from the URL. */
 function PayReturn() {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
+  const search = useSearch();
   const to = useLangPath();
   const billing = useBilling();
   const handled = useRef<string | null>(null);
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    if (!RETURN_PARAMS.some((p) => params.has(p)) || handled.current === location.search) return;
-    handled.current = location.search;
+    const params = new URLSearchParams(search);
+    if (!RETURN_PARAMS.some((p) => params.has(p)) || handled.current === search) return;
+    handled.current = search;
     const status = params.get('stripeStatus');
     // The parameters only say the browser came back: the server says whether anything was paid.
     if (status === 'success' || params.has('fscNext')) {
@@ -89,7 +89,7 @@ function PayReturn() {
     for (const p of [...RETURN_PARAMS, ...PROVIDER_EXTRAS]) params.delete(p);
     const rest = params.toString();
     navigate(`${to('/')}${rest ? `?${rest}` : ''}`, { replace: true });
-  }, [location.search, billing, navigate, to]);
+  }, [search, billing, navigate, to]);
   return null;
 }
 

@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 import {
   CHAT_IMAGE_MODEL,
   CHAT_IMAGE_TYPE,
@@ -92,7 +92,7 @@ function whenIdle(run: () => void): () => void {
 export function HomePage() {
   const actor = useChatActor(NEW_CHAT_KEY, null);
   const channelId = useSelector(actor, (s) => s.context.channelId);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const to = useLangPath();
   useEffect(() => {
     // The first answer created the channel: the chat now lives at its own address, and what is being typed
@@ -104,10 +104,9 @@ export function HomePage() {
   return <ChatView actor={actor} channelId={null} />;
 }
 
-export function ChannelPage() {
+/** `loaded`: the chat as it was asked for beside this page's code when the app was opened here (routes.tsx). */
+export function ChannelPage({ loaded }: { loaded?: ChannelDetail | null }) {
   const { channelId = '' } = useParams();
-  // The chat as the route's loader fetched it when the app was opened here (routes.tsx), else null.
-  const loaded = useLoaderData() as ChannelDetail | null | undefined;
   const opened = loaded?.channel.channelId === channelId ? loaded : null;
   const actor = useChatActor(channelId, channelId, opened);
   const documents = useSelector(actor, (s) => s.context.documents);

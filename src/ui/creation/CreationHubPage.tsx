@@ -1,7 +1,8 @@
 // /creation/{template type} and the discover pages: every creation tool of the landing's workshop as a card
 // that opens it. The template type stays in the tool links (/creation/{type}/Presentation ...).
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'wouter';
+import { Link } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { useLanding } from '../chat/use-models';
 import { CreationTabs } from './CreationTabs';

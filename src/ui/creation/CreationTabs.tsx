@@ -1,6 +1,7 @@
 // Tabs between the creation tools; {type} of /creation/{type}/... is kept (it defaults to all).
 import { useTranslation } from 'react-i18next';
-import { NavLink, useParams } from 'react-router';
+import { useParams } from 'wouter';
+import { NavLink } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 
 const TOOLS = ['Presentation', 'Flowchart', 'Image'] as const;

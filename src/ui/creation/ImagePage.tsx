@@ -3,7 +3,7 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { imageMachine } from '../../machines/image.machine';
 import { AuthImage } from './AuthImage';
 import { CreationTabs } from './CreationTabs';

@@ -3,7 +3,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { PRESENTATION_TEMPLATES } from '../../../common/contract';
 import { presentationMachine } from '../../machines/presentation.machine';
 import { DocumentUploader } from '../documents/DocumentUploader';

@@ -2,7 +2,7 @@
 // /chatwithdoc, which shows their upload and its errors).
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { useLangPath } from '../app/paths';
 import { Icon } from '../icons';
 import { Tooltip } from '../kit/Tooltip';
@@ -11,7 +11,7 @@ import { DOCUMENT_ACCEPT } from './DocumentUploader';
 
 export function AttachButton() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const to = useLangPath();
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -2,7 +2,7 @@
 // over them; the one-chat state is stored and the chat opens at /chat/{channelId}.
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import type { CreatedDocument, DocChatCreated } from '../../../common/contract';
 import { docsApi } from '../../api/documents';
 import { ApiError } from '../../api/http';
@@ -18,7 +18,7 @@ import './doc-chat.css';
 
 export function ChatWithDocPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const to = useLangPath();
   const auth = useAuthState();
   const root = useRootActor();

@@ -1,7 +1,7 @@
 // /workspace/{routeType}/{fileCategory}: the user's files by category, uploaded or made with AI.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'wouter';
 import {
   DocumentPaths,
   WORKSPACE_CATEGORIES,
@@ -12,6 +12,7 @@ import { request } from '../../api/http';
 import { currentLanguage } from '../../i18n';
 import { docFiles } from '../../local/documents';
 import { writingRepository } from '../../local/writing';
+import { Link } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { useAuthState } from '../app/root-context';
 import { ConfirmDelete } from '../kit/ConfirmDelete';

@@ -2,7 +2,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { FEEDBACK_CATEGORIES, FEEDBACK_MAX } from '../../../common/contract';
 import { feedbackMachine } from '../../machines/feedback.machine';
 import { Modal } from '../kit/Modal';
@@ -11,7 +11,7 @@ import { FeedbackFormFooter } from './FeedbackFormFooter';
 
 export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const [pathname] = useLocation();
   const [state, send] = useMachine(feedbackMachine);
   const { category, content, error } = state.context;
 
@@ -35,7 +35,7 @@ export function FeedbackModal({ open, onOpenChange }: { open: boolean; onOpenCha
         className="feedback-form"
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: 'SUBMIT', page: location.pathname });
+          send({ type: 'SUBMIT', page: pathname });
         }}
       >
         <fieldset className="feedback-categories">

@@ -4,7 +4,7 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import {
   type LandingInfo,
   type RecommendedIconValue,
@@ -37,7 +37,7 @@ export function HomeTemplates({
   onDraft(text: string): void;
 }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const to = useLangPath();
   const [tab, setTab] = useState<TemplateTab>('Recommended');
   const [load, setLoad] = useState<Load>({ state: 'loading' });

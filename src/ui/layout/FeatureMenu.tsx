@@ -3,8 +3,9 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { tipShown } from '../../machines/tips.machine';
+import { NavLink } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { Icon, type IconName } from '../icons';
@@ -69,7 +70,7 @@ export function FeatureMenu({ collapsed }: { collapsed: boolean }) {
 function MoreMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const to = useLangPath();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const floating = useFloating();
   const trigger = {

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useMatch, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { LocalChannel } from '../../local/schema';
 import { deleteChannel, renameChannel } from '../../machines/chat/channel-commands';
+import { NavLink } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { useRootActor } from '../app/root-context';
 import { Icon } from '../icons';
@@ -14,9 +15,10 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
   const { t } = useTranslation();
   const root = useRootActor();
   const to = useLangPath();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   const path = to(`/chat/${channel.channelId}`);
-  const active = useMatch(path) !== null;
+  // This chat's own address (not one under it).
+  const active = pathname.toLowerCase().replace(/\/$/, '') === path.toLowerCase();
   const [editing, setEditing] = useState(false);
   const cancelled = useRef(false);
 

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation } from 'wouter';
 import { isLanguage } from '../../../common/contract';
 import { AnalyticsTracker } from '../analytics/AnalyticsTracker';
 import { CookieBanner } from '../analytics/CookieBanner';
 import { NotFound } from '../app/NotFound';
+import { Link, useNavigationKey } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { useShortcut } from '../app/use-shortcut';
@@ -33,26 +34,26 @@ const botChallengeModal = dialogCode(() =>
 
 const COLLAPSED_KEY = 'parley.sidebarCollapsed';
 
-export function Layout() {
-  const { lang } = useParams();
-  const location = useLocation();
-  const navigate = useNavigate();
+/** The app around its pages; `lang` is the address's leading language code, if it has one (Layout checks it). */
+export function Layout({ lang, children }: { lang?: string; children: ReactNode }) {
+  const [pathname, navigate] = useLocation();
+  const navigation = useNavigationKey();
   const to = useLangPath();
   const { t } = useTranslation();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const narrow = useMediaQuery(NARROW_QUERY);
-  const drawer = useDrawer(narrow, location.key);
+  const drawer = useDrawer(narrow, navigation);
   useVisibleHeight();
   // Before the browser paints this first frame: the boot shell and the app are never both seen, nor neither.
   // A chat the boot shell drew stays on top until the app's list shows it (MessageList), or the page changes.
   useLayoutEffect(() => removeBootShell(true), []);
-  const openedAt = useRef(location.key);
+  const openedAt = useRef(navigation);
   useEffect(() => {
-    if (location.key === openedAt.current) return;
+    if (navigation === openedAt.current) return;
     removeBootChat();
     // The boot shell's history marks the opened chat's row.
     removeBootHistory();
-  }, [location.key]);
+  }, [navigation]);
   // A desktop sidebar's rows do not belong over a phone's page.
   useEffect(() => {
     if (narrow) removeBootHistory();
@@ -82,7 +83,7 @@ export function Layout() {
   useShortcut(
     isMac() ? { code: 'KeyK', meta: true } : { code: 'KeyI', ctrl: true },
     () => {
-      if (location.pathname !== home) newChat();
+      if (pathname !== home) newChat();
     },
     { preventDefault: true },
   );
@@ -147,7 +148,7 @@ export function Layout() {
         )}
         <AnnouncementBanner />
         <OfflineBanner />
-        <Outlet />
+        {children}
       </main>
       <BillingLayer />
       <LazyDialog

@@ -2,7 +2,7 @@
 // every few seconds), so the count shows only once the oldest queued change has waited longer than that.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { stripLanguage } from '../../i18n';
 import { useOnline } from '../app/online';
 import { useCacheQuery } from '../app/use-cache-query';
@@ -14,7 +14,7 @@ export function OfflineBanner() {
   const { t } = useTranslation();
   const online = useOnline();
   // Writing keeps working offline (each keystroke is kept on the device), so it is not told chats are read-only.
-  const writing = stripLanguage(useLocation().pathname).startsWith('/writing');
+  const writing = stripLanguage(useLocation()[0]).startsWith('/writing');
   // No count until the cache's code is here (the app's first moments): nothing was queued in this page yet.
   const outbox = useCacheQuery(
     async ({ db }) => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { UpgradeButton } from '../billing/BillingLayer';
 import { Icon } from '../icons';

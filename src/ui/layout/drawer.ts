@@ -11,7 +11,7 @@ export interface Drawer {
 }
 
 /** The phone drawer: opened by the menu button; closed by navigation, Escape, a tap outside or a swipe. */
-export function useDrawer(narrow: boolean, navigation: string): Drawer {
+export function useDrawer(narrow: boolean, navigation: number): Drawer {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const [api] = useState(() => ({

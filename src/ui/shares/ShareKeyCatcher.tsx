@@ -2,7 +2,7 @@
 // chat of their own from the share and opens it (a guest is asked to log in first).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 import { SHARE_KEY_PARAM } from '../../../common/contract';
 import { ApiError } from '../../api/http';
 import { shareApi } from '../../api/shares';
@@ -14,8 +14,8 @@ import { pendingShare } from './pending-share';
 
 export function ShareKeyCatcher() {
   const { t } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
   const to = useLangPath();
   const auth = useAuthState();
   const login = useRootSelector((s) => s.context.login);
@@ -23,20 +23,15 @@ export function ShareKeyCatcher() {
   const [pending, setPending] = useState(pendingShare.get);
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
+    const params = new URLSearchParams(search);
     const key = params.get(SHARE_KEY_PARAM);
     if (key === null) return;
     pendingShare.set(key);
     setPending(pendingShare.get());
     params.delete(SHARE_KEY_PARAM);
-    const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      {
-        replace: true,
-      },
-    );
-  }, [location, navigate]);
+    const rest = params.toString();
+    navigate(`${pathname}${rest ? `?${rest}` : ''}${window.location.hash}`, { replace: true });
+  }, [pathname, search, navigate]);
 
   useEffect(() => {
     const key = pending;

@@ -2,10 +2,11 @@
 // under each answer, no Read Document and no message actions. "Continue" hands the key to ShareKeyCatcher.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 import { SHARE_KEY_PARAM, type ShareConversation } from '../../../common/contract';
 import { ApiError } from '../../api/http';
 import { shareApi } from '../../api/shares';
+import { Link } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { Markdown } from '../markdown/Markdown';
 import '../chat/chat.css';
@@ -22,7 +23,7 @@ type Load =
 export function SharePage() {
   const { t } = useTranslation();
   const { shareKey = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const to = useLangPath();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 

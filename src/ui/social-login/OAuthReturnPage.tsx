@@ -3,10 +3,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
 import type { SocialProvider } from '../../../common/contract';
 import { socialApi } from '../../api/social-login';
 import { homePath } from '../../i18n';
+import { Link } from '../app/navigation';
 import { useRootSelector } from '../app/root-context';
 import { toast } from '../kit/toast';
 import './social-login.css';
@@ -26,7 +27,7 @@ function SocialLoginReturn({ provider }: { provider: SocialProvider }) {
     if (sent.current && !finishing) setDone(true);
   }, [finishing]);
   // Success or not, the user lands on home (a failure only emits LoginFail).
-  if (done) return <Navigate to={homePath()} replace />;
+  if (done) return <Redirect to={homePath()} replace />;
   return (
     <div className="oauth-return" data-testid="oauth-return">
       <p className="muted">{t('socialLogin.finishing')}</p>
@@ -39,7 +40,7 @@ export const AppleLoginReturnPage = () => <SocialLoginReturn provider="apple" />
 
 export function DriveReturnPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [error, setError] = useState<string | null>(null);
   const sent = useRef(false);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { socialApi } from '../../api/social-login';
 import { tokenStore } from '../../api/storage';
 import { useRootSelector } from '../app/root-context';
@@ -13,7 +13,7 @@ const storedAtLoad = { token: tokenStore.token() !== null, guest: tokenStore.gue
 export function OneTap() {
   const clientId = useLanding()?.socialLogin?.oneTapClientId ?? null;
   const login = useRootSelector((s) => s.context.login);
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const offer = shouldOfferOneTap({
     clientId,
     hasToken: storedAtLoad.token,

@@ -3,7 +3,7 @@
 // or page.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { currentLanguage, LANGUAGE_LABELS } from '../../i18n';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
@@ -31,7 +31,7 @@ export function UserMenu({
   onLanguage(): void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const to = useLangPath();
   const [dialog, setDialog] = useState<Dialog>(null);
   const languageNext = useRef(false);

@@ -3,7 +3,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { FEEDBACK_MAX, VOICE_FEEDBACK_REASONS } from '../../../common/contract';
 import { feedbackApi } from '../../api/feedback';
 import { createVoiceFeedbackMachine } from '../../machines/voice/voice-feedback.machine';
@@ -16,7 +16,7 @@ const voiceFeedbackMachine = createVoiceFeedbackMachine(feedbackApi.submitVoice)
 
 export default function VoiceFeedbackModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
-  const location = useLocation();
+  const [pathname] = useLocation();
   const [state, send] = useMachine(voiceFeedbackMachine);
   const { rating, reasons, content, error } = state.context;
 
@@ -39,7 +39,7 @@ export default function VoiceFeedbackModal({ onClose }: { onClose(): void }) {
         className="feedback-form"
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: 'SUBMIT', page: location.pathname });
+          send({ type: 'SUBMIT', page: pathname });
         }}
       >
         <fieldset className="voice-rating">

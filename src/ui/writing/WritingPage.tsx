@@ -4,7 +4,7 @@ import type { Editor } from '@tiptap/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { writingApi } from '../../api/writing';
 import { outbox } from '../../local/outbox';
 import { onWritingEvent, writingRepository } from '../../local/writing';
