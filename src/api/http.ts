@@ -138,6 +138,9 @@ export async function readEnvelope(response: Response): Promise<Envelope<unknown
   }
 }
 
+/** How long a request refused for want of a session waits for the first visit's guest session. */
+const SESSION_WAIT_MS = 10_000;
+
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
@@ -148,14 +151,15 @@ export async function request<T>(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   let sentToken: string | null = null;
-  const send = async (captcha?: string): Promise<T> => {
+  let waitedForSession = false;
+  const send = async (captcha?: string, fresh = false): Promise<T> => {
     const headers = requestHeaders({
       noAuth: options.noAuth,
       extraHeaders: { ...options.extraHeaders, ...(captcha ? { [Headers.captchaToken]: captcha } : {}) },
     });
     sentToken = headers[Headers.authorization] ?? null;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const asked = captcha ? undefined : options.asked;
+    const asked = captcha || fresh ? undefined : options.asked;
     if (asked) sentToken = asked.token;
     let response: Response;
     try {
@@ -171,6 +175,13 @@ export async function request<T>(
     } catch (cause) {
       if (options.signal?.aborted) throw new ApiError('cancelled', 'cancelled');
       throw new ApiError('network', cause instanceof Error ? cause.message : 'Network error');
+    }
+    // A first visit's early requests (a chat or a presentation opened from a link) can leave before its guest
+    // session exists; refused for that, each is sent again once the session is here. Answered as a refusal,
+    // the chat page drew an empty chat whose first question then failed, and the presentation said "log in".
+    if (response.status === 401 && sentToken === null && !options.noAuth && !waitedForSession) {
+      waitedForSession = true;
+      if (await tokenStore.arrival(SESSION_WAIT_MS)) return send(captcha, true);
     }
     const envelope = await readEnvelope(response);
     if (response.ok && envelope?.code === ResponseCode.Success) return envelope.data as T;

@@ -16,6 +16,8 @@ const read = (key: string) => {
     return null;
   }
 };
+/** Waiting for a token to be stored (tokenStore.arrival). */
+const tokenWaiters = new Set<() => void>();
 const write = (key: string, value: string | null) => {
   try {
     if (value === null) localStorage.removeItem(key);
@@ -23,6 +25,8 @@ const write = (key: string, value: string | null) => {
   } catch {
     // Storage may be unavailable (private mode quotas); the session still works in memory.
   }
+  if (value !== null && (key === KEYS.token || key === KEYS.guestToken))
+    for (const waiter of [...tokenWaiters]) waiter();
 };
 
 export const tokenStore = {
@@ -32,6 +36,19 @@ export const tokenStore = {
   setGuestToken: (value: string | null) => write(KEYS.guestToken, value),
   /** The token a request carries: the stored login, else the guest token. */
   current: () => read(KEYS.token) ?? read(KEYS.guestToken),
+  /** Whether a token is stored within `ms` (at once when one is): a first visit's guest session arriving. */
+  arrival(ms: number): Promise<boolean> {
+    if (tokenStore.current() !== null) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = () => {
+        tokenWaiters.delete(done);
+        clearTimeout(timer);
+        resolve(tokenStore.current() !== null);
+      };
+      const timer = setTimeout(done, ms);
+      tokenWaiters.add(done);
+    });
+  },
 };
 
 export function webId(): string {

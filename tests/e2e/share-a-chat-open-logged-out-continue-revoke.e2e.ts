@@ -94,4 +94,18 @@ test('a shared chat opens without a login, another user continues it in their ow
   await expect(stranger).not.toHaveURL(/\/chat\//);
   await expect(stranger.getByTestId('composer')).toBeVisible();
   await visitor.close();
+
+  // A first visit straight to that address (no guest session yet: the chat is asked for before it exists) is
+  // told the same, on a phone in Arabic, instead of an empty chat whose first question fails.
+  const newcomer = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const first = await newcomer.newPage();
+  await first.goto(`/ar${chatAddress}`);
+  await expect(first.getByTestId('chat-not-found')).toBeVisible();
+  await expect(first.getByTestId('composer-input')).toHaveCount(0);
+  await newcomer.close();
 });
