@@ -1,5 +1,5 @@
 import { expect, openAsGuest, serverUrl, test } from './support/app';
-import { newWritingDoc, toEnd } from './support/writing';
+import { newWritingDoc, serverDoc, toEnd } from './support/writing';
 
 test('"New document" twice leaves one document; delete asks first and removes it here and on the server', async ({
   page,
@@ -49,5 +49,52 @@ test.describe('on a phone', () => {
     await expect(row).toBeInViewport();
     await row.getByText('Tide tables').click();
     await expect(page.getByTestId('writing-title')).toHaveValue('Tide tables');
+  });
+
+  test('a document that does not exist says so and leads back to the list or to a new document', async ({
+    page,
+  }) => {
+    // The list is hidden on a phone while a document is open, so the message alone was a dead end; and it
+    // asked an online user to check the connection.
+    await openAsGuest(page, '/es/writing?docId=doesnotexist');
+    await expect(page.getByRole('alert')).toHaveText('Este documento no existe o no es tuyo.');
+    await expect(page.getByTestId('writing-retry')).toHaveCount(0);
+    await page.getByTestId('writing-all-docs').click();
+    await expect(page.getByTestId('writing-docs')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('docId')).toBeNull();
+    await page.goBack();
+    await page.getByTestId('writing-failed-new').click();
+    await expect(page.getByTestId('writing-editor')).toBeVisible();
+  });
+
+  test('a document that cannot be fetched offers another try, which opens it once the server answers', async ({
+    page,
+  }) => {
+    const docId = await newWritingDoc(page);
+    await page.getByTestId('writing-title').fill('Harbour fees');
+    await expect.poll(async () => (await serverDoc(page, docId)).data?.docTitle).toBe('Harbour fees');
+    // As on a device that has never held its text: the local copy goes (away from the editor, which saves on
+    // leaving), and the server cannot be reached for it.
+    await page.goto('/writing');
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const open = indexedDB.open('parley');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('writingDocs', 'readwrite');
+            tx.objectStore('writingDocs').clear();
+            tx.oncomplete = () => resolve();
+          };
+        }),
+    );
+    let failing = true;
+    await page.route('**/api/v1/writing/getDoc*', (route) => (failing ? route.abort() : route.fallback()));
+    await page.goto(`/writing?docId=${docId}`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This document could not be loaded. Check your connection and try again.',
+    );
+    failing = false;
+    await page.getByTestId('writing-retry').click();
+    await expect(page.getByTestId('writing-title')).toHaveValue('Harbour fees');
   });
 });

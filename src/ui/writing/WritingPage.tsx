@@ -129,10 +129,44 @@ export function WritingPage() {
         )}
         {/* The screen's one heading; the document's own title is the text box below it. */}
         {docId && <h1 className="visually-hidden">{t('writing.title')}</h1>}
+        {/* Never a dead end: on a phone the list is hidden while a document is open, so the failure itself
+            leads on — back to the list, a new document, or (when the connection failed) another try. */}
         {docId && state === 'failed' && (
-          <p className="writing-error" role="alert">
-            {context.loadError ?? t('writing.loadFailed')}
-          </p>
+          <div className="writing-failed" data-testid="writing-failed">
+            <p className="writing-error" role="alert">
+              {context.loadError ?? t('writing.loadFailed')}
+            </p>
+            <div className="writing-failed-actions">
+              {!context.loadError && (
+                <button
+                  type="button"
+                  className="button primary"
+                  onClick={() => writing.send({ type: 'OPEN', docId })}
+                  data-testid="writing-retry"
+                >
+                  {t('writing.tryAgain')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="button"
+                onClick={() => setParams({})}
+                data-testid="writing-all-docs"
+              >
+                {t('writing.allDocs')}
+              </button>
+              {context.loadError && (
+                <button
+                  type="button"
+                  className="button primary"
+                  onClick={onCreate}
+                  data-testid="writing-failed-new"
+                >
+                  {t('writing.newDoc')}
+                </button>
+              )}
+            </div>
+          </div>
         )}
         {docId && state === 'ready' && context.docId === docId && (
           <WritingEditor

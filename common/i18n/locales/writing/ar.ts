@@ -15,6 +15,7 @@ export const writingAr: WritingResource = {
   toc: 'المحتويات',
   saved: 'تم الحفظ',
   savedLocally: 'محفوظ على هذا الجهاز',
+  allDocs: 'كل المستندات',
   loadFailed: 'تعذر تحميل هذا المستند. تحقق من اتصالك وحاول مرة أخرى.',
   conflictCopyTitle: '{{title}} (نسخة)',
   conflictCopied: 'تم تغيير هذا المستند في مكان آخر. تم الاحتفاظ بنسختك كنسخة: {{title}}',

@@ -16,6 +16,7 @@ export const writingEn = {
   toc: 'Contents',
   saved: 'Saved',
   savedLocally: 'Saved on this device',
+  allDocs: 'All documents',
   loadFailed: 'This document could not be loaded. Check your connection and try again.',
   conflictCopyTitle: '{{title}} (copy)',
   conflictCopied: 'This document was changed elsewhere. Your version was kept as a copy: {{title}}',

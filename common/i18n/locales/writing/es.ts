@@ -15,6 +15,7 @@ export const writingEs: WritingResource = {
   toc: 'Contenido',
   saved: 'Guardado',
   savedLocally: 'Guardado en este dispositivo',
+  allDocs: 'Todos los documentos',
   loadFailed: 'No se pudo cargar este documento. Revisa tu conexión e inténtalo de nuevo.',
   conflictCopyTitle: '{{title}} (copia)',
   conflictCopied: 'Este documento se cambió en otro lugar. Tu versión se guardó como copia: {{title}}',

@@ -15,6 +15,7 @@ export const writingZh: WritingResource = {
   toc: '目录',
   saved: '已保存',
   savedLocally: '已保存在此设备',
+  allDocs: '全部文档',
   loadFailed: '无法加载此文档。请检查网络后重试。',
   conflictCopyTitle: '{{title}}（副本）',
   conflictCopied: '此文档已在其他地方被修改。你的版本已另存为副本：{{title}}',
