@@ -495,5 +495,12 @@ function drawBootChat(detail) {
   document.documentElement.setAttribute('data-boot-chat', '');
   // As the app opens a chat: at its last message, or its end when that fits (react-virtuoso's initial index).
   const last = list.lastElementChild;
-  list.scrollTop = Math.min(last.offsetTop, list.scrollHeight - list.clientHeight);
+  const atEnd = () => {
+    list.scrollTop = Math.min(last.offsetTop, list.scrollHeight - list.clientHeight);
+  };
+  atEnd();
+  // Drawn from the device cache, the chat can come before the app's stylesheet, which gives the page its height:
+  // until then the list is as tall as its messages and cannot scroll, so it is scrolled again when that is here.
+  for (const link of document.querySelectorAll('link[rel="stylesheet"]'))
+    if (!link.sheet) link.addEventListener('load', atEnd, { once: true });
 }

@@ -533,10 +533,24 @@ for (const screen of [
         await heldAgain;
         await route.continue();
       });
+      // The cache can answer before the app's stylesheet is here (it gives the page its height): held until the
+      // chat is drawn, the chat still ends where the app will draw it once the stylesheet comes.
+      let releaseStyles = () => {};
+      const heldStyles = new Promise<void>((resolve) => {
+        releaseStyles = resolve;
+      });
+      await page.route('**/assets/**/*.css', async (route) => {
+        await heldStyles;
+        await route.continue();
+      });
       await page.goto(page.url(), { waitUntil: 'commit' });
       await expect(page.locator('#boot-chat .markdown')).toHaveCount(2);
+      releaseStyles();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+      );
       expect(await page.locator('#boot-chat .markdown').allInnerTexts()).toEqual(answers);
-      expect(await messageBoxes(page, '#boot-chat')).toEqual(boot);
+      await expect.poll(() => messageBoxes(page, '#boot-chat')).toEqual(boot);
       expect(heldApi.some((route) => route.request().url().includes('/chat/getChannel'))).toBe(true);
       if (sidebar) expect(await historyRows(page, '#boot-history')).toEqual(history);
 
