@@ -1,4 +1,5 @@
-import { expect, lastAnswerDone, openAsGuest, sendMessage, test } from './support/app';
+import type { Page } from '@playwright/test';
+import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
 
 test('usage shows today’s messages on the free plan', async ({ page }) => {
   await openAsGuest(page);
@@ -32,6 +33,39 @@ test('settings: a connector joins the waiting list; a language choice reloads at
   await page.getByTestId('language-confirm').click();
   await expect(page).toHaveURL(/\/zh$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+});
+
+/** What in the settings sheet reaches past its right edge (text or a control cut off on a phone). */
+async function pastTheSheet(page: Page) {
+  return page.getByTestId('settings-modal').evaluate((sheet) => {
+    const right = sheet.getBoundingClientRect().right;
+    return [...sheet.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.checkVisibility() && el.getBoundingClientRect().right > right + 0.5)
+      .map(
+        (el) => `${el.tagName} ${el.textContent?.slice(0, 40)} ${el.getBoundingClientRect().right}>${right}`,
+      );
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'es' });
+
+  test('settings in Spanish: a long email and the connectors stay inside the sheet', async ({ page }) => {
+    // The email widened its column past the sheet's edge, and Google Drive's note pushed its button out.
+    await openAsGuest(page, '/es');
+    await page.getByTestId('drawer-open').click();
+    await logIn(page, 'maria.fernanda.gonzalez.rodriguez@example.com');
+    await page.getByTestId('drawer-open').click();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-settings').click();
+    await expect(page.getByTestId('settings-modal')).toContainText(
+      'maria.fernanda.gonzalez.rodriguez@example.com',
+    );
+    expect(await pastTheSheet(page)).toEqual([]);
+    await page.getByTestId('settings-connector-tab').click();
+    await expect(page.getByTestId('connector-GOOGLE_DRIVE-toggle')).toBeVisible();
+    expect(await pastTheSheet(page)).toEqual([]);
+  });
 });
 
 test('a dialog fetched on first open: offline it says so and closes, online it opens', async ({
