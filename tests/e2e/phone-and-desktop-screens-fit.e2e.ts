@@ -187,6 +187,25 @@ test.describe('on a phone', () => {
     expect(chat.composer).toBeGreaterThanOrEqual(250);
     expect(chat.input).toBeGreaterThanOrEqual(200);
     await shot(page, testInfo, 'chat-phone');
+    // Its long title in the drawer ends in an ellipsis: the box that cuts the words is the one holding them,
+    // drawn as a block (a touch screen's link is a flex row, where the words were cut mid-letter).
+    await menu.click();
+    const title = await page
+      .getByTestId('history-item')
+      .first()
+      .evaluate((item) => {
+        const words = [...item.querySelectorAll<HTMLElement>('*')].find((el) =>
+          [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim()),
+        );
+        const style = words ? getComputedStyle(words) : null;
+        return {
+          cut: !!words && words.scrollWidth > words.clientWidth,
+          display: style?.display,
+          textOverflow: style?.textOverflow,
+        };
+      });
+    expect(title).toEqual({ cut: true, display: 'block', textOverflow: 'ellipsis' });
+    await page.keyboard.press('Escape');
 
     for (const path of ['/chatwithdoc', '/writing', '/m/home', '/m/chatwithdoc', '/ar/m/home']) {
       await page.goto(path);

@@ -69,7 +69,9 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
           title={channel.channelName}
           onDoubleClick={() => setEditing(true)}
         >
-          {channel.channelName}
+          {/* Its own box: a touch screen's link is a flex row (to centre a 44 px target), where a long title
+              was cut mid-letter without the ellipsis. */}
+          <span className="history-title">{channel.channelName}</span>
         </NavLink>
       )}
       {!editing && (
