@@ -18,4 +18,11 @@ test('a described process is drawn as a mermaid flowchart with its steps', async
     .click();
   await expect(page).toHaveURL(/\/creation\/Mine\/Presentation$/);
   await expect(page.getByTestId('presentation-page')).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: 'Creation tools' });
+  await expect(tabs.getByRole('link', { name: 'Presentation' })).toHaveAttribute('aria-current', 'page');
+  // The sidebar's address for the tool (no type in it) marks its tab too.
+  await page.goto('/creation/Flowchart');
+  await expect(tabs.getByRole('link', { name: 'Flowchart' })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('link', { name: 'Flowchart' })).toHaveClass(/\bactive\b/);
+  await expect(tabs.locator('[aria-current="page"]')).toHaveCount(1);
 });

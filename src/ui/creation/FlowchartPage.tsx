@@ -16,7 +16,7 @@ export function FlowchartPage() {
   const busy = state.matches('generating');
   return (
     <article className="page creation-page" data-testid="flowchart-page">
-      <CreationTabs />
+      <CreationTabs current="Flowchart" />
       <h1>{t('creation.flowchart.title')}</h1>
       <PromptForm
         label={t('creation.flowchart.promptLabel')}

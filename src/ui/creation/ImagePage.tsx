@@ -47,7 +47,7 @@ export function ImagePage() {
   const busy = state.matches({ ready: 'generating' });
   return (
     <article className="page creation-page" data-testid="image-page">
-      <CreationTabs />
+      <CreationTabs current="Image" />
       <h1>{t('creation.image.title')}</h1>
       {state.matches('checking') && <p className="muted">{t('creation.image.checking')}</p>}
       {state.matches('unconfigured') && (

@@ -44,7 +44,7 @@ export function PresentationPage() {
 
   return (
     <article className="page creation-page" data-testid="presentation-page">
-      <CreationTabs />
+      <CreationTabs current="Presentation" />
       <header className="creation-head">
         <h1>{t('creation.presentation.title')}</h1>
         {step !== 'topic' && (
