@@ -73,3 +73,22 @@ test('the workspace lists uploaded files by category, a picture of a page among 
   await page.goto('/m/chatwithdoc');
   await expect(page.getByTestId('document-uploader')).toBeVisible();
 });
+
+test.describe('on a phone in Spanish', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'es' });
+
+  test('a list the server cannot give says so with another try, which shows it', async ({ page }) => {
+    // It said "No se pudo mostrar el documento." (no document was being shown) and offered nothing to tap.
+    let failing = true;
+    await page.route('**/api/v1/workspace/**', (route) =>
+      failing ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await openAsGuest(page, '/es/workspace');
+    await expect(page.getByTestId('empty-state')).toHaveText(
+      /No se pudieron cargar tus archivos\. Revisa tu conexión e inténtalo de nuevo\./,
+    );
+    failing = false;
+    await page.getByTestId('workspace-retry').click();
+    await expect(page.getByTestId('empty-state')).toContainText('Todavía no hay archivos aquí.');
+  });
+});

@@ -35,6 +35,7 @@ export function WorkspacePage() {
     : 'all';
   const [files, setFiles] = useState<WorkspaceFile[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   // The list is the caller's: asked only once the caller is known. Opened first on a first visit, it was asked
   // before the visit had a token and answered 401, shown as "The document could not be shown".
   const { ready } = useAuthState();
@@ -48,7 +49,7 @@ export function WorkspacePage() {
       suppressAlert: true,
     }).then(setFiles, () => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, [routeType, category, ready]);
+  }, [routeType, category, ready, attempt]);
 
   const remove = async (file: WorkspaceFile) => {
     try {
@@ -103,7 +104,22 @@ export function WorkspacePage() {
           </Link>
         ))}
       </nav>
-      {failed && <p className="error-text">{t('documents.documentFailed')}</p>}
+      {/* The list, not a document, could not be had (the server unreachable): said so, with another try. */}
+      {failed && (
+        <EmptyState
+          text={t('documents.workspaceFailed')}
+          action={
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => setAttempt((n) => n + 1)}
+              data-testid="workspace-retry"
+            >
+              {t('documents.workspaceRetry')}
+            </button>
+          }
+        />
+      )}
       {!files && !failed && <Skeleton lines={4} label={t('documents.loadingDocument')} />}
       {files && files.length === 0 && (
         <EmptyState

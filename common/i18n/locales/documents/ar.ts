@@ -27,6 +27,8 @@ export const documentsAr: Localized<typeof documentsEn> = {
   webSearch: 'البحث على الويب',
   academicSearch: 'البحث الأكاديمي',
   workspace: 'مساحة العمل',
+  workspaceFailed: 'تعذر تحميل ملفاتك. تحقق من اتصالك وحاول مرة أخرى.',
+  workspaceRetry: 'حاول مرة أخرى',
   workspaceEmpty: 'لا توجد ملفات هنا بعد.',
   workspaceUpload: 'رفع مستند',
   deleteFile: 'حذف «{{name}}»؟',

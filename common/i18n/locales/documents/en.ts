@@ -26,6 +26,8 @@ export const documentsEn = {
   webSearch: 'Web search',
   academicSearch: 'Academic search',
   workspace: 'Workspace',
+  workspaceFailed: 'Your files could not be loaded. Check your connection and try again.',
+  workspaceRetry: 'Try again',
   workspaceEmpty: 'No files here yet.',
   workspaceUpload: 'Upload a document',
   deleteFile: 'Delete “{{name}}”?',

@@ -28,6 +28,8 @@ export const documentsEs: Localized<typeof documentsEn> = {
   webSearch: 'Búsqueda web',
   academicSearch: 'Búsqueda académica',
   workspace: 'Espacio de trabajo',
+  workspaceFailed: 'No se pudieron cargar tus archivos. Revisa tu conexión e inténtalo de nuevo.',
+  workspaceRetry: 'Reintentar',
   workspaceEmpty: 'Todavía no hay archivos aquí.',
   workspaceUpload: 'Subir un documento',
   deleteFile: '¿Eliminar «{{name}}»?',

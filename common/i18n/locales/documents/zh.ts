@@ -27,6 +27,8 @@ export const documentsZh: Localized<typeof documentsEn> = {
   webSearch: '联网搜索',
   academicSearch: '学术搜索',
   workspace: '工作区',
+  workspaceFailed: '无法加载你的文件。请检查网络后重试。',
+  workspaceRetry: '重试',
   workspaceEmpty: '这里还没有文件。',
   workspaceUpload: '上传文档',
   deleteFile: '删除“{{name}}”？',
