@@ -39,6 +39,7 @@ export function WorkspacePage() {
   // The list is the caller's: asked only once the caller is known. Opened first on a first visit, it was asked
   // before the visit had a token and answered 401, shown as "The document could not be shown".
   const { ready } = useAuthState();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) is what asks again
   useEffect(() => {
     if (!ready) return;
     const controller = new AbortController();
