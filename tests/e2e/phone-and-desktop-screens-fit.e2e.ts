@@ -202,9 +202,11 @@ test.describe('on a phone', () => {
           cut: !!words && words.scrollWidth > words.clientWidth,
           display: style?.display,
           textOverflow: style?.textOverflow,
+          // Written as the user wrote it, not in the capitals of the "History" heading.
+          textTransform: style?.textTransform,
         };
       });
-    expect(title).toEqual({ cut: true, display: 'block', textOverflow: 'ellipsis' });
+    expect(title).toEqual({ cut: true, display: 'block', textOverflow: 'ellipsis', textTransform: 'none' });
     await page.keyboard.press('Escape');
 
     for (const path of ['/chatwithdoc', '/writing', '/m/home', '/m/chatwithdoc', '/ar/m/home']) {

@@ -71,7 +71,7 @@ export function HistoryItem({ channel }: { channel: LocalChannel }) {
         >
           {/* Its own box: a touch screen's link is a flex row (to centre a 44 px target), where a long title
               was cut mid-letter without the ellipsis. */}
-          <span className="history-title">{channel.channelName}</span>
+          <span className="history-name">{channel.channelName}</span>
         </NavLink>
       )}
       {!editing && (
