@@ -110,8 +110,13 @@ export function promptRepository(db: ParleyDatabase = defaultDb) {
       }
       return db.transaction('rw', db.prompts, db.promptMeta, db.outbox, async () => {
         if (seen !== changes || (await pendingPromptOps()) > 0) return false;
+        // A prompt added here keeps the id this device gave it: the dialog's row (and an edit or a delete
+        // question open on it) is keyed by it, and a new id made the row start over a moment after Save.
+        const known = new Map(
+          (await db.prompts.toArray()).flatMap((p) => (p.promptId ? [[p.promptId, p.localId] as const] : [])),
+        );
         await db.prompts.clear();
-        await db.prompts.bulkPut(items.map((item) => fromServer(item)));
+        await db.prompts.bulkPut(items.map((item) => fromServer(item, known.get(item.promptId))));
         await db.promptMeta.bulkPut([
           { key: 'total', value: total },
           { key: 'loadedAt', value: Date.now() },
