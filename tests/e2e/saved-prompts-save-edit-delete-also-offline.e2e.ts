@@ -69,7 +69,14 @@ test('a prompt is saved, edited, used in the composer and deleted, online and of
   await expect(offlineItem).toHaveAttribute('data-saved', 'false');
   await offlineItem.getByTestId('prompt-edit').click();
   await fillPrompt(page, 'Offline idea', 'Draft a short, friendly reply to this email.');
-  await items.filter({ hasText: 'Weekly summary' }).getByTestId('prompt-delete').click();
+  // Delete asks first (one tap deleted it on every device): Cancel keeps it, Delete removes it.
+  const weekly = items.filter({ hasText: 'Weekly summary' });
+  await weekly.getByTestId('delete').click();
+  await expect(page.getByTestId('delete-confirm')).toContainText('Delete “Weekly summary”?');
+  await page.getByTestId('delete-confirm').getByRole('button', { name: 'Cancel' }).click();
+  await expect(items).toHaveCount(2);
+  await weekly.getByTestId('delete').click();
+  await page.getByTestId('delete-confirm-button').click();
   await expect(items).toHaveCount(1);
   await expect(dialog.getByTestId('prompts-total')).toHaveText('1 prompt');
   expect((await serverPrompts(page)).content.map((p) => p.name)).toEqual(['Weekly summary']);
@@ -89,7 +96,28 @@ test('a prompt is saved, edited, used in the composer and deleted, online and of
   await page.getByTestId('prompts-open').click();
   await expect(items).toHaveCount(1);
   await expect(items.first().getByTestId('prompt-item-name')).toHaveText('Offline idea');
-  await items.first().getByTestId('prompt-delete').click();
+  await items.first().getByTestId('delete').click();
+  await page.getByTestId('delete-confirm-button').click();
   await expect(dialog.getByTestId('prompts-total')).toHaveText('0 prompts');
   await expect.poll(async () => (await serverPrompts(page)).totalElements).toBe(0);
+});
+
+test.describe('on a phone in Spanish', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'es' });
+
+  test("delete's question and both its buttons stay on the screen", async ({ page }) => {
+    await openAsGuest(page, '/es');
+    await page.getByTestId('prompts-open').click();
+    await page.getByTestId('prompt-new').click();
+    await fillPrompt(page, 'Correo de seguimiento al cliente', 'Escribe un correo breve de seguimiento.');
+    // Tapped at once after Save: the question stays while the new prompt syncs (its row started over).
+    await page.getByTestId('prompt-item').getByTestId('delete').click();
+    const question = page.getByTestId('delete-confirm');
+    await expect(question).toContainText('¿Eliminar «Correo de seguimiento al cliente»?');
+    // It ran 40 px past the right edge, its Eliminar button cut in half.
+    await expect(question).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('delete-confirm-button')).toBeInViewport({ ratio: 1 });
+    await page.getByTestId('delete-confirm-button').click();
+    await expect(page.getByTestId('prompts-total')).toHaveText('0 prompts');
+  });
 });

@@ -41,7 +41,7 @@ export function ConfirmDelete({
         </Popover.Trigger>
       </Tooltip>
       <Popover.Portal>
-        <Popover.Content className="popover" side={side} data-testid="delete-confirm">
+        <Popover.Content className="popover" side={side} collisionPadding={8} data-testid="delete-confirm">
           <p className="popover-title" dir="auto">
             {title}
           </p>

@@ -9,6 +9,7 @@ import { type PromptProblem, promptProblem, prompts } from '../../local/prompts'
 import type { LocalPrompt } from '../../local/schema';
 import { syncNow } from '../../machines/sync';
 import { analytics } from '../../workers/analytics';
+import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { Modal } from '../kit/Modal';
 import './prompts.css';
 
@@ -216,16 +217,15 @@ export function PromptDialog({
               >
                 {t('prompts.edit')}
               </button>
-              <button
-                type="button"
-                className="button small danger"
-                onClick={() => {
-                  void prompts.remove(item.localId).then(() => syncNow());
+              {/* Asks first, as every other list does: one tap beside Use and Edit deleted it on every device. */}
+              <ConfirmDelete
+                title={t('prompts.deleteConfirm', { name: item.name })}
+                body={t('prompts.deleteConfirmBody')}
+                onConfirm={async () => {
+                  await prompts.remove(item.localId);
+                  void syncNow();
                 }}
-                data-testid="prompt-delete"
-              >
-                {t('prompts.delete')}
-              </button>
+              />
             </div>
           </li>
         ))}
