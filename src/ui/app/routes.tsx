@@ -1,6 +1,6 @@
 // The app's pages by address, each its own chunk, under an optional leading language code (/ar/chat/...); opening
 // the app at a chat asks for the chat beside the page's code.
-import { type ComponentType, lazy, Suspense, useDeferredValue } from 'react';
+import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { matchRoute, type Parser, Route, Switch, useLocation, useRouter } from 'wouter';
 import type { ChannelDetail } from '../../../common/contract';
 import { channelBeforePage } from '../../machines/chat/io';
@@ -9,7 +9,32 @@ import { Layout } from '../layout/Layout';
 import { NotFound } from './NotFound';
 import { useNavigationKey } from './navigation';
 
-const page = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+/** Each page's code, asked for once: by the app's first draw (AppRoutes) or by React.lazy on a navigation. */
+const pageCode = new Map<ComponentType, () => Promise<ComponentType>>();
+
+/**
+ * A page in its own chunk. Once its code is here it is drawn directly; before that through React.lazy (a
+ * navigation, which keeps the page before on screen meanwhile).
+ */
+const page = (load: () => Promise<ComponentType>) => {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const code = () => {
+    loading ??= load().then((Loaded) => {
+      loaded = Loaded;
+      return Loaded;
+    });
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await code() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page, at the module's start
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  pageCode.set(Page, code);
+  return Page;
+};
 
 const Home = page(async () => (await import('../chat/ChatPage')).HomePage);
 const Presentation = page(async () => (await import('../creation/PresentationPage')).PresentationPage);
@@ -62,10 +87,10 @@ function OpenedChannelPage() {
   return <module.ChannelPage loaded={useNavigationKey() === 0 ? opened : null} />;
 }
 
-const Channel = lazy(async () => {
+const Channel = page(async () => {
   const [module, opened] = await Promise.all([loadChannelPage(), openedChat]);
   channel = { module, opened };
-  return { default: OpenedChannelPage };
+  return OpenedChannelPage;
 });
 
 const CHAT = '/chat/:channelId';
@@ -131,15 +156,41 @@ export function splitLanguage(path: string, parser: Parser): { lang?: string; pa
   return { lang, page: `/${rest.join('/')}` };
 }
 
+/**
+ * Whether the app's first draw still waits for the code of the page it opened at. It waits here rather than under
+ * Suspense: React 19 holds a boundary's content back until 300 ms after its fallback was drawn, so a first draw
+ * that suspended (the fallback is nothing) showed the app's frame about 300 ms after its page's code had come
+ * (bench/cache-open.ts, a chat's address: the frame 420-560 ms after navigation, the code there by 170 ms).
+ */
+function useFirstPageCode(parser: Parser, page: string): boolean {
+  const [waiting, setWaiting] = useState<Promise<unknown> | null>(() => {
+    const Page = PAGES.find(([pattern]) => matchRoute(parser, pattern, page)[0])?.[1];
+    return Page ? (pageCode.get(Page)?.() ?? null) : null;
+  });
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    // A chunk that failed to load is drawn through React.lazy, which hands its error to the error boundary.
+    const drawn = () => live && setWaiting(null);
+    waiting.then(drawn, drawn);
+    return () => {
+      live = false;
+    };
+  }, [waiting]);
+  return waiting !== null;
+}
+
 /** The page of the open address, inside the app's layout. */
 export function AppRoutes() {
   const { parser } = useRouter();
   const [pathname] = useLocation();
   // A navigation keeps the open page on screen until the next page's code is here, rather than a blank
-  // screen meanwhile. The first draw waits for the page's code under the boot shell (the fallback is nothing).
+  // screen meanwhile. The first draw waits for the page's code under the boot shell (useFirstPageCode).
   const path = useDeferredValue(pathname);
   const { lang, page } = splitLanguage(path, parser);
   askForOpenedChat(matchRoute(parser, CHAT, page)[1]?.channelId);
+  // Nothing is drawn over the boot shell until then.
+  if (useFirstPageCode(parser, page)) return null;
   return (
     <Suspense fallback={null}>
       {/* Addresses with and without a language are two trees, as they were two routes before. */}
