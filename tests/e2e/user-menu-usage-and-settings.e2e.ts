@@ -29,7 +29,11 @@ test('settings: a connector joins the waiting list; a language choice reloads at
   await expect(notion).toContainText('On the waiting list');
 
   await page.getByTestId('settings-languages-tab').click();
+  // English is both recommended and in the full list: checked in both (the recommended row showed unchecked).
+  await expect(page.getByTestId('language-en')).toHaveCount(2);
+  for (const row of await page.getByTestId('language-en').all()) await expect(row).toBeChecked();
   await page.getByTestId('language-zh').last().check();
+  for (const row of await page.getByTestId('language-en').all()) await expect(row).not.toBeChecked();
   await page.getByTestId('language-confirm').click();
   await expect(page).toHaveURL(/\/zh$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh');

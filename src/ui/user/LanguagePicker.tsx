@@ -19,11 +19,13 @@ export function LanguagePicker() {
         .filter((code): code is Language => (LANGUAGES as readonly string[]).includes(code)),
     ),
   ];
-  const option = (code: Language) => (
-    <label key={`${code}-${recommended.includes(code)}`} className="consent-row">
+  // Each list is its own radio group: in one group a language listed twice could be checked only once, so
+  // the recommended row of the current language showed unchecked while the full list's row was checked.
+  const option = (group: 'recommended' | 'all') => (code: Language) => (
+    <label key={code} className="consent-row">
       <input
         type="radio"
-        name="language"
+        name={`language-${group}`}
         checked={picked === code}
         onChange={() => setPicked(code)}
         data-testid={`language-${code}`}
@@ -34,9 +36,9 @@ export function LanguagePicker() {
   return (
     <div>
       <p className="muted small">{t('settings.recommended')}</p>
-      {recommended.map(option)}
+      {recommended.map(option('recommended'))}
       <hr aria-label="--" />
-      {LANGUAGES.map(option)}
+      {LANGUAGES.map(option('all'))}
       <div className="dialog-actions">
         <button
           type="button"
