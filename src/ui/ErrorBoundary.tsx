@@ -80,3 +80,52 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
     );
   }
 }
+
+/**
+ * Around the page, inside the app's frame. A page whose code cannot be fetched (the server stopped or the
+ * network gone, and this device never opened that page, so its worker has no copy) says so there, with the
+ * sidebar left to go elsewhere; it replaced the whole app with 'Sorry, something went wrong.' before. Online, a
+ * failed chunk is first taken for a new deploy and reloads once, as the crash screen did. Any other error goes
+ * on up to the crash screen.
+ */
+export class PageErrorBoundary extends Component<
+  { children: ReactNode },
+  { error: Error | null; children: ReactNode }
+> {
+  state = { error: null as Error | null, children: this.props.children };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  // Another page drawn (new children from the router, which may follow the address a render later than the
+  // frame does) clears the message; the same page failing again brings it back at once.
+  static getDerivedStateFromProps(props: { children: ReactNode }, state: { children: ReactNode }) {
+    return props.children === state.children ? null : { error: null, children: props.children };
+  }
+
+  componentDidCatch(error: Error) {
+    if (!isChunkLoadError(error)) return;
+    removeBootShell();
+    if (navigator.onLine !== false) reloadOnce();
+  }
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (!isChunkLoadError(error)) throw error;
+    return (
+      <div className="empty-state" role="alert" data-testid="page-load-failed">
+        <p>
+          {say(
+            'common.pageLoadFailed',
+            'This page could not be loaded. Check your connection and try again.',
+          )}
+        </p>
+        <button type="button" className="button primary" onClick={() => window.location.reload()}>
+          {say('common.tryAgain', 'Try again')}
+        </button>
+      </div>
+    );
+  }
+}

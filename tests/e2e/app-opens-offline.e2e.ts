@@ -71,3 +71,32 @@ test('the page carries a web app manifest with icons', async ({ page, request })
   expect(manifest.display).toBe('standalone');
   expect(manifest.icons.length).toBeGreaterThanOrEqual(2);
 });
+
+test.describe('in Spanish, with the server unreachable for a page', () => {
+  // No service worker: the page's code is refused here as a stopped server refuses it.
+  test.use({ locale: 'es', serviceWorkers: 'block' });
+
+  test('a page never opened on this device says it could not be loaded and keeps the sidebar', async ({
+    page,
+  }) => {
+    // The whole app became 'Lo sentimos, algo salió mal.' with only Recargar, which failed the same way.
+    await openAsGuest(page, '/es');
+    await page.route('**/assets/WritingPage-*.js', (route) => route.abort('connectionrefused'));
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Escritura' }).click();
+    // Taken first for a new deploy, the page reloads once; then the message.
+    const failed = page.getByTestId('page-load-failed');
+    await expect(failed).toContainText(
+      'No se pudo cargar esta página. Revisa tu conexión e inténtalo de nuevo.',
+    );
+    await expect(page.getByTestId('error-boundary')).toHaveCount(0);
+    await expect(failed.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+    // The way on: another page from the sidebar, or Try again once the server answers.
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Nuevo chat' }).click();
+    await expect(page.getByTestId('composer-input')).toBeVisible();
+    await page.goBack();
+    await expect(failed).toBeVisible();
+    await page.unroute('**/assets/WritingPage-*.js');
+    await failed.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByTestId('writing-page')).toBeVisible();
+  });
+});

@@ -15,6 +15,8 @@ export const ar: Resource = {
     notifications: 'الإشعارات {{keys}}',
     againEmail: 'يرجى إدخال بريد إلكتروني صالح.',
     copySuccess: 'تم النسخ',
+    pageLoadFailed: 'تعذر تحميل هذه الصفحة. تحقق من اتصالك وحاول مرة أخرى.',
+    tryAgain: 'حاول مرة أخرى',
     somethingWrong: 'عذرًا، حدث خطأ ما.',
     reload: 'إعادة التحميل',
     cancel: 'إلغاء',

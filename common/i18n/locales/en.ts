@@ -14,6 +14,8 @@ export const en = {
     notifications: 'Notifications {{keys}}',
     againEmail: 'Please enter a valid email address.',
     copySuccess: 'Copied',
+    pageLoadFailed: 'This page could not be loaded. Check your connection and try again.',
+    tryAgain: 'Try again',
     somethingWrong: 'Sorry, something went wrong.',
     reload: 'Reload',
     cancel: 'Cancel',

@@ -15,6 +15,8 @@ export const es: Resource = {
     notifications: 'Notificaciones {{keys}}',
     againEmail: 'Introduce una dirección de correo válida.',
     copySuccess: 'Copiado',
+    pageLoadFailed: 'No se pudo cargar esta página. Revisa tu conexión e inténtalo de nuevo.',
+    tryAgain: 'Reintentar',
     somethingWrong: 'Lo sentimos, algo salió mal.',
     reload: 'Recargar',
     cancel: 'Cancelar',

@@ -15,6 +15,8 @@ export const zh: Resource = {
     notifications: '通知 {{keys}}',
     againEmail: '请输入有效的电子邮件地址。',
     copySuccess: '已复制',
+    pageLoadFailed: '无法加载此页面。请检查网络后重试。',
+    tryAgain: '重试',
     somethingWrong: '抱歉，出错了。',
     reload: '重新加载',
     cancel: '取消',

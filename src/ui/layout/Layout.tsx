@@ -11,6 +11,7 @@ import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { useShortcut } from '../app/use-shortcut';
 import { BillingLayer } from '../billing/BillingLayer';
+import { PageErrorBoundary } from '../ErrorBoundary';
 import { Icon } from '../icons';
 import { dialogCode, LazyDialog } from '../kit/lazy-dialog';
 import { ShareKeyCatcher } from '../shares/ShareKeyCatcher';
@@ -148,7 +149,7 @@ export function Layout({ lang, children }: { lang?: string; children: ReactNode 
         )}
         <AnnouncementBanner />
         <OfflineBanner />
-        {children}
+        <PageErrorBoundary>{children}</PageErrorBoundary>
       </main>
       <BillingLayer />
       <LazyDialog
