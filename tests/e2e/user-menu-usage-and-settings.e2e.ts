@@ -97,6 +97,19 @@ test('a dialog fetched on first open: offline it says so and closes, online it o
   await expect(page.getByTestId('settings-modal')).toBeVisible();
 });
 
+/** Holds the chunk of the menus, popovers, tooltips and dialog frame until the returned function is called. */
+async function holdFloatingChunk(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/floating-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe("before the menus' code has come", () => {
   // No service worker: on a first visit it takes the page and fetches the held chunk itself, past the route
   // (the menu then opened at once and the test failed by chance).
@@ -106,14 +119,7 @@ test.describe("before the menus' code has come", () => {
     page,
   }) => {
     // Menus, popovers and tooltips come after the app's first draw (a chunk of their own): held here.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/floating-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdFloatingChunk(page);
     await openAsGuest(page);
     await page.getByTestId('user-menu').click();
     const status = page.getByTestId('lazy-dialog-status');
@@ -127,14 +133,7 @@ test.describe("before the menus' code has come", () => {
     page,
   }) => {
     // The dialog frame (Radix Dialog) comes in the same chunk as the menus: held here.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/floating-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdFloatingChunk(page);
     await openAsGuest(page);
     await page.getByTestId('composer-input').focus();
     await page.keyboard.press('Control+/');
