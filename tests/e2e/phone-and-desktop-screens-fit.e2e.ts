@@ -207,6 +207,8 @@ test.describe('on a phone', () => {
         };
       });
     expect(title).toEqual({ cut: true, display: 'block', textOverflow: 'ellipsis', textTransform: 'none' });
+    // The history's search box is a touch target too (it was 36 px tall).
+    expect((await page.getByTestId('history-search').boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await page.keyboard.press('Escape');
 
     for (const path of ['/chatwithdoc', '/writing', '/m/home', '/m/chatwithdoc', '/ar/m/home']) {
