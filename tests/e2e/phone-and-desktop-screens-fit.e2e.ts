@@ -3,7 +3,7 @@
 // drawer, the composer toolbar in a narrow document chat. Screenshots of home and a chat are kept for review.
 import type { Page, Route, TestInfo } from '@playwright/test';
 import { makePdf } from '../helpers/doc-fixtures';
-import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
+import { expect, holdRequests, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -507,14 +507,7 @@ for (const screen of [
       await expect(page.getByTestId('history-item')).toHaveCount(1);
       const history = await historyRows(page, '#sidebar');
 
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/assets/**/*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/assets/**/*.js');
       const asked: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/v1/chat/getChannel')) asked.push(request.url());
@@ -547,25 +540,11 @@ for (const screen of [
       await page.route('**/api/**', (route) => {
         heldApi.push(route);
       });
-      let releaseAgain = () => {};
-      const heldAgain = new Promise<void>((resolve) => {
-        releaseAgain = resolve;
-      });
       await page.unroute('**/assets/**/*.js');
-      await page.route('**/assets/**/*.js', async (route) => {
-        await heldAgain;
-        await route.continue();
-      });
+      const releaseAgain = await holdRequests(page, '**/assets/**/*.js');
       // The cache can answer before the app's stylesheet is here (it gives the page its height): held until the
       // chat is drawn, the chat still ends where the app will draw it once the stylesheet comes.
-      let releaseStyles = () => {};
-      const heldStyles = new Promise<void>((resolve) => {
-        releaseStyles = resolve;
-      });
-      await page.route('**/assets/**/*.css', async (route) => {
-        await heldStyles;
-        await route.continue();
-      });
+      const releaseStyles = await holdRequests(page, '**/assets/**/*.css');
       await page.goto(page.url(), { waitUntil: 'commit' });
       await expect(page.locator('#boot-chat .markdown')).toHaveCount(2);
       releaseStyles();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
+import { expect, holdRequests, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
 
 test('usage shows today’s messages on the free plan', async ({ page }) => {
   await openAsGuest(page);
@@ -97,19 +97,6 @@ test('a dialog fetched on first open: offline it says so and closes, online it o
   await expect(page.getByTestId('settings-modal')).toBeVisible();
 });
 
-/** Holds the chunk of the menus, popovers, tooltips and dialog frame until the returned function is called. */
-async function holdFloatingChunk(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/floating-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 test.describe("before the menus' code has come", () => {
   // No service worker: on a first visit it takes the page and fetches the held chunk itself, past the route
   // (the menu then opened at once and the test failed by chance).
@@ -119,7 +106,7 @@ test.describe("before the menus' code has come", () => {
     page,
   }) => {
     // Menus, popovers and tooltips come after the app's first draw (a chunk of their own): held here.
-    const release = await holdFloatingChunk(page);
+    const release = await holdRequests(page, /\/assets\/floating-[^/]+\.js$/);
     await openAsGuest(page);
     await page.getByTestId('user-menu').click();
     const status = page.getByTestId('lazy-dialog-status');
@@ -133,7 +120,7 @@ test.describe("before the menus' code has come", () => {
     page,
   }) => {
     // The dialog frame (Radix Dialog) comes in the same chunk as the menus: held here.
-    const release = await holdFloatingChunk(page);
+    const release = await holdRequests(page, /\/assets\/floating-[^/]+\.js$/);
     await openAsGuest(page);
     await page.getByTestId('composer-input').focus();
     await page.keyboard.press('Control+/');

@@ -102,3 +102,19 @@ export async function logInThroughTheOpenModal(page: Page, email: string) {
   await expect(page.getByTestId('login-modal')).toHaveCount(0);
   await expect(page.getByTestId('auth-state')).toHaveText(email);
 }
+
+/**
+ * Holds the requests that match `url` until the returned function is called (a chunk, a stylesheet or the API
+ * that arrives late), then lets them go on.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
