@@ -14,6 +14,8 @@ export interface RunningServer {
   url: string;
   port: number;
   services: Services;
+  /** The HTTP app: its route table lets a test check that every route is covered. */
+  app: ReturnType<typeof createApp>;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startServer(
     url,
     port,
     services,
+    app,
     async close() {
       services.lifecycle.draining = true;
       clearInterval(billingTimer);
