@@ -1,6 +1,55 @@
 // Wire contract of plans, purchase, subscriptions and billing (issue 5). Re-exported from contract.ts;
 // the server imports the same types.
 
+/** The currency code behind a symbol the server sends ($, €, £, ¥), or the code itself; null when unknown. */
+const CURRENCY_OF_SYMBOL: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'CNY' };
+export function currencyCodeOf(symbolOrCode: string): string | null {
+  const trimmed = symbolOrCode.trim();
+  return CURRENCY_OF_SYMBOL[trimmed] ?? (/^[A-Z]{3}$/.test(trimmed) ? trimmed : null);
+}
+
+/**
+ * How many decimals a currency is written and charged in (USD 2, JPY 0). Amounts on the wire are whole
+ * minor units of their currency (cents for USD), as the payment providers charge them.
+ */
+export function currencyDecimals(symbolOrCode: string): number {
+  const currency = currencyCodeOf(symbolOrCode);
+  if (!currency) return 2;
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);
+
+/**
+ * An amount of minor units as `language` writes money (Intl.NumberFormat: its digits, separators and the
+ * symbol's side), always with all of the currency's decimals, so the price shown is the amount charged to
+ * the cent: 10070 cents is $100.70, never $100.7 (which reads as a different, rounded price).
+ */
+export function formatMoney(minorUnits: number, symbolOrCode: string, language: string): string {
+  const decimals = currencyDecimals(symbolOrCode);
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  const amount = Math.round(minorUnits) / 10 ** decimals;
+  const currency = currencyCodeOf(symbolOrCode);
+  if (currency) {
+    const parts = new Intl.NumberFormat(language, { style: 'currency', currency, ...digits }).formatToParts(
+      amount,
+    );
+    // In right-to-left text the '$' of 'US$' (no direction of its own) is drawn before 'US' ('$US 8.39'):
+    // the currency is isolated (FSI ... PDI) so it reads 'US$' there; left-to-right text needs nothing.
+    const rtl = RIGHT_TO_LEFT.has(language.split('-')[0]);
+    return parts.map((p) => (rtl && p.type === 'currency' ? `\u2068${p.value}\u2069` : p.value)).join('');
+  }
+  // A symbol Intl cannot name a currency for: the number as the language writes it, the server's symbol first.
+  return `${symbolOrCode}${new Intl.NumberFormat(language, digits).format(amount)}`;
+}
+
 export const BillingPaths = {
   allProducts: '/api/v1/membership/allProducts',
   freeTrial: '/api/v1/membership/freeTrial',

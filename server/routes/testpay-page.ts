@@ -2,6 +2,7 @@
 // stylesheet, the "no real money" note, the language Parley named in the link (?lang=) and RTL for Arabic.
 import type { Context } from 'hono';
 import { html } from 'hono/html';
+import { formatMoney } from '../../common/contract/index.js';
 import type { AppEnv } from '../http/context.js';
 import { sameOriginPath } from '../net/return-url.js';
 import type { TestpayProvider } from '../providers/payments/testpay.js';
@@ -36,8 +37,9 @@ export function withParams(url: string, params: Record<string, string>) {
   return url.startsWith('/') ? `${target.pathname}${target.search}` : target.toString();
 }
 
-export const price = (cents: number, currency: string) =>
-  `${currency === 'USD' ? '$' : `${currency} `}${(cents / 100).toFixed(2)}`;
+/** The amount the page charges, written as Parley's plans show it in the page's language (the same formatMoney). */
+export const price = (c: Context<AppEnv>, cents: number, currency: string) =>
+  formatMoney(cents, currency, pageStrings(c.req.query('lang')).lang);
 
 /** Where a page may send the browser back to: only this app (rows stored before return addresses were
  * checked may hold anything). */

@@ -119,7 +119,7 @@ async function checkoutPage(c: Context<AppEnv>, error: ErrorKey | null) {
       s.checkout,
       html`<h1>${s.checkout}</h1>
 <div class="box"><div id="product">${product?.productType} ${period === 'year' ? s.yearly : s.monthly}</div>
-<div id="amount"><strong>${product ? price(product.price, product.currency) : ''}</strong> / ${s.per[period]}</div>
+<div id="amount"><strong>${product ? price(c, product.price, product.currency) : ''}</strong> / ${s.per[period]}</div>
 ${trial ? html`<div id="trial">${fill(s.trial, { days: session.trialDays })}</div>` : ''}</div>
 ${error ? html`<p class="error" role="alert" id="error">${s[error]}</p>` : ''}
 <form method="post"><label for="card">${s.card}</label>

@@ -50,7 +50,7 @@ async function approvalPage(c: Context<AppEnv>) {
       html`<h1>${s.wallet}</h1>
 <p>${session.kind === 'upgrade' ? s.walletUpgrade : s.walletIntro}</p>
 <div class="box"><div id="product">${product?.productType} ${period === 'year' ? s.yearly : s.monthly}</div>
-<div id="amount"><strong>${product ? price(product.price, product.currency) : ''}</strong> / ${s.per[period]}</div>
+<div id="amount"><strong>${product ? price(c, product.price, product.currency) : ''}</strong> / ${s.per[period]}</div>
 ${trial ? html`<div id="trial">${fill(s.trial, { days: session.trialDays })}</div>` : ''}</div>
 <form method="post"><button name="action" value="approve" id="wallet-approve">${trial ? s.approveTrial : s.approvePay}</button>
 <button name="action" value="cancel" class="secondary" id="wallet-cancel">${s.cancel}</button></form>`,

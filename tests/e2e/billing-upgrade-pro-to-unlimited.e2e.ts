@@ -30,7 +30,11 @@ for (const language of ['ar', 'zh', 'es'] as const) {
   test(`in ${language} the $9.99 monthly plan shows 9.99 as the language writes it, in pricing and billing`, async ({
     page,
   }) => {
-    const price = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(9.99);
+    // As Intl writes it; in Arabic the currency is isolated (FSI ... PDI) so right to left it reads US$.
+    const price =
+      language === 'ar'
+        ? '\u200f9.99\u00a0\u2068US$\u2069'
+        : new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(9.99);
     await openAsGuest(page, `/${language}`);
     await logIn(page, `price-${language}@example.com`);
     await page.getByTestId('upgrade-button').click();

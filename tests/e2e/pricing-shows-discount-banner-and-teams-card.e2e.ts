@@ -126,6 +126,8 @@ test('a marketing coupon shows its percent per period; the teams experiment adds
   // Twelve months at the monthly price, struck through beside the yearly total.
   await expect(modal.getByTestId('plan-Pro-year').getByTestId('plan-strike-price')).toHaveText('$119.88');
   await expect(modal.getByTestId('plan-Pro-month').getByTestId('plan-strike-price')).toHaveCount(0);
+  // The yearly total is the amount charged, with its cents: $100.70, never "$100.7".
+  await expect(modal.getByTestId('plan-Pro-year')).toContainText('Billed yearly: $100.70');
 
   const teams = modal.getByTestId('plan-teams');
   await expect(teams).toContainText('Teams');
@@ -165,10 +167,27 @@ test('in Arabic the Teams card is translated and laid out right to left', async 
   const pro = await modal.getByTestId('plan-Pro-year').boundingBox();
   const card = await teams.boundingBox();
   expect(card!.x).toBeLessThan(pro!.x);
+  // The yearly total as Arabic writes money, with both decimals of the dollar (100.70, not 100.7).
+  await expect(modal.getByTestId('plan-Pro-year')).toContainText('\u200f100.70\u00a0\u2068US$\u2069');
+  // Drawn right to left, the currency still reads 'US$' (its '$' after 'US', not '$US').
+  const drawnX = await modal
+    .getByTestId('plan-Pro-year')
+    .getByTestId('plan-price')
+    .evaluate((el) => {
+      const text = el.firstChild as Text;
+      const at = (i: number) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().x;
+      };
+      return { u: at(text.data.indexOf('U')), dollar: at(text.data.indexOf('$')) };
+    });
+  expect(drawnX.dollar).toBeGreaterThan(drawnX.u);
   // Prices as Arabic writes money (Intl), to the cent: the $9.99 plan reads 9.99, never 10.0.
   await modal.getByTestId('period-month').click();
   await expect(modal.getByTestId('plan-Pro-month').getByTestId('plan-price')).toHaveText(
-    new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(9.99),
+    '\u200f9.99\u00a0\u2068US$\u2069',
   );
   await expect(modal.getByTestId('plan-Pro-month').getByTestId('plan-price')).toContainText('9.99');
 });

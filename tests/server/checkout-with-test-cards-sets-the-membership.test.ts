@@ -85,6 +85,22 @@ describe.each(DATABASES)('checkout through the built-in test provider on %s', (k
     expect(await notACard.text()).toContain('هذه ليست بطاقة اختبار');
   });
 
+  it('the checkout page charges the yearly price the plans show, cents and language included', async () => {
+    const token = await loginMember(server, 'yearly-es@example.com');
+    const { body } = await call<ProductList>(server.url, 'GET', '/api/v1/membership/allProducts', { token });
+    const yearly = body.data.productVOS.find((p) => p.productIds['0'] === 'pro-year-g0')!;
+    expect(yearly.productPriceText).toBe('$100.70');
+    const started = await call<string>(
+      server.url,
+      'GET',
+      '/api/v1/stripe/check?productId=pro-year-g0&successUrl=/&cancelUrl=/',
+      { token, headers: { language: 'es' } },
+    );
+    const page = await (await fetch(started.body.data)).text();
+    // Spanish writes the same 10070 cents as the plan card does: 100,70 US$, not 100,7 nor $100.70.
+    expect(page).toMatch(/<div id="amount"><strong>100,70\u00a0US\$<\/strong>/);
+  });
+
   it('a 3-D Secure card asks for a challenge: fail leaves the user free, approve makes them Pro', async () => {
     const token = await loginMember(server, 'secure@example.com');
     const first = await payWithCard(server, token, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CANCEL_CHOICES,
+  currencyDecimals,
   type DiscountInfo,
   missingCancelAnswers,
   type UserInfo,
@@ -9,13 +10,10 @@ import { CancelFeedback } from '../../common/contract/billing.schema';
 import {
   annualPerMonth,
   annualSavingPercent,
-  billingAmount,
   discountPercent,
   formatDate,
   formatMoney,
-  monthlyPrice,
   purchaseLabel,
-  upgradeAmount,
 } from '../../src/machines/billing/price';
 import { buyDecision, payPromptTarget, showUpgradeButton } from '../../src/machines/billing/rules';
 
@@ -31,37 +29,38 @@ const user = (fields: Partial<UserInfo>) =>
   ({ isLogin: true, isPro: false, isTrial: false, membershipId: 0, parsedRoles: [], ...fields }) as UserInfo;
 
 describe('price display', () => {
-  it('annual per month is price / 12 to the cent, one decimal only where exact; monthly is price / 100', () => {
-    // 12 x $9.99 less 16% is $100.70 a year: $8.39 a month, never the $8.4 that is not charged.
+  it("every price is the amount charged, with all of its currency's decimals", () => {
+    // 12 x $9.99 less 16% is 10070 cents a year: $100.70, never "$100.7" (read as another price).
+    expect(formatMoney(10070, 'USD', 'en')).toBe('$100.70');
+    expect(formatMoney(999, 'USD', 'en')).toBe('$9.99');
+    expect(formatMoney(2000, 'USD', 'en')).toBe('$20.00');
+    expect(formatMoney(700, '$', 'en')).toBe('$7.00');
+    expect(formatMoney(5040, '€', 'en')).toBe('€50.40');
+    expect(formatMoney(123456, 'USD', 'en')).toBe('$1,234.56');
+    // A currency without minor units is charged and shown in whole units.
+    expect(formatMoney(1200, 'JPY', 'en')).toBe('¥1,200');
+    expect(currencyDecimals('$')).toBe(2);
+    expect(currencyDecimals('JPY')).toBe(0);
+  });
+  it('the yearly price per month is price / 12 to the cent, written like every other price', () => {
     expect(annualPerMonth(10070, 'USD', 'en')).toBe('$8.39');
     expect(annualPerMonth(20150, 'USD', 'en')).toBe('$16.79');
-    expect(annualPerMonth(12000, 'USD', 'en')).toBe('$10.0');
-    expect(annualPerMonth(10080, 'USD', 'en')).toBe('$8.4');
-    expect(monthlyPrice(999, 'USD', 'en')).toBe('$9.99');
-    expect(monthlyPrice(2000, 'USD', 'en')).toBe('$20');
-    expect(monthlyPrice(123456, 'USD', 'en')).toBe('$1,234.56');
+    expect(annualPerMonth(12000, 'USD', 'en')).toBe('$10.00');
+    expect(annualPerMonth(10080, 'USD', 'en')).toBe('$8.40');
   });
-  it('billing and coupon amounts keep their cents; upgrade amounts one decimal only with decimal places', () => {
-    expect(billingAmount(699, '$', 'en')).toBe('$6.99');
-    expect(billingAmount(999, '$', 'en')).toBe('$9.99');
-    expect(billingAmount(700, '$', 'en')).toBe('$7.0');
-    expect(billingAmount(5040, '€', 'en')).toBe('€50.4');
-    expect(upgradeAmount(1234, 2, '$', 'en')).toBe('$12.34');
-    expect(upgradeAmount(1230, 2, '$', 'en')).toBe('$12.3');
-    expect(upgradeAmount(1200, 0, '$', 'en')).toBe('$12');
-  });
-  it('a $9.99 plan reads 9.99 in every language, as that language writes money', () => {
+  it('each language writes the same amount as it writes money (Intl), decimals kept', () => {
     const rlm = '\u200f';
     const nbsp = '\u00a0';
-    expect(monthlyPrice(999, 'USD', 'ar')).toBe(`${rlm}9.99${nbsp}US$`);
-    expect(monthlyPrice(999, 'USD', 'zh')).toBe('US$9.99');
-    expect(monthlyPrice(999, 'USD', 'es')).toBe(`9,99${nbsp}US$`);
-    expect(billingAmount(699, '$', 'es')).toBe(`6,99${nbsp}US$`);
-    expect(annualPerMonth(10070, 'USD', 'zh')).toBe('US$8.39');
-    expect(annualPerMonth(12000, 'USD', 'es')).toBe(`10,0${nbsp}US$`);
-    expect(upgradeAmount(1200, 0, '$', 'ar')).toBe(`${rlm}12${nbsp}US$`);
+    // Arabic isolates the currency (FSI ... PDI): right to left it still reads 'US$', never '$US'.
+    expect(formatMoney(10070, 'USD', 'ar')).toBe(`${rlm}100.70${nbsp}\u2068US$\u2069`);
+    expect(formatMoney(10070, 'USD', 'zh')).toBe('US$100.70');
+    expect(formatMoney(10070, 'USD', 'es')).toBe(`100,70${nbsp}US$`);
+    expect(formatMoney(999, 'USD', 'ar')).toBe(`${rlm}9.99${nbsp}\u2068US$\u2069`);
+    expect(formatMoney(699, '$', 'es')).toBe(`6,99${nbsp}US$`);
+    expect(annualPerMonth(12000, 'USD', 'es')).toBe(`10,00${nbsp}US$`);
+    expect(formatMoney(1200, '$', 'ar')).toBe(`${rlm}12.00${nbsp}\u2068US$\u2069`);
     // A symbol Intl cannot name a currency for keeps the server's symbol before the number.
-    expect(formatMoney(500, '₹', 'es', 1)).toBe('₹5,0');
+    expect(formatMoney(500, '₹', 'es')).toBe('₹5,00');
   });
   it('saving is 16 % unless a yearly discount exists; discounts show as percent', () => {
     expect(annualSavingPercent(null)).toBe(16);

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import {
   type DiscountInfo,
+  formatMoney,
   type MembershipQuota,
   type Product,
   TRIAL_DAYS,
@@ -194,7 +195,7 @@ export function createCatalogue(db: Database, options: CatalogueOptions) {
       membershipId: row.membershipId,
       productType: row.productType as Product['productType'],
       price: row.price,
-      productPriceText: `${currencySymbol(row.currency)}${(row.price / 100).toFixed(2)}`,
+      productPriceText: formatMoney(row.price, row.currency, 'en'),
       currency: row.currency,
       strikePrice: row.strikePrice,
       productIds: Object.fromEntries(ids.map((id) => [String(id.provider), id.providerProductId])),

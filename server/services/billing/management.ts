@@ -7,6 +7,7 @@ import {
   type BillingDetail,
   type ConfirmStatus,
   type CouponPreview,
+  currencyDecimals,
   DEFAULT_LANGUAGE,
   type Language,
   RETENTION_ACTIVITY,
@@ -198,7 +199,8 @@ export function createBillingManagement(deps: { db: Database; billing: BillingSe
             subscription: p.subscription,
             discount: 0,
             discountAmount: p.price - remainAmount,
-            decimalPlaces: remainAmount % 100 === 0 ? 0 : 2,
+            // The currency's decimals: the client shows every amount with them (12.00, never 12).
+            decimalPlaces: currencyDecimals(p.currency),
             symbol: currencySymbol(p.currency),
             remainAmount,
             greyDetails: FEATURES[sub.membershipId] ?? [],

@@ -3,45 +3,24 @@
 import {
   DEFAULT_ANNUAL_SAVING_PERCENT,
   type DiscountInfo,
+  formatMoney,
   type Language,
   type Product,
   type TrialStatus,
 } from '../../../common/contract';
 
-/** The currency code behind a symbol the server sends ($, €, £, ¥), or the code itself. */
-const CURRENCY_OF_SYMBOL: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'CNY' };
-const currencyCode = (symbolOrCode: string) =>
-  CURRENCY_OF_SYMBOL[symbolOrCode.trim()] ??
-  (/^[A-Z]{3}$/.test(symbolOrCode.trim()) ? symbolOrCode.trim() : null);
+/**
+ * Every price the plans, billing detail, coupon and upgrade screens show is formatMoney (the contract's, also
+ * the test checkout page's): the amount charged, with all of its currency's decimals, as the language writes it.
+ */
+export { formatMoney };
 
 /**
- * An amount of cents as the chosen language writes money (Intl.NumberFormat): never rounded past its cents,
- * so the price on the screen is the price charged. `minDecimals` keeps the plan views' shorter forms where
- * they are exact: 1 writes 7.00 as 7.0 and 8.40 as 8.4, 0 writes 20.00 as 20; 9.99 is always 9.99.
+ * A yearly price per month (pricing cards, the trial success): price / 12 to the cent. It is a comparison,
+ * not a charge; the card also shows the yearly total that is charged.
  */
-export function formatMoney(cents: number, symbolOrCode: string, language: Language, minDecimals: 0 | 1 = 0) {
-  const whole = Math.round(cents);
-  const decimals = whole % 10 !== 0 ? 2 : whole % 100 !== 0 ? 1 : minDecimals;
-  const digits = { minimumFractionDigits: Math.max(decimals, minDecimals), maximumFractionDigits: 2 };
-  const currency = currencyCode(symbolOrCode);
-  if (currency)
-    return new Intl.NumberFormat(language, { style: 'currency', currency, ...digits }).format(whole / 100);
-  // A currency Intl does not know by this symbol: the number in the language, the server's symbol before it.
-  return `${symbolOrCode}${new Intl.NumberFormat(language, digits).format(whole / 100)}`;
-}
-
-/** A yearly price per month, the same everywhere (pricing cards, the trial success): price / 12, to the cent. */
 export const annualPerMonth = (cents: number, currency: string, language: Language) =>
-  formatMoney(Math.round(cents / 12), currency, language, 1);
-/** Monthly plans and yearly totals: price / 100. */
-export const monthlyPrice = (cents: number, currency: string, language: Language) =>
-  formatMoney(cents, currency, language);
-/** Billing detail and coupon amounts: one decimal where that is exact. */
-export const billingAmount = (cents: number, currency: string, language: Language) =>
-  formatMoney(cents, currency, language, 1);
-/** Upgrade prices: one decimal when the item has decimal places (where exact), else none; cents always. */
-export const upgradeAmount = (cents: number, decimalPlaces: number, currency: string, language: Language) =>
-  formatMoney(cents, currency, language, decimalPlaces > 0 ? 1 : 0);
+  formatMoney(Math.round(cents / 12), currency, language);
 
 /** The percent saved on a yearly plan: the yearly discount when there is one, else the default 16. */
 export const annualSavingPercent = (discount: DiscountInfo | null) =>

@@ -10,7 +10,7 @@ import {
   annualPerMonth,
   annualSavingPercent,
   discountPercent,
-  monthlyPrice,
+  formatMoney,
   purchaseLabel,
 } from '../../machines/billing/price';
 import {
@@ -132,7 +132,7 @@ function PlanCard(props: {
         <strong data-testid="plan-price">
           {yearly
             ? annualPerMonth(product.price, product.currency, language)
-            : monthlyPrice(product.price, product.currency, language)}
+            : formatMoney(product.price, product.currency, language)}
         </strong>
         <span className="muted">{t('billing.pricing.perMonth')}</span>
       </p>
@@ -141,13 +141,13 @@ function PlanCard(props: {
         {yearly && product.strikePrice !== null && product.strikePrice > product.price && (
           <>
             <s data-testid="plan-strike-price">
-              {monthlyPrice(product.strikePrice, product.currency, language)}
+              {formatMoney(product.strikePrice, product.currency, language)}
             </s>{' '}
           </>
         )}
         {yearly
           ? t('billing.pricing.billedYearly', {
-              total: monthlyPrice(product.price, product.currency, language),
+              total: formatMoney(product.price, product.currency, language),
             })
           : t('billing.pricing.billedMonthly')}
       </p>

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BillingDetail } from '../../../../common/contract';
 import { currentLanguage } from '../../../i18n';
-import { billingAmount, formatDate } from '../../../machines/billing/price';
+import { formatDate, formatMoney } from '../../../machines/billing/price';
 import { canOfferUpgrade, portalOwner } from '../../../machines/billing/rules';
 import { useAuthState } from '../../app/root-context';
 import { Modal } from '../../kit/Modal';
@@ -33,7 +33,7 @@ export function PlanDetail({ manager, detail }: { manager: ManagerRef; detail: B
         </dd>
         <dt>{t('billing.manage.price')}</dt>
         <dd data-testid="billing-price">
-          {billingAmount(detail.price, detail.symbol, currentLanguage())}
+          {formatMoney(detail.price, detail.symbol, currentLanguage())}
           {per}
         </dd>
         {detail.discountPercent > 0 && (
@@ -43,7 +43,7 @@ export function PlanDetail({ manager, detail }: { manager: ManagerRef; detail: B
               ? t('billing.manage.discountOnly', { percent: detail.discountPercent })
               : t('billing.manage.discount', {
                   percent: detail.discountPercent,
-                  amount: billingAmount(detail.nextCharge, detail.symbol, currentLanguage()),
+                  amount: formatMoney(detail.nextCharge, detail.symbol, currentLanguage()),
                 })}
           </dd>
         )}

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
-import { billingAmount } from '../../../machines/billing/price';
+import { formatMoney } from '../../../machines/billing/price';
 import { managerBusy } from '../../../machines/billing/selectors';
 import { Modal } from '../../kit/Modal';
 import type { ManagerRef } from '../use-billing';
@@ -17,8 +17,8 @@ export function RetentionCoupon({ manager }: { manager: ManagerRef }) {
       {preview && (
         <p data-testid="coupon-preview">
           {t('billing.coupon.body', {
-            amount: billingAmount(preview.nextCharge, preview.symbol, currentLanguage()),
-            full: billingAmount(preview.amount, preview.symbol, currentLanguage()),
+            amount: formatMoney(preview.nextCharge, preview.symbol, currentLanguage()),
+            full: formatMoney(preview.amount, preview.symbol, currentLanguage()),
           })}
         </p>
       )}

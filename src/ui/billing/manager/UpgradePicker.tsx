@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n';
-import { upgradeAmount } from '../../../machines/billing/price';
+import { formatMoney } from '../../../machines/billing/price';
 import { managerBusy } from '../../../machines/billing/selectors';
 import { Modal } from '../../kit/Modal';
 import type { ManagerRef } from '../use-billing';
@@ -42,12 +42,7 @@ export function UpgradePicker({ manager }: { manager: ManagerRef }) {
             {item.discountAmount > 0 && (
               <p className="small muted">
                 {t('billing.upgradePicker.credit', {
-                  amount: upgradeAmount(
-                    item.discountAmount,
-                    item.decimalPlaces,
-                    item.symbol,
-                    currentLanguage(),
-                  ),
+                  amount: formatMoney(item.discountAmount, item.symbol, currentLanguage()),
                 })}
               </p>
             )}
@@ -64,7 +59,7 @@ export function UpgradePicker({ manager }: { manager: ManagerRef }) {
               }
             >
               {t('billing.upgradePicker.pay', {
-                amount: upgradeAmount(item.remainAmount, item.decimalPlaces, item.symbol, currentLanguage()),
+                amount: formatMoney(item.remainAmount, item.symbol, currentLanguage()),
               })}
             </button>
           </section>
