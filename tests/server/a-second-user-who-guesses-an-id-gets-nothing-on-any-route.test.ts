@@ -481,6 +481,19 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       expect: 'own',
     });
     await hit('POST /api/v1/chat/stop', who, { body: { requestId: a.requestId, ...tricks } });
+    // A request id of one kind handed to the other: runs of chats and of presentations do not mix. (Stop
+    // first: the send then starts B's own chat under that id, which B may stop.)
+    await hit('POST /api/v1/chat/stop', who, { body: { requestId: a.presentationRequestId } });
+    const crossSend = { requestId: a.presentationRequestId, message: 'x' };
+    await hit('POST /api/v1/chat/send', who, {
+      body: crossSend,
+      headers: { Accept: 'text/event-stream', 'Last-Event-ID': '0', ...(await sendHeaders(crossSend)) },
+      expect: 'own',
+    });
+    await hit('POST /api/v1/presentation/generate', who, {
+      body: { requestId: a.requestId, presentationId: `pres-${b.label}-${a.label}-3`, step: 'slides' },
+      headers: { 'Last-Event-ID': '0' },
+    });
     await hit('POST /api/v1/chat/feedback', who, {
       body: { messageId: a.assistantMessageId, type: 'like', reason: null },
     });
@@ -862,6 +875,40 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       });
   }
 
+  /** While A's answer and slides are being made, B tries to follow, stop or take them by their request ids. */
+  async function whileRunning(b: { token: string; label: string }, a: Owned) {
+    const who = { token: b.token, label: `${b.label} on ${a.label}'s running` };
+    const chatBody = {
+      requestId: `${a.label}-live-chat-1`,
+      channelId: a.channelId,
+      message: `${a.secret} again`,
+    };
+    const slidesBody = {
+      requestId: `${a.label}-live-slides-1`,
+      presentationId: a.presentationId,
+      step: 'slides',
+    };
+    // A's browser lets go after the first chunk; both runs go on without it.
+    await streamSend(server.url, a.token, chatBody, { stopAfterChunks: 1 });
+    await presentationStream(server.url, a.token, slidesBody, { stopAfterChunks: 1 });
+    for (const body of [{ ...chatBody, channelId: undefined }, chatBody])
+      await hit('POST /api/v1/chat/send', who, {
+        body,
+        headers: { Accept: 'text/event-stream', 'Last-Event-ID': '0', ...(await sendHeaders(body)) },
+      });
+    await hit('POST /api/v1/chat/stop', who, { body: { requestId: chatBody.requestId } });
+    for (const presentationId of [a.presentationId, `pres-${b.label}-live-1`])
+      await hit('POST /api/v1/presentation/generate', who, {
+        body: { ...slidesBody, presentationId },
+        headers: { 'Last-Event-ID': '0' },
+      });
+    await hit('POST /api/v1/presentation/stop', who, { body: { presentationId: a.presentationId } });
+    // A follows both to their end: nothing B did stopped them.
+    const chat = await streamSend(server.url, a.token, chatBody, { lastEventId: 0 });
+    const slides = await presentationStream(server.url, a.token, slidesBody, { lastEventId: 0 });
+    expect([chat.done?.status, slides.done?.status]).toEqual(['done', 'done']);
+  }
+
   beforeAll(async () => {
     images = await startFakeOpenAi();
     server = await startTestServer(kind, {
@@ -872,7 +919,6 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     const memberA = await loginMember(server, 'owner-a@example.com');
     owners.push(await makeEverything(memberA, 'memberA', 'owner-a@example.com'));
     owners.push(await makeEverything(await newGuest(server.url), 'guestA', null));
-    for (const a of owners) before.set(a.label, await snapshot(a));
     // B pays for a plan too, so a refusal of A's subscription id is not merely "B has none".
     const memberB = await loginMember(server, 'other-b@example.com');
     await payWithCard(server, memberB, { productId: 'pro-month-g0', card: TEST_CARDS.succeeds });
@@ -880,6 +926,8 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       { token: memberB, label: 'memberB', member: true },
       { token: await newGuest(server.url), label: 'guestB', member: false },
     ];
+    for (const [i, a] of owners.entries()) await whileRunning(attackers[i], a);
+    for (const a of owners) before.set(a.label, await snapshot(a));
     for (const b of attackers) for (const a of owners) await sweep(b, a);
   }, 240_000);
   afterAll(async () => {
