@@ -22,3 +22,7 @@ export const UpdateConnectorRequest = z.object({
   status: z.number().int().min(0).max(2),
 });
 export type UpdateConnectorRequest = z.infer<typeof UpdateConnectorRequest>;
+
+/** Deleting one's account: `confirm` is the account's email as typed (DELETE for an account without one). */
+export const DeleteAccountRequest = z.object({ confirm: z.string().max(320) });
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;

@@ -7,6 +7,7 @@ export const UserPaths = {
   usage: '/api/v1/user/usage/message',
   checkConnector: '/api/v1/user/checkConnector',
   updateConnector: '/api/v1/user/updateConnector',
+  deleteAccount: '/api/v1/user/deleteAccount',
   ip: '/api/v1/tool/ip',
 } as const;
 

@@ -1,6 +1,7 @@
 // Server messages in the caller's language (the `language` header). Keys are stable; clients may also map
 // codes to their own text, but a caller without a client still reads a clear message.
 import { DEFAULT_LANGUAGE, type Language } from '../../common/contract/index.js';
+import { accountAr, accountEn, accountEs, accountZh } from './account.js';
 import { analyticsAr, analyticsEn, analyticsEs, analyticsZh } from './analytics.js';
 import { billingMessages } from './billing.js';
 import { creationAr, creationEn, creationEs, creationZh } from './creation.js';
@@ -10,6 +11,7 @@ import { sharesAr, sharesEn, sharesEs, sharesZh } from './shares.js';
 
 const en = {
   ...promptsEn,
+  ...accountEn,
   ...sharesEn,
   ...analyticsEn,
   ...creationEn,
@@ -120,6 +122,7 @@ type Key = keyof typeof en;
 
 const ar: Record<Key, string> = {
   ...promptsAr,
+  ...accountAr,
   ...sharesAr,
   ...analyticsAr,
   ...creationAr,
@@ -225,6 +228,7 @@ const ar: Record<Key, string> = {
 
 const zh: Record<Key, string> = {
   ...promptsZh,
+  ...accountZh,
   ...sharesZh,
   ...analyticsZh,
   ...creationZh,
@@ -328,6 +332,7 @@ const zh: Record<Key, string> = {
 
 const es: Record<Key, string> = {
   ...promptsEs,
+  ...accountEs,
   ...sharesEs,
   ...analyticsEs,
   ...creationEs,

@@ -1,7 +1,11 @@
 // The signed-in user: info, properties, tips, usage, connectors, and what the server sees of the network.
 import { Hono } from 'hono';
 import { type IpInfo, Paths } from '../../common/contract/index.js';
-import { TipsRequest, UpdateConnectorRequest } from '../../common/contract/user.schema.js';
+import {
+  DeleteAccountRequest,
+  TipsRequest,
+  UpdateConnectorRequest,
+} from '../../common/contract/user.schema.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';
 import { countryOf, isEuMember } from '../services/geoip.js';
@@ -28,6 +32,13 @@ export const userRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     const { type, status } = await readJson(c, UpdateConnectorRequest);
     return ok(c, { connectors: await c.get('services').userSettings.updateConnector(caller, type, status) });
+  })
+  // Every row of the account and its files no one else holds; the plan is cancelled with its provider first.
+  .post(Paths.deleteAccount, async (c) => {
+    const caller = requireCaller(c);
+    const { confirm } = await readJson(c, DeleteAccountRequest);
+    await c.get('services').accountDeletion.remove(caller, confirm);
+    return ok(c, true);
   })
   .get(Paths.currentUser, async (c) => ok(c, await currentUser(c.get('services').db, requireCaller(c))))
   .get(Paths.ip, (c) => {

@@ -50,6 +50,7 @@ import { createSocialLoginService } from './social-login/social-login.js';
 import { createObjectUploads } from './uploads/object-uploads.js';
 import { createResumableUploadService } from './uploads/resumable-uploads.js';
 import { createUploadService } from './uploads/uploads.js';
+import { createAccountDeletion } from './user/account-deletion.js';
 import { createUserSettingsService } from './user/user-settings.js';
 import { createWorkspaceRegistry } from './workspace/registry.js';
 import { documentsWorkspaceSource, writingWorkspaceSource } from './workspace/sources.js';
@@ -178,6 +179,12 @@ export function createServices(deps: {
     db,
     mailer,
     userSettings: createUserSettingsService(db, oidcClients.google.configured, config.experiments),
+    accountDeletion: createAccountDeletion({
+      db,
+      store: objectStore,
+      providerByName: billing.providerByName,
+      logger,
+    }),
     loginAttempts,
     socialLogin: createSocialLoginService({
       db,

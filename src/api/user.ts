@@ -52,6 +52,9 @@ export const userApi = {
   updateConnector: async (type: ConnectorType, status: number) =>
     (await request<{ connectors: Connector[] }>('POST', Paths.updateConnector, { body: { type, status } }))
       .connectors,
+  /** Deletes the signed-in account; `confirm` is its email as the user typed it. Errors come translated. */
+  deleteAccount: (confirm: string) =>
+    request<boolean>('POST', Paths.deleteAccount, { body: { confirm }, suppressAlert: true }),
   /** The caller's tip values: a load already under way for the same caller is shared, else asked afresh. */
   tips: (): Promise<TipsResponse> => {
     const shared = tipsAnswer;

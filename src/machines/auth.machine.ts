@@ -24,6 +24,8 @@ export type AuthEvent =
   | { type: 'RETRY' }
   | { type: 'LOGGED_IN'; token: string }
   | { type: 'LOGOUT' }
+  /** The server deleted the account: nothing of it is sent or kept here any more, a new guest begins. */
+  | { type: 'ACCOUNT_DELETED' }
   /** Fetch the user info again (after a payment, a plan change, closing the pay modal). */
   | { type: 'REFRESH' };
 
@@ -41,6 +43,11 @@ export const authMachine = setup({
       const cache = await cacheReady().catch(() => null);
       await cache?.outbox.flush().catch(() => undefined);
       await authApi.signout().catch(() => false);
+      await cache?.forgetThisDevice().catch(() => undefined);
+    }),
+    // After a deletion the outbox is not sent (its changes were the deleted account's): the cache is only emptied.
+    forgetDeleted: fromPromise(async () => {
+      const cache = await cacheReady().catch(() => null);
       await cache?.forgetThisDevice().catch(() => undefined);
     }),
   },
@@ -176,7 +183,15 @@ export const authMachine = setup({
       on: {
         UNAUTHORIZED: { target: 'resolving', actions: 'forgetLogin' },
         LOGOUT: 'signingOut',
+        ACCOUNT_DELETED: 'forgettingDeleted',
         REFRESH: { target: 'member', reenter: true },
+      },
+    },
+    forgettingDeleted: {
+      invoke: {
+        src: 'forgetDeleted',
+        onDone: { target: 'resolving', actions: 'forgetTokens' },
+        onError: { target: 'resolving', actions: 'forgetTokens' },
       },
     },
     signingOut: {

@@ -221,6 +221,14 @@ export const ar: Resource = {
     disconnect: 'قطع الاتصال',
     connect: 'اتصال',
     joinWaitlist: 'الانضمام إلى قائمة الانتظار',
+    deleteAccount: 'حذف الحساب',
+    deleteAccountBody:
+      'يحذف هذا محادثاتك ومستنداتك وكتاباتك وتعليماتك المحفوظة وعروضك التقديمية وصورك وروابط المشاركة نهائيًا، ويسجّل خروجك من كل الأجهزة. يُلغى أولًا أي اشتراك سيتجدّد، فلا تُحاسَب مرة أخرى. لا يمكن التراجع عن ذلك.',
+    deleteAccountType: 'للتأكيد، اكتب بريدك الإلكتروني: {{email}}',
+    deleteAccountTypeWord: 'للتأكيد، اكتب {{word}}',
+    deleteAccountSubmit: 'احذف حسابي',
+    deletingAccount: 'جارٍ الحذف…',
+    accountDeleted: 'حُذف حسابك وكل ما فيه.',
   },
   upgrade: {
     title: 'قم بالترقية للمتابعة',

@@ -223,6 +223,14 @@ export const en = {
     disconnect: 'Disconnect',
     connect: 'Connect',
     joinWaitlist: 'Join the waiting list',
+    deleteAccount: 'Delete account',
+    deleteAccountBody:
+      'This deletes your chats, documents, writing, saved prompts, presentations, images and shared links for good, and signs you out on every device. A plan that would renew is cancelled first, so you are not charged again. It cannot be undone.',
+    deleteAccountType: 'To confirm, type your email: {{email}}',
+    deleteAccountTypeWord: 'To confirm, type {{word}}',
+    deleteAccountSubmit: 'Delete my account',
+    deletingAccount: 'Deleting…',
+    accountDeleted: 'Your account and everything in it were deleted.',
   },
   upgrade: {
     title: 'Upgrade to continue',

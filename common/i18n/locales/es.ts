@@ -228,6 +228,14 @@ export const es: Resource = {
     disconnect: 'Desconectar',
     connect: 'Conectar',
     joinWaitlist: 'Unirse a la lista de espera',
+    deleteAccount: 'Eliminar cuenta',
+    deleteAccountBody:
+      'Se eliminan para siempre tus chats, documentos, escritos, prompts guardados, presentaciones, imágenes y enlaces compartidos, y se cierra tu sesión en todos los dispositivos. Un plan que se fuera a renovar se cancela primero, así que no se te volverá a cobrar. No se puede deshacer.',
+    deleteAccountType: 'Para confirmar, escribe tu correo: {{email}}',
+    deleteAccountTypeWord: 'Para confirmar, escribe {{word}}',
+    deleteAccountSubmit: 'Eliminar mi cuenta',
+    deletingAccount: 'Eliminando…',
+    accountDeleted: 'Tu cuenta y todo su contenido se han eliminado.',
   },
   upgrade: {
     title: 'Mejora tu plan para continuar',

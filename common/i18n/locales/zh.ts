@@ -213,6 +213,14 @@ export const zh: Resource = {
     disconnect: '断开连接',
     connect: '连接',
     joinWaitlist: '加入候补名单',
+    deleteAccount: '删除账户',
+    deleteAccountBody:
+      '这将永久删除你的对话、文档、写作、已保存的提示词、演示文稿、图片和分享链接，并在所有设备上退出登录。会自动续费的套餐会先被取消，你不会再被扣费。此操作无法撤销。',
+    deleteAccountType: '请输入你的邮箱以确认：{{email}}',
+    deleteAccountTypeWord: '请输入 {{word}} 以确认',
+    deleteAccountSubmit: '删除我的账户',
+    deletingAccount: '正在删除…',
+    accountDeleted: '你的账户及其全部内容已删除。',
   },
   upgrade: {
     title: '升级以继续',

@@ -134,6 +134,9 @@ export function createLocalObjectStore(options: {
         return null;
       }
     },
+    async remove(key) {
+      await fsp.rm(pathOf(key), { force: true });
+    },
     // The embedded store sees every upload itself and reports its uploader when it arrives.
     async uploaderOf() {
       return null;

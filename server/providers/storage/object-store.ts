@@ -26,6 +26,8 @@ export interface ObjectStore {
   /** Server-side writes (generated images, presentations, tests). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   size(key: string): Promise<number | null>;
+  /** Deletes an object; a key that is not there is not an error (an account's deletion may run twice). */
+  remove(key: string): Promise<void>;
   /** The uploader the last presigned POST to `key` was granted to (S3 keeps it as metadata); null if unknown. */
   uploaderOf(key: string): Promise<string | null>;
   /** Resumable uploads: parts arrive through Parley in any order and may be sent again. */

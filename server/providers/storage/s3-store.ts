@@ -87,6 +87,11 @@ export function createS3ObjectStore(config: S3Config): ObjectStore {
     async uploaderOf(key) {
       return (await head(key))?.Metadata?.uploader ?? null;
     },
+    // S3 answers a delete of a missing key with success as well.
+    async remove(key) {
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
+    },
     multipart: {
       // Parts are joined under a staging key and copied to `key` only once the md5 is proven.
       async create(key, contentType) {

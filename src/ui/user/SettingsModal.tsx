@@ -1,12 +1,14 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { type Connector, ConnectorStatus } from '../../../common/contract';
 import { socialApi } from '../../api/social-login';
 import { userApi } from '../../api/user';
 import { leaveForProvider } from '../../i18n';
+import { useLangPath } from '../app/paths';
 import { createPressGate } from '../app/press-gate';
-import { useAuthState } from '../app/root-context';
+import { useAuthState, useRootSelector } from '../app/root-context';
 import { useLanding } from '../chat/use-models';
 import { Modal } from '../kit/Modal';
 import { toast } from '../kit/toast';
@@ -53,7 +55,7 @@ export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenCha
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="account">
-          <AccountTab />
+          <AccountTab onDeleted={() => onOpenChange(false)} />
         </Tabs.Content>
         <Tabs.Content value="appearance">
           <AppearanceTab />
@@ -69,7 +71,17 @@ export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenCha
   );
 }
 
-function AccountTab() {
+function AccountTab({ onDeleted }: { onDeleted(): void }) {
+  const { user, isLogin } = useAuthState();
+  return (
+    <>
+      <AccountFacts />
+      {isLogin && user ? <DeleteAccount email={user.email ?? null} onDeleted={onDeleted} /> : null}
+    </>
+  );
+}
+
+function AccountFacts() {
   const { t } = useTranslation();
   const { user, isLogin } = useAuthState();
   return (
@@ -87,6 +99,108 @@ function AccountTab() {
           : t('settings.free')}
       </dd>
     </dl>
+  );
+}
+
+/** What an account without an email types to confirm (the server's DELETE_WITHOUT_EMAIL). */
+const DELETE_WITHOUT_EMAIL = 'DELETE';
+
+/**
+ * Deleting the account: it says what goes, and the user types the account's email to confirm (as ChatGPT and
+ * GitHub ask), so a slip of the finger or a borrowed phone cannot do it. The server cancels a renewing plan first.
+ */
+function DeleteAccount({ email, onDeleted }: { email: string | null; onDeleted(): void }) {
+  const { t } = useTranslation();
+  const auth = useRootSelector((s) => s.context.auth);
+  const [, navigate] = useLocation();
+  const to = useLangPath();
+  const [asking, setAsking] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const expected = (email ?? DELETE_WITHOUT_EMAIL).trim().toLowerCase();
+  const matches = typed.trim().toLowerCase() === expected;
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!matches || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await userApi.deleteAccount(typed);
+    } catch (failure) {
+      // Nothing was deleted: what was typed stays, with the server's reason in the user's language.
+      setBusy(false);
+      setError(failure instanceof Error ? failure.message : String(failure));
+      return;
+    }
+    onDeleted();
+    auth.send({ type: 'ACCOUNT_DELETED' });
+    toast.success(t('settings.accountDeleted'));
+    navigate(to('/'), { replace: true });
+  };
+  return (
+    <section className="settings-danger" data-testid="delete-account">
+      <h3>{t('settings.deleteAccount')}</h3>
+      <p className="muted small">{t('settings.deleteAccountBody')}</p>
+      {asking ? (
+        <form onSubmit={submit} className="settings-danger-form">
+          <label htmlFor="delete-account-confirm">
+            {email
+              ? t('settings.deleteAccountType', { email })
+              : t('settings.deleteAccountTypeWord', { word: DELETE_WITHOUT_EMAIL })}
+          </label>
+          <input
+            id="delete-account-confirm"
+            className="text-input"
+            type={email ? 'email' : 'text'}
+            dir="ltr"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'delete-account-error' : undefined}
+            data-testid="delete-account-input"
+          />
+          {error ? (
+            <p id="delete-account-error" className="error-text small" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setAsking(false);
+                setTyped('');
+                setError(null);
+              }}
+            >
+              {t('common.cancel')}
+            </button>
+            <button
+              type="submit"
+              className="button danger"
+              disabled={!matches || busy}
+              data-testid="delete-account-submit"
+            >
+              {busy ? t('settings.deletingAccount') : t('settings.deleteAccountSubmit')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button danger-quiet"
+          onClick={() => setAsking(true)}
+          data-testid="delete-account-start"
+        >
+          {t('settings.deleteAccount')}
+        </button>
+      )}
+    </section>
   );
 }
 

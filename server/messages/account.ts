@@ -1,0 +1,26 @@
+// Server messages of deleting one's account in each language, spread into the catalogue in index.ts.
+export const accountEn = {
+  'account.deleteConfirmMismatch': 'Type the email of this account exactly to confirm. Nothing was deleted.',
+  'account.deleteNeedsLogin': 'Only a signed-in account can be deleted. Log in first.',
+  'account.deletePlanNotCancelled':
+    'Your plan could not be cancelled with the payment provider, so nothing was deleted. Please try again in a moment.',
+};
+export const accountAr: Record<keyof typeof accountEn, string> = {
+  'account.deleteConfirmMismatch': 'اكتب البريد الإلكتروني لهذا الحساب كما هو للتأكيد. لم يُحذف شيء.',
+  'account.deleteNeedsLogin': 'لا يمكن حذف إلا حساب مسجَّل الدخول. سجّل الدخول أولًا.',
+  'account.deletePlanNotCancelled':
+    'تعذّر إلغاء اشتراكك لدى مزوّد الدفع، لذا لم يُحذف شيء. يرجى المحاولة مرة أخرى بعد قليل.',
+};
+export const accountZh: Record<keyof typeof accountEn, string> = {
+  'account.deleteConfirmMismatch': '请准确输入此账户的邮箱以确认。没有删除任何内容。',
+  'account.deleteNeedsLogin': '只有已登录的账户才能删除。请先登录。',
+  'account.deletePlanNotCancelled': '无法在支付服务商处取消你的套餐，因此没有删除任何内容。请稍后再试。',
+};
+export const accountEs: Record<keyof typeof accountEn, string> = {
+  'account.deleteConfirmMismatch':
+    'Escribe exactamente el correo de esta cuenta para confirmar. No se ha eliminado nada.',
+  'account.deleteNeedsLogin':
+    'Solo se puede eliminar una cuenta con la sesión iniciada. Inicia sesión primero.',
+  'account.deletePlanNotCancelled':
+    'No se pudo cancelar tu plan con el proveedor de pagos, así que no se ha eliminado nada. Inténtalo de nuevo en un momento.',
+};

@@ -1,0 +1,85 @@
+// A member on an Arabic phone deletes their account from Settings: it asks for the email first, then the device
+// forgets the account and starts a new guest, and the same email later signs in to an empty account.
+import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ar' });
+
+test('deleting the account on a phone, in Arabic, asks for the email and leaves nothing behind', async ({
+  page,
+}) => {
+  const email = 'layla.delete@example.com';
+  await openAsGuest(page, '/ar');
+  await page.getByTestId('drawer-open').click();
+  await logIn(page, email);
+  await page.keyboard.press('Escape');
+  await sendMessage(page, 'ملاحظات سرية عن المشروع');
+  await lastAnswerDone(page);
+
+  await page.getByTestId('drawer-open').click();
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-settings').click();
+  const section = page.getByTestId('delete-account');
+  await expect(section).toContainText('حذف الحساب');
+  await section.getByTestId('delete-account-start').click();
+  const submit = section.getByTestId('delete-account-submit');
+  // Another address, or a part of this one, does not enable it.
+  await section.getByTestId('delete-account-input').fill('layla@example.com');
+  await expect(submit).toBeDisabled();
+  await section.getByTestId('delete-account-input').fill(' Layla.Delete@example.com ');
+  await expect(submit).toBeEnabled();
+  // The sheet keeps its contents inside a phone's width, the explanation included.
+  const overflow = await page.getByTestId('settings-modal').evaluate((sheet) => {
+    const right = sheet.getBoundingClientRect().right;
+    const left = sheet.getBoundingClientRect().left;
+    return [...sheet.querySelectorAll<HTMLElement>('*')].filter((el) => {
+      const box = el.getBoundingClientRect();
+      return el.checkVisibility() && (box.right > right + 0.5 || box.left < left - 0.5);
+    }).length;
+  });
+  expect(overflow).toBe(0);
+  await submit.click();
+
+  await expect(page.getByTestId('settings-modal')).toHaveCount(0);
+  await expect(page.getByText('حُذف حسابك وكل ما فيه.')).toBeVisible();
+  await expect(page).toHaveURL(/\/ar\/?$/);
+  await page.getByTestId('drawer-open').click();
+  await expect(page.getByTestId('open-login')).toBeVisible();
+  await expect(page.getByTestId('history-item')).toHaveCount(0);
+  // After a reload the device still holds nothing of the account (its cache was emptied, not just hidden).
+  await page.reload();
+  await page.getByTestId('drawer-open').click();
+  await expect(page.getByTestId('open-login')).toBeVisible();
+  await expect(page.getByTestId('history-item')).toHaveCount(0);
+  // Every table of the device's cache that held the account's things: its chat text, the chat list, and the
+  // question still waiting in the outbox if there was one.
+  const cached = await page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve) => {
+        const open = indexedDB.open('parley');
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          const counts: Record<string, number> = {};
+          const tx = db.transaction(names);
+          for (const name of names) {
+            const count = tx.objectStore(name).count();
+            count.onsuccess = () => {
+              if (count.result > 0) counts[name] = count.result;
+            };
+          }
+          tx.oncomplete = () => resolve(counts);
+        };
+      }),
+  );
+  expect(cached).toEqual({});
+
+  // The same email signs in again to an empty account.
+  await logIn(page, email);
+  await page.keyboard.press('Escape');
+  await page
+    .getByTestId('drawer-open')
+    .click()
+    .catch(() => {});
+  await expect(page.getByTestId('history-item')).toHaveCount(0);
+});
