@@ -723,6 +723,12 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       check: notA,
     });
     await hit('GET /api/v1/user/currentUser', who, { expect: 'own', query: tricks, check: notA });
+    // Deleting an account acts on the caller's own only: A's email (or DELETE for a guest A) with A's ids under
+    // every field name deletes neither A (the snapshot after) nor B, who never typed their own email here.
+    await hit('POST /api/v1/user/deleteAccount', who, {
+      body: { confirm: a.email ?? 'DELETE', ...tricks },
+      expect: 'refused',
+    });
 
     // Billing: A's subscription, customer, checkout and confirmation ids.
     const sub = a.subscriptionId ?? 'sub_none';
