@@ -57,6 +57,10 @@ describe.each(DATABASES)('S3-compatible storage on %s', (kind) => {
     expect(theirs.body.data.exists).toBeUndefined();
     expect(await server.services.objectStore.getBytes(objectKeyForMd5(md5(file)))).toEqual(file);
     expect(await server.services.objectStore.size(objectKeyForMd5(md5(file)))).toBe(file.length);
+    // A deleted account's file goes from the bucket; removing it again is not an error.
+    await server.services.objectStore.remove(objectKeyForMd5(md5(file)));
+    expect(await server.services.objectStore.exists(objectKeyForMd5(md5(file)))).toBe(false);
+    await server.services.objectStore.remove(objectKeyForMd5(md5(file)));
   });
 
   it('resumable upload becomes S3 multipart in 5 MiB parts; a resend of a part is harmless; md5 checked', async () => {
