@@ -424,7 +424,12 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       await makePdf([`${label} notes`]),
       'own.pdf',
     );
-    return { channelId: sent.meta!.channelId, md5: own.body.data.md5 };
+    const docChat = await docsClient(server.url, token).chat({ md5: own.body.data.md5 });
+    return {
+      channelId: sent.meta!.channelId,
+      md5: own.body.data.md5,
+      docChannelId: docChat.body.data.channel_id,
+    };
   }
 
   /** Every route, called by `b` with `a`'s identifiers everywhere an identifier goes. */
@@ -544,6 +549,30 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     for (const channelId of [a.channelId, a.docChannelId])
       await hit('POST /api/v1/chat/createNewChat', who, { body: { channelId } });
     await hit('POST /api/v1/chat/createNewChat', who, { body: { docs: [{ md5: own.md5 }, { md5: a.md5 }] } });
+    // B's own chat or document named beside A's: B's answer may come, never with A's document in it.
+    const withoutA = (json: { data?: unknown } | null) =>
+      JSON.stringify(json?.data ?? null).includes(a.md5) ? "puts A's document in B's chat" : null;
+    await hit('POST /api/v1/chat/createNewChat', who, {
+      body: { channelId: own.docChannelId, docs: [{ md5: own.md5 }, { md5: a.md5 }] },
+      expect: 'own',
+      check: withoutA,
+    });
+    await hit('POST /api/v1/chat/doc/create', who, {
+      body: { md5: own.md5, md5s: [a.md5] },
+      expect: 'own',
+      check: withoutA,
+    });
+    await hit('POST /api/v1/chat/getImages', who, {
+      body: { channelId: own.docChannelId, md5: a.imagesMd5 },
+      expect: 'own',
+      check: (json) =>
+        JSON.stringify(json?.data ?? null).includes(a.imagesMd5) ? "lists A's pictures" : null,
+    });
+    await hit('GET /api/v1/chat/doc/sources', who, {
+      query: { channelId: own.docChannelId },
+      expect: 'own',
+      check: withoutA,
+    });
     await hit('GET /api/v1/chat/doc/pages', who, { query: { md5: a.md5 } });
     await hit('GET /api/v1/chat/doc/file', who, { query: { md5: a.md5 } });
     for (const channelId of [a.channelId, a.docChannelId]) {
@@ -613,6 +642,24 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       params: { md5: a.writingImageMd5 },
       query: { k: a.userId },
     });
+    // A's editor picture copied into a document of B's own: B's copy is not signed into a working address.
+    const ownDocId = `doc-${b.label}-${a.label}-own`;
+    const picture = {
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src: `/api/v1/writing/image/${a.writingImageMd5}` } }],
+    };
+    const signed = (json: { data?: unknown } | null) =>
+      JSON.stringify(json?.data ?? null).includes(`${a.writingImageMd5}?k=`) ? "signs A's picture" : null;
+    await hit('POST /api/v1/writing/upsertDoc', who, {
+      body: { docId: ownDocId, docTitle: 'mine', content: picture },
+      expect: 'own',
+      check: signed,
+    });
+    await hit('GET /api/v1/writing/getDoc', who, {
+      query: { docId: ownDocId },
+      expect: 'own',
+      check: signed,
+    });
     await hit('GET /api/v1/writing/extractTitle', who, {
       query: { url: `${server.url}/api/v1/writing/getDoc?docId=${a.docId}` },
     });
@@ -676,6 +723,15 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
         requestId: `${b.label}-${a.label}-p2`,
         presentationId: `pres-${b.label}-${a.label}-2`,
         step: 'outline',
+        md5: a.md5,
+      },
+    });
+    await hit('POST /api/v1/presentation/generate', who, {
+      body: {
+        requestId: `${b.label}-${a.label}-p4`,
+        presentationId: `pres-${b.label}-${a.label}-4`,
+        step: 'outline',
+        topic: 'x',
         md5: a.md5,
       },
     });
