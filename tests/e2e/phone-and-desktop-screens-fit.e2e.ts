@@ -282,6 +282,63 @@ test.describe('on a phone', () => {
   });
 });
 
+/**
+ * A row of tabs shows each tab's whole label, side by side without overlapping, in one row that stays inside
+ * its sheet (wider rows scroll within themselves), and the page does not scroll sideways.
+ */
+async function expectTabRowFits(page: Page, row: string, screen: string) {
+  await expectFits(page, screen);
+  const measured = await page.locator(row).evaluate((list) => {
+    const sheet = list.closest<HTMLElement>('[role="dialog"]') ?? document.documentElement;
+    const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const boxes = tabs.map((tab) => tab.getBoundingClientRect());
+    const box = list.getBoundingClientRect();
+    const inside = sheet.getBoundingClientRect();
+    return {
+      cut: tabs.filter((tab) => tab.scrollWidth > tab.clientWidth + 1).map((tab) => tab.textContent),
+      tops: new Set(boxes.map((b) => Math.round(b.top))).size,
+      overlaps: boxes.filter(
+        (b, i) => i > 0 && Math.min(b.right, boxes[i - 1].right) - Math.max(b.left, boxes[i - 1].left) > 0.5,
+      ).length,
+      outside: box.left < inside.left - 0.5 || box.right > inside.right + 0.5,
+      sheetScroll: sheet.scrollWidth - sheet.clientWidth,
+    };
+  });
+  expect(measured.cut, `${screen}: tabs whose label is cut`).toEqual([]);
+  expect(measured.tops, `${screen}: rows of tabs`).toBe(1);
+  expect(measured.overlaps, `${screen}: tabs drawn over each other`).toBe(0);
+  expect(measured.outside, `${screen}: the tab row past its sheet`).toBe(false);
+  expect(measured.sheetScroll, `${screen}: the sheet scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+for (const language of ['en', 'ar', 'es'] as const)
+  test.describe(`on a phone in ${language}`, () => {
+    test.use({ viewport: PHONE, hasTouch: true, isMobile: true, locale: language });
+
+    test('the settings tabs keep whole labels in one row inside the sheet', async ({ page }, testInfo) => {
+      await openAsGuest(page, language === 'en' ? '/' : `/${language}`);
+      // Home first: the composer's tools (search toggles with long Spanish names) stay inside the page.
+      await expectFits(page, `home in ${language}`);
+      await page.getByTestId('drawer-open').click();
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-settings').click();
+      await expect(page.getByTestId('settings-modal')).toBeVisible();
+      await expectTabRowFits(page, '.settings .tab-list', `settings in ${language}`);
+      // The last tab is reachable: it scrolls into the row and opens its panel.
+      await page.getByTestId('settings-connector-tab').click();
+      await expect(page.getByTestId('settings-connector-tab')).toHaveAttribute('aria-selected', 'true');
+      const shown = await page.getByTestId('settings-connector-tab').evaluate((tab) => {
+        const box = tab.getBoundingClientRect();
+        const row = (tab.parentElement as HTMLElement).getBoundingClientRect();
+        return { left: box.left - row.left, right: row.right - box.right };
+      });
+      expect(shown.left, 'the last tab, left of it in its row').toBeGreaterThanOrEqual(-1);
+      expect(shown.right, 'the last tab, right of it in its row').toBeGreaterThanOrEqual(-1);
+      await expectFits(page, `settings in ${language}, last tab`);
+      await shot(page, testInfo, `settings-phone-${language}`);
+    });
+  });
+
 test.describe('on a desktop', () => {
   test.use({ viewport: DESKTOP });
 
