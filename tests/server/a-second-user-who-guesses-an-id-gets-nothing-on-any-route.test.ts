@@ -935,6 +935,11 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
         headers: route === 'POST /api/v1/chat/send' ? await sendHeaders(body) : {},
         expect: 'own',
       });
+    // B is still signed in with its own chat: no refusal above came only from B having signed out or deleted itself.
+    const still = await call<{ channelId: string }[]>(server.url, 'GET', '/api/v1/chat/myChannelList', {
+      token: b.token,
+    });
+    expect(still.body.data.map((c) => c.channelId)).toContain(own.channelId);
   }
 
   /** While A's answer and slides are being made, B tries to follow, stop or take them by their request ids. */
