@@ -1,6 +1,7 @@
 // Every route the app registers, called by a second user (a member and a guest) with the first user's ids,
 // md5s, keys and user id in the path, the query and the body: each answers a refusal (or the caller's own,
 // empty, things), none shows the owner's words, and the owner's things are the same afterwards.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -125,6 +126,8 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
   let server: TestServer;
   let images: FakeOpenAi;
   const hits: Hit[] = [];
+  /** Refusals of A's id that differ from the refusal of an id nobody has (the answer would tell B it exists). */
+  const oracles: string[] = [];
   const owners: Owned[] = [];
   const before = new Map<string, unknown>();
 
@@ -935,6 +938,53 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
         headers: route === 'POST /api/v1/chat/send' ? await sendHeaders(body) : {},
         expect: 'own',
       });
+    // The refusal of A's id reads exactly like the refusal of an id nobody has, so it tells B nothing.
+    const fake = (id: string) =>
+      /^[0-9a-f]{32}$/.test(id) ? crypto.randomBytes(16).toString('hex') : `${id.slice(0, -6)}zzzzzz`;
+    const probes: [string, (id: (v: string) => string) => Parameters<typeof hit>[2]][] = [
+      ['POST /api/v1/chat/getChannel', (id) => ({ body: { channelId: id(a.channelId) } })],
+      [
+        'POST /api/v1/chat/feedback',
+        (id) => ({ body: { messageId: id(a.assistantMessageId), type: 'like' } }),
+      ],
+      ['GET /api/v1/chat/doc/pages', (id) => ({ query: { md5: id(a.md5) } })],
+      ['GET /api/v1/chat/doc/file', (id) => ({ query: { md5: id(a.md5) } })],
+      ['POST /py/api/v1/chat/create', (id) => ({ body: { md5: id(a.md5), fileName: 'x.pdf' } })],
+      ['POST /py/api/v1/chat/extract_image', (id) => ({ body: { md5: id(a.imagesMd5) } })],
+      ['GET /api/v1/chat/doc/image', (id) => ({ query: { imageId: id(a.docImageIds[0]) } })],
+      ['GET /api/v1/writing/getDoc', (id) => ({ query: { docId: id(a.docId) } })],
+      ['GET /api/v1/writing/imageUrl', (id) => ({ query: { md5: id(a.writingImageMd5) } })],
+      ['GET /api/v1/presentation/get', (id) => ({ query: { presentationId: id(a.presentationId) } })],
+      ['GET /api/v1/image/file', (id) => ({ query: { imageId: id(a.imageId) } })],
+      [
+        'PUT /api/v1/prompt/:promptId',
+        (id) => ({ params: { promptId: id(a.promptId) }, body: { name: 'x', content: 'x' } }),
+      ],
+      ['POST /api/v1/channel/share/revoke', (id) => ({ body: { shareId: id(a.shareId) } })],
+      ['POST /py/api/v1/upload/complete', (id) => ({ body: { uploadId: id(a.uploadId) } })],
+      [
+        'POST /api/v1/billing/subscription/cancel',
+        (id) => ({ body: { subscriptionId: id(sub), feedback: QUESTIONNAIRE } }),
+      ],
+      ['GET /api/v1/stripe/portal', (id) => ({ query: { customer: id(customer) } })],
+      ...a.workspace.map((file): [string, (id: (v: string) => string) => Parameters<typeof hit>[2]] => [
+        'POST /api/v1/workspace/delete',
+        (id) => ({ body: { category: file.category, id: id(file.id) } }),
+      ]),
+    ];
+    for (const [route, options] of probes) {
+      const real = await hit(
+        route,
+        who,
+        options((v) => v),
+      );
+      const none = await hit(route, who, options(fake));
+      if (real.status !== none.status || real.json?.msg !== none.json?.msg)
+        oracles.push(
+          `${route} (${who.label}): ${real.status} ${real.json?.msg} / unknown id: ${none.status} ${none.json?.msg}`,
+        );
+    }
+
     // B is still signed in with its own chat: no refusal above came only from B having signed out or deleted itself.
     const still = await call<{ channelId: string }[]>(server.url, 'GET', '/api/v1/chat/myChannelList', {
       token: b.token,
@@ -1010,6 +1060,10 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     // The allow-list names only routes that exist, so a renamed route cannot hide behind a stale entry.
     expect(Object.keys(PUBLIC_ROUTES).filter((route) => !registered.includes(route))).toEqual([]);
     expect(registered.length).toBeGreaterThan(130);
+  });
+
+  it("a refusal of the owner's id reads like the refusal of an id nobody has", () => {
+    expect(oracles).toEqual([]);
   });
 
   it("the other user is refused or answered with their own things, and never sees the owner's words", () => {
