@@ -75,9 +75,15 @@ test('a shared chat opens without a login, another user continues it in their ow
   await expect(page.getByTestId('message-user')).toHaveCount(2);
   await expect(page.getByText('And which vegetable?')).toHaveCount(0);
 
-  // Revoke: the link answers not found.
+  // Revoke asks first: Cancel keeps the link, Stop sharing ends it, and then the link answers not found.
   await page.getByTestId('share-open').click();
   await page.getByTestId('share-revoke').click();
+  await expect(page.getByTestId('share-revoke-confirm')).toContainText('Stop sharing this link?');
+  await page.getByTestId('share-revoke-confirm').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('share-revoke-confirm')).toHaveCount(0);
+  await expect(page.getByTestId('share-item')).toHaveCount(1);
+  await page.getByTestId('share-revoke').click();
+  await page.getByTestId('share-revoke-confirm-button').click();
   await expect(page.getByTestId('share-item')).toHaveCount(0);
   const stranger = await visitor.newPage();
   await stranger.goto(link);
@@ -108,4 +114,42 @@ test('a shared chat opens without a login, another user continues it in their ow
   await expect(first.getByTestId('chat-not-found')).toBeVisible();
   await expect(first.getByTestId('composer-input')).toHaveCount(0);
   await newcomer.close();
+});
+
+test('on a phone in Arabic, Stop sharing stands apart from Copy link, 44 px tall, and asks before it ends the link', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'ar',
+  });
+  const page = await context.newPage();
+  await openAsGuest(page, '/ar');
+  await sendMessage(page, 'ما الفاكهة الأغنى بفيتامين سي؟');
+  await lastAnswerDone(page);
+  await page.getByTestId('share-open').click();
+  await page.getByTestId('share-create').click();
+  await expect(page.getByTestId('share-item')).toHaveCount(1);
+  const copy = await page.getByTestId('share-copy').boundingBox();
+  const stop = await page.getByTestId('share-revoke').boundingBox();
+  expect(copy && stop).toBeTruthy();
+  if (!copy || !stop) return;
+  // It sat flush under Copy link (0 px apart), one slip of the thumb from ending the link.
+  expect(stop.y - (copy.y + copy.height), 'room between Copy link and Stop sharing').toBeGreaterThanOrEqual(
+    12,
+  );
+  expect(stop.height, 'Stop sharing height').toBeGreaterThanOrEqual(44);
+  await page.getByTestId('share-revoke').tap();
+  const confirm = page.getByTestId('share-revoke-confirm');
+  await expect(confirm).toContainText('إيقاف مشاركة هذا الرابط؟');
+  await expect(confirm).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('share-item')).toHaveCount(1);
+  await page.getByTestId('share-revoke-confirm-button').tap();
+  await expect(page.getByTestId('share-item')).toHaveCount(0);
+  await expect(page.getByText('لم يعد الرابط يعمل.')).toBeVisible();
+  await context.close();
 });

@@ -5,6 +5,7 @@ import type { ShareSummary } from '../../../common/contract';
 import { shareApi } from '../../api/shares';
 import { currentLanguage } from '../../i18n';
 import { analytics } from '../../workers/analytics';
+import { ConfirmAction } from '../kit/ConfirmDelete';
 import { Modal } from '../kit/Modal';
 import { toast } from '../kit/toast';
 import './share.css';
@@ -114,14 +115,18 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
                     count: share.messageCount,
                   })}
                 </span>
-                <button
-                  type="button"
-                  className="button small danger"
-                  onClick={() => void revoke(share.shareId)}
-                  data-testid="share-revoke"
-                >
-                  {t('shares.revoke')}
-                </button>
+                {/* A link others may be reading is not ended by one stray tap: it asks first, as deleting does. */}
+                <ConfirmAction
+                  trigger={t('shares.revoke')}
+                  triggerClassName="button small danger"
+                  label={t('shares.revoke')}
+                  triggerTestId="share-revoke"
+                  title={t('shares.revokeTitle')}
+                  body={t('shares.revokeBody')}
+                  confirmLabel={t('shares.revoke')}
+                  onConfirm={() => revoke(share.shareId)}
+                  side="top"
+                />
               </li>
             ))}
           </ul>

@@ -11,6 +11,8 @@ export const sharesAr: Localized<typeof sharesEn> = {
   link: 'رابط المشاركة',
   copy: 'نسخ الرابط',
   revoke: 'إيقاف المشاركة',
+  revokeTitle: 'إيقاف مشاركة هذا الرابط؟',
+  revokeBody: 'كل من يفتحه سيُبلَّغ بأن المحادثة لم تعد مشاركة. تبقى محادثتك كما هي.',
   revoked: 'لم يعد الرابط يعمل.',
   sharedAt_zero: 'تمت المشاركة {{date}} · لا رسائل',
   sharedAt_one: 'تمت المشاركة {{date}} · رسالة واحدة',

@@ -10,6 +10,8 @@ export const sharesEn = {
   link: 'Share link',
   copy: 'Copy link',
   revoke: 'Stop sharing',
+  revokeTitle: 'Stop sharing this link?',
+  revokeBody: 'Anyone who opens it will be told the chat is no longer shared. Your chat stays as it is.',
   revoked: 'The link no longer works.',
   sharedAt_one: 'Shared {{date}} · {{count}} message',
   sharedAt_other: 'Shared {{date}} · {{count}} messages',

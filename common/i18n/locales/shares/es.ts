@@ -11,6 +11,8 @@ export const sharesEs: Localized<typeof sharesEn> = {
   link: 'Enlace para compartir',
   copy: 'Copiar enlace',
   revoke: 'Dejar de compartir',
+  revokeTitle: '¿Dejar de compartir este enlace?',
+  revokeBody: 'Quien lo abra verá que el chat ya no se comparte. Tu chat queda como está.',
   revoked: 'El enlace ya no funciona.',
   sharedAt_one: 'Compartido {{date}} · {{count}} mensaje',
   sharedAt_many: 'Compartido {{date}} · {{count}} de mensajes',

@@ -10,6 +10,8 @@ export const sharesZh: Localized<typeof sharesEn> = {
   link: '分享链接',
   copy: '复制链接',
   revoke: '停止分享',
+  revokeTitle: '停止分享此链接？',
+  revokeBody: '打开该链接的人会看到此聊天已不再分享。你的聊天保持不变。',
   revoked: '该链接已失效。',
   sharedAt_one: '分享于 {{date}} · {{count}} 条消息',
   sharedAt_other: '分享于 {{date}} · {{count}} 条消息',
