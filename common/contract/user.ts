@@ -8,6 +8,8 @@ export const UserPaths = {
   checkConnector: '/api/v1/user/checkConnector',
   updateConnector: '/api/v1/user/updateConnector',
   deleteAccount: '/api/v1/user/deleteAccount',
+  exportData: '/api/v1/user/exportData',
+  exportDownload: '/api/v1/user/exportData/download',
   ip: '/api/v1/tool/ip',
 } as const;
 

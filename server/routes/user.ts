@@ -1,11 +1,15 @@
 // The signed-in user: info, properties, tips, usage, connectors, and what the server sees of the network.
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { type IpInfo, Paths } from '../../common/contract/index.js';
+import { type IpInfo, Paths, ResponseCode } from '../../common/contract/index.js';
 import {
   DeleteAccountRequest,
   TipsRequest,
   UpdateConnectorRequest,
 } from '../../common/contract/user.schema.js';
+import { users } from '../db/schema.js';
+import { AppError, tooManyRequests } from '../errors.js';
 import { type AppEnv, ok, requireCaller } from '../http/context.js';
 import { readJson } from '../http/validate.js';
 import { countryOf, isEuMember } from '../services/geoip.js';
@@ -39,6 +43,30 @@ export const userRoutes = new Hono<AppEnv>()
     const { confirm } = await readJson(c, DeleteAccountRequest);
     await c.get('services').accountDeletion.remove(caller, confirm);
     return ok(c, true);
+  })
+  // A signed link the browser then downloads the caller's zip from (no Authorization header needed there).
+  .post(Paths.exportData, async (c) => {
+    const caller = requireCaller(c);
+    const { accountExport, exportLimiter } = c.get('services');
+    if (!(await exportLimiter.take(caller.userId))) throw tooManyRequests();
+    return ok(c, { url: `${Paths.exportDownload}?token=${accountExport.link(caller)}` });
+  })
+  .get(Paths.exportDownload, async (c) => {
+    const { accountExport, db } = c.get('services');
+    const userId = accountExport.open(c.req.query('token'));
+    const [user] = userId
+      ? await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+      : [];
+    if (!user) throw new AppError(ResponseCode.NotFound, 'account.exportLinkExpired', { httpStatus: 404 });
+    const zip = accountExport.stream(user.id);
+    if (!zip) throw new AppError(ResponseCode.TooManyRequests, 'account.exportRunning', { httpStatus: 429 });
+    c.header('Content-Type', 'application/zip');
+    c.header('Cache-Control', 'no-store');
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="parley-export-${new Date().toISOString().slice(0, 10)}.zip"`,
+    );
+    return c.body(Readable.toWeb(zip) as unknown as ReadableStream);
   })
   .get(Paths.currentUser, async (c) => ok(c, await currentUser(c.get('services').db, requireCaller(c))))
   .get(Paths.ip, (c) => {

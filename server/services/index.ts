@@ -51,6 +51,7 @@ import { createObjectUploads } from './uploads/object-uploads.js';
 import { createResumableUploadService } from './uploads/resumable-uploads.js';
 import { createUploadService } from './uploads/uploads.js';
 import { createAccountDeletion } from './user/account-deletion.js';
+import { createAccountExport } from './user/account-export.js';
 import { createUserSettingsService } from './user/user-settings.js';
 import { createWorkspaceRegistry } from './workspace/registry.js';
 import { documentsWorkspaceSource, writingWorkspaceSource } from './workspace/sources.js';
@@ -179,6 +180,14 @@ export function createServices(deps: {
     db,
     mailer,
     userSettings: createUserSettingsService(db, oidcClients.google.configured, config.experiments),
+    accountExport: createAccountExport({
+      db,
+      store: objectStore,
+      logger,
+      secret: visitKeys.deriveSecret('parley account export link'),
+    }),
+    // Each export reads every row and file of an account: a few an hour are plenty for a person.
+    exportLimiter: rateLimiter('account-export', 10, 60 * 60_000),
     accountDeletion: createAccountDeletion({
       db,
       store: objectStore,

@@ -52,6 +52,8 @@ export const userApi = {
   updateConnector: async (type: ConnectorType, status: number) =>
     (await request<{ connectors: Connector[] }>('POST', Paths.updateConnector, { body: { type, status } }))
       .connectors,
+  /** A short-lived link the browser downloads the caller's zip from. */
+  exportData: () => request<{ url: string }>('POST', Paths.exportData, { suppressAlert: true }),
   /** Deletes the signed-in account; `confirm` is its email as the user typed it. Errors come translated. */
   deleteAccount: (confirm: string) =>
     request<boolean>('POST', Paths.deleteAccount, { body: { confirm }, suppressAlert: true }),

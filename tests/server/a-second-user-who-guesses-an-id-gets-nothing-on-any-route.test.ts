@@ -784,6 +784,16 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     await hit('GET /api/v1/user/currentUser', who, { expect: 'own', query: tricks, check: notA });
     // Deleting an account acts on the caller's own only: A's email (or DELETE for a guest A) with A's ids under
     // every field name deletes neither A (the snapshot after) nor B, who never typed their own email here.
+    // A data export is the caller's own: a link made for B and turned to A's user id is refused.
+    const exportLink = await hit('POST /api/v1/user/exportData', who, { body: tricks, expect: 'own' });
+    const signature = String((exportLink.json?.data as { url?: string } | undefined)?.url ?? '')
+      .split('.')
+      .pop();
+    const forged = Buffer.from(JSON.stringify({ u: a.userId, e: Date.now() + 60_000 })).toString('base64url');
+    await hit('GET /api/v1/user/exportData/download', who, {
+      query: { token: `${forged}.${signature}`, ...tricks },
+      expect: 'refused',
+    });
     await hit('POST /api/v1/user/deleteAccount', who, {
       body: { confirm: a.email ?? 'DELETE', ...tricks },
       expect: 'refused',

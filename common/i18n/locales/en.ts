@@ -223,6 +223,10 @@ export const en = {
     disconnect: 'Disconnect',
     connect: 'Connect',
     joinWaitlist: 'Join the waiting list',
+    exportData: 'Download your data',
+    exportDataBody:
+      'A zip file of your chats (Markdown and JSON), writing, saved prompts, presentations, uploaded files and images.',
+    exportStarted: 'Your download has started.',
     deleteAccount: 'Delete account',
     deleteAccountBody:
       'This deletes your chats, documents, writing, saved prompts, presentations, images and shared links for good, and signs you out on every device. A plan that would renew is cancelled first, so you are not charged again. It cannot be undone.',

@@ -228,6 +228,10 @@ export const es: Resource = {
     disconnect: 'Desconectar',
     connect: 'Conectar',
     joinWaitlist: 'Unirse a la lista de espera',
+    exportData: 'Descargar tus datos',
+    exportDataBody:
+      'Un archivo zip con tus chats (Markdown y JSON), escritos, prompts guardados, presentaciones, archivos subidos e imágenes.',
+    exportStarted: 'La descarga ha comenzado.',
     deleteAccount: 'Eliminar cuenta',
     deleteAccountBody:
       'Se eliminan para siempre tus chats, documentos, escritos, prompts guardados, presentaciones, imágenes y enlaces compartidos, y se cierra tu sesión en todos los dispositivos. Un plan que se fuera a renovar se cancela primero, así que no se te volverá a cobrar. No se puede deshacer.',

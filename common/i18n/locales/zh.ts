@@ -213,6 +213,10 @@ export const zh: Resource = {
     disconnect: '断开连接',
     connect: '连接',
     joinWaitlist: '加入候补名单',
+    exportData: '下载你的数据',
+    exportDataBody:
+      '一个 zip 文件，包含你的对话（Markdown 和 JSON）、写作、已保存的提示词、演示文稿、上传的文件和图片。',
+    exportStarted: '下载已开始。',
     deleteAccount: '删除账户',
     deleteAccountBody:
       '这将永久删除你的对话、文档、写作、已保存的提示词、演示文稿、图片和分享链接，并在所有设备上退出登录。会自动续费的套餐会先被取消，你不会再被扣费。此操作无法撤销。',

@@ -76,6 +76,7 @@ function AccountTab({ onDeleted }: { onDeleted(): void }) {
   return (
     <>
       <AccountFacts />
+      <ExportData />
       {isLogin && user ? <DeleteAccount email={user.email ?? null} onDeleted={onDeleted} /> : null}
     </>
   );
@@ -99,6 +100,45 @@ function AccountFacts() {
           : t('settings.free')}
       </dd>
     </dl>
+  );
+}
+
+/** Everything the caller made, as a zip the browser downloads to disk itself through a short-lived link. */
+function ExportData() {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { url } = await userApi.exportData();
+      // An attachment: the browser saves it and the app stays where it is.
+      const link = document.createElement('a');
+      link.href = url;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      toast.success(t('settings.exportStarted'));
+    } catch (failure) {
+      toast.error(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="settings-section" data-testid="export-data">
+      <h3>{t('settings.exportData')}</h3>
+      <p className="muted small">{t('settings.exportDataBody')}</p>
+      <button
+        type="button"
+        className="button"
+        onClick={start}
+        disabled={busy}
+        data-testid="export-data-start"
+      >
+        {t('settings.exportData')}
+      </button>
+    </section>
   );
 }
 
@@ -139,7 +179,7 @@ function DeleteAccount({ email, onDeleted }: { email: string | null; onDeleted()
     navigate(to('/'), { replace: true });
   };
   return (
-    <section className="settings-danger" data-testid="delete-account">
+    <section className="settings-section" data-testid="delete-account">
       <h3>{t('settings.deleteAccount')}</h3>
       <p className="muted small">{t('settings.deleteAccountBody')}</p>
       {asking ? (

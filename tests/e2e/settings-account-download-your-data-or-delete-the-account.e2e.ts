@@ -1,8 +1,29 @@
-// A member on an Arabic phone deletes their account from Settings: it asks for the email first, then the device
-// forgets the account and starts a new guest, and the same email later signs in to an empty account.
+// Settings → Account on an Arabic phone: downloading one's data saves a zip of one's chats; deleting the account
+// asks for the email first, then the device forgets the account and starts a new guest, and the same email later
+// signs in to an empty account.
+import { unzipSync } from 'fflate';
 import { expect, lastAnswerDone, logIn, openAsGuest, sendMessage, test } from './support/app';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ar' });
+
+test('a guest downloads their data: the browser saves a zip holding their chat', async ({ page }) => {
+  await openAsGuest(page, '/ar');
+  await sendMessage(page, 'سؤال للتنزيل عن الطقس');
+  await lastAnswerDone(page);
+  await page.getByTestId('drawer-open').click();
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-settings').click();
+  const saved = page.waitForEvent('download');
+  await page.getByTestId('export-data-start').click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toMatch(/^parley-export-\d{4}-\d\d-\d\d\.zip$/);
+  const fs = await import('node:fs');
+  const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+  const chat = Object.keys(files).find((name) => name.startsWith('chats/') && name.endsWith('.md')) as string;
+  expect(chat).toBe('chats/0001 سؤال للتنزيل عن الطقس.md');
+  expect(new TextDecoder().decode(files[chat])).toContain('سؤال للتنزيل عن الطقس');
+  await expect(page.getByText('بدأ التنزيل.')).toBeVisible();
+});
 
 test('deleting the account on a phone, in Arabic, asks for the email and leaves nothing behind', async ({
   page,
