@@ -477,6 +477,19 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
         ...(await sendHeaders({ requestId: a.requestId })),
       },
     });
+    // A question in B's own document chat in the words of A's file: answered from B's document only.
+    const docQuestion = {
+      requestId: `${b.label}-${a.label}-own-doc`,
+      channelId: own.docChannelId,
+      message: 'What text should be used for OCR processing in the vector testing sample?',
+    };
+    await hit('POST /api/v1/chat/send', who, {
+      body: docQuestion,
+      headers: { Accept: 'text/event-stream', ...(await sendHeaders(docQuestion)) },
+      expect: 'own',
+      // The answer streams (no JSON refusal), so it is the answer itself that must not draw on A's file.
+      check: (json) => (json ? `B's own question was refused: ${JSON.stringify(json)}` : null),
+    });
     // A writing document's id handed to a send of B's own: B's answer, never A's text.
     const writingSend = {
       requestId: `${b.label}-${a.label}-writing`,
@@ -1066,7 +1079,10 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     const registered = [...new Set(server.app.routes.map((r) => `${r.method} ${r.path}`))];
     const swept = new Set(hits.map((h) => h.route));
     const uncovered = registered.filter((route) => !swept.has(route) && !(route in PUBLIC_ROUTES));
-    expect(uncovered).toEqual([]);
+    expect(
+      uncovered,
+      "sweep each new route in sweep() with another user's ids, or list it in PUBLIC_ROUTES saying why",
+    ).toEqual([]);
     // The allow-list names only routes that exist, so a renamed route cannot hide behind a stale entry.
     expect(Object.keys(PUBLIC_ROUTES).filter((route) => !registered.includes(route))).toEqual([]);
     expect(registered.length).toBeGreaterThan(130);
