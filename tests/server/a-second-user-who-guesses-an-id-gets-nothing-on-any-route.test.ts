@@ -802,7 +802,9 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     const signature = String((exportLink.json?.data as { url?: string } | undefined)?.url ?? '')
       .split('.')
       .pop();
-    const forged = Buffer.from(JSON.stringify({ u: a.userId, e: Date.now() + 60_000 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ userId: a.userId, expiresAt: Date.now() + 60_000 })).toString(
+      'base64url',
+    );
     await hit('GET /api/v1/user/exportData/download', who, {
       query: { token: `${forged}.${signature}`, ...tricks },
       expect: 'refused',

@@ -107,7 +107,7 @@ describe.each(DATABASES)('downloading your data on %s', (kind) => {
     const [body, signature] = token.split('.');
     // Someone else's user id under this link's signature.
     const other = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), u: 'x' }),
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), userId: 'x' }),
     ).toString('base64url');
     for (const bad of [`${other}.${signature}`, `${body}.${signature.slice(0, -2)}AA`, '', 'nonsense']) {
       const refused = await fetch(

@@ -1,6 +1,5 @@
 // Downloading everything one made: a zip streamed as it is written (chats as Markdown and JSON, writing, prompts,
 // presentations, the uploaded files and generated pictures), one chat or file in memory at a time.
-import crypto from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { asc, desc, eq } from 'drizzle-orm';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -19,6 +18,7 @@ import {
 import type { Logger } from '../../logger.js';
 import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
 import type { Caller } from '../auth/sessions.js';
+import { createTokenSigner } from '../signed-token.js';
 
 const NAME_CHARS = 60;
 
@@ -76,7 +76,7 @@ export function createAccountExport(deps: {
   secret: Buffer;
 }) {
   const { db, store, logger } = deps;
-  const mac = (body: string) => crypto.createHmac('sha256', deps.secret).update(body).digest('base64url');
+  const signer = createTokenSigner<{ userId: string; expiresAt: number }>(deps.secret, 512);
   /** Whose exports are being written on this instance: one at a time each. */
   const running = new Set<string>();
 
@@ -292,29 +292,10 @@ export function createAccountExport(deps: {
      * large archive in memory, and the link needs no Authorization header).
      */
     link(caller: Caller, now = Date.now()): string {
-      const body = Buffer.from(JSON.stringify({ u: caller.userId, e: now + EXPORT_LINK_MS })).toString(
-        'base64url',
-      );
-      return `${body}.${mac(body)}`;
+      return signer.seal({ userId: caller.userId, expiresAt: now + EXPORT_LINK_MS });
     },
     /** The user a link was made for, if it is ours, untampered and not expired. */
-    open(token: string | undefined, now = Date.now()): string | null {
-      if (!token || token.length > 512) return null;
-      const [body, signature] = token.split('.');
-      if (!body || !signature) return null;
-      const expected = Buffer.from(mac(body));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-      try {
-        const { u, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
-          u: string;
-          e: number;
-        };
-        return typeof u === 'string' && typeof e === 'number' && e > now ? u : null;
-      } catch {
-        return null;
-      }
-    },
+    open: (token: string | undefined, now = Date.now()) => signer.open(token, now)?.userId ?? null,
     /** The archive for a user, or null while another of theirs is still being written on this instance. */
     stream(userId: string): Readable | null {
       if (running.has(userId)) return null;
