@@ -35,10 +35,30 @@ test('a prompt is saved, edited, used in the composer and deleted, online and of
   const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
   await expect(dialog.getByTestId('prompt-content')).toHaveCSS('font-family', bodyFont);
   await expect(dialog.getByTestId('prompt-name')).toHaveCSS('border-top-left-radius', '8px');
-  await fillPrompt(page, 'x'.repeat(51), 'Too long a name');
+  // It is said while typing, before Save, and what was typed is kept whole (not cut at 50 without a word).
+  await dialog.getByTestId('prompt-name').fill('x'.repeat(50));
+  await expect(dialog.getByTestId('prompt-name-count')).toHaveText('50/50');
+  await expect(dialog.getByTestId('prompt-error')).toHaveCount(0);
+  await dialog.getByTestId('prompt-name').press('End');
+  await page.keyboard.type('y');
   await expect(dialog.getByTestId('prompt-error')).toHaveText(
     'A prompt name can have at most 50 characters.',
   );
+  await expect(dialog.getByTestId('prompt-name-count')).toHaveText('51/50');
+  await expect(dialog.getByTestId('prompt-name')).toHaveValue(`${'x'.repeat(50)}y`);
+  await expect(dialog.getByTestId('prompt-name')).toHaveAttribute('aria-invalid', 'true');
+  // Save still refuses it, and nothing is stored.
+  await dialog.getByTestId('prompt-content').fill('Too long a name');
+  await dialog.getByTestId('prompt-save').click();
+  await expect(dialog.getByTestId('prompt-error')).toHaveText(
+    'A prompt name can have at most 50 characters.',
+  );
+  await expect(dialog.getByTestId('prompt-list')).toContainText('No saved prompts yet.');
+  // Back to 50: the message goes as the name fits.
+  await dialog.getByTestId('prompt-name').press('End');
+  await page.keyboard.press('Backspace');
+  await expect(dialog.getByTestId('prompt-name-count')).toHaveText('50/50');
+  await expect(dialog.getByTestId('prompt-error')).toHaveCount(0);
 
   await fillPrompt(page, '  Weekly report  ', 'Summarise my week in five bullet points.');
   const items = dialog.getByTestId('prompt-item');
@@ -119,5 +139,28 @@ test.describe('on a phone in Spanish', () => {
     await expect(page.getByTestId('delete-confirm-button')).toBeInViewport({ ratio: 1 });
     await page.getByTestId('delete-confirm-button').click();
     await expect(page.getByTestId('prompts-total')).toHaveText('0 prompts');
+  });
+});
+
+test.describe('on a phone in Arabic', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ar' });
+
+  test('a name past 50 characters is said to be too long while it is typed, in Arabic', async ({ page }) => {
+    await openAsGuest(page, '/ar');
+    await page.getByTestId('prompts-open').click();
+    await page.getByTestId('prompt-new').click();
+    const name = 'تقرير'.repeat(10);
+    await page.getByTestId('prompt-name').fill(`${name}ي`);
+    await expect(page.getByTestId('prompt-error')).toHaveText(
+      'يمكن أن يحتوي اسم التعليمة على 50 حرفًا على الأكثر.',
+    );
+    await expect(page.getByTestId('prompt-error')).toBeInViewport();
+    // Under the name being typed, not below the prompt's text.
+    const [field, said, content] = await Promise.all(
+      ['prompt-name', 'prompt-error', 'prompt-content'].map((id) => page.getByTestId(id).boundingBox()),
+    );
+    expect(said!.y).toBeGreaterThanOrEqual(field!.y + field!.height);
+    expect(said!.y + said!.height).toBeLessThanOrEqual(content!.y);
+    await expect(page.getByTestId('prompt-name')).toHaveValue(`${name}ي`);
   });
 });

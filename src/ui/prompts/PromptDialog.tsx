@@ -73,6 +73,20 @@ export function PromptDialog({
     void syncNow();
   };
 
+  const nameLength = editing ? Array.from(editing.name.trim()).length : 0;
+  const nameTooLong = nameLength > PROMPT_NAME_MAX;
+  // A name past the limit is said at once, while typing; other problems (and this one once fixed) wait for Save.
+  const shownProblem: PromptProblem | null = nameTooLong
+    ? 'prompt.nameTooLong'
+    : problem === 'prompt.nameTooLong'
+      ? null
+      : problem;
+  const error = shownProblem && (
+    <p className="error-text" role="alert" id="prompt-error" data-testid="prompt-error">
+      {t(problemKey(shownProblem))}
+    </p>
+  );
+
   return (
     <Modal
       open={open}
@@ -134,18 +148,23 @@ export function PromptDialog({
           <label>
             <span className="small muted">
               {t('prompts.name')}{' '}
-              {t('prompts.nameCount', {
-                count: Array.from(editing.name.trim()).length,
-                max: PROMPT_NAME_MAX,
-              })}
+              <span className={nameTooLong ? 'error-text' : undefined} data-testid="prompt-name-count">
+                {t('prompts.nameCount', { count: nameLength, max: PROMPT_NAME_MAX })}
+              </span>
             </span>
+            {/* No maxLength: a pasted or typed name past the limit is kept whole (not cut without a word) and
+                said to be too long while it is typed, so the person chooses what to drop. */}
             <input
               value={editing.name}
               dir="auto"
+              aria-invalid={nameTooLong || undefined}
+              aria-describedby={shownProblem ? 'prompt-error' : undefined}
               onChange={(event) => setEditing({ ...editing, name: event.target.value })}
               data-testid="prompt-name"
             />
           </label>
+          {/* Said under the name, where the eye is while typing it. */}
+          {nameTooLong && error}
           <label>
             <span className="small muted">{t('prompts.content')}</span>
             <textarea
@@ -157,11 +176,7 @@ export function PromptDialog({
               data-testid="prompt-content"
             />
           </label>
-          {problem && (
-            <p className="error-text" role="alert" data-testid="prompt-error">
-              {t(problemKey(problem))}
-            </p>
-          )}
+          {shownProblem && !nameTooLong && error}
           <div className="dialog-actions">
             <button type="button" className="button" onClick={() => setEditing(null)}>
               {t('prompts.cancel')}
