@@ -1058,12 +1058,19 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       images: { baseUrl: images.url, apiKey: 'k', model: 'pixel', size: '512x512', timeoutMs: 10_000 },
       outboundAllowHosts: [new URL(images.url).host],
     });
-    const memberA = await loginMember(server, 'owner-a@example.com');
-    owners.push(await makeEverything(memberA, 'memberA', 'owner-a@example.com'));
-    owners.push(await makeEverything(await newGuest(server.url), 'guestA', null));
-    // B pays for a plan too, so a refusal of A's subscription id is not merely "B has none".
-    const memberB = await loginMember(server, 'other-b@example.com');
-    await payWithCard(server, memberB, { productId: 'pro-month-g0', card: TEST_CARDS.succeeds });
+    // The two owners make their things side by side (much of it waits on parsing and streams), as B pays.
+    const [memberA, guestA, memberB] = await Promise.all([
+      loginMember(server, 'owner-a@example.com'),
+      newGuest(server.url),
+      loginMember(server, 'other-b@example.com'),
+    ]);
+    const [madeByMember, madeByGuest] = await Promise.all([
+      makeEverything(memberA, 'memberA', 'owner-a@example.com'),
+      makeEverything(guestA, 'guestA', null),
+      // B pays for a plan too, so a refusal of A's subscription id is not merely "B has none".
+      payWithCard(server, memberB, { productId: 'pro-month-g0', card: TEST_CARDS.succeeds }),
+    ]);
+    owners.push(madeByMember, madeByGuest);
     const attackers = [
       { token: memberB, label: 'memberB', member: true },
       { token: await newGuest(server.url), label: 'guestB', member: false },
