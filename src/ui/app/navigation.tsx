@@ -1,7 +1,8 @@
-// The app's links and its count of navigations, over wouter (which has the addresses and patterns): a link
-// that marks the page it leads to, a link that does not stack the page already open on the history, and a
-// number that changes with every navigation, also one to the same address.
-import { type ComponentProps, type MouseEvent, useSyncExternalStore } from 'react';
+// The app's links, its count of navigations and its reading of the query, over wouter (which has the addresses
+// and patterns): a link that marks the page it leads to, a link that does not stack the page already open on
+// the history, a number that changes with every navigation, also one to the same address, and the query's
+// values exactly as they were written into the address.
+import { type ComponentProps, type MouseEvent, useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useLocation, Link as WouterLink } from 'wouter';
 
 // wouter reports pushState and replaceState (it wraps them) as window events of those names.
@@ -17,13 +18,43 @@ for (const type of HISTORY_EVENTS)
 
 /** 0 on the address the app was opened at; one more with each navigation (push, replace, back or forward). */
 export function useNavigationKey(): number {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+  return useSyncExternalStore(subscribe, () => navigations);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/**
+ * The open address's query without its '?', as written in the address. wouter's useSearch (and its
+ * useSearchParams) runs decodeURI over it first, so URLSearchParams then decoded it a second time: '%2541'
+ * came back as 'A' instead of '%41', and writing the query back changed values nobody touched.
+ */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, () => location.search.replace(/^\?/, ''));
+}
+
+/**
+ * The query's values, each decoded once, and a setter that writes a new query onto the open path (pushed, or
+ * replacing it with { replace: true }); values round-trip unchanged ('%', '/', '&', '+', Arabic).
+ */
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: Record<string, string> | URLSearchParams, options?: { replace?: boolean }) => void,
+] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const setParams = useCallback(
+    (next: Record<string, string> | URLSearchParams, options?: { replace?: boolean }) => {
+      const query = new URLSearchParams(next).toString();
+      // The path as the address has it (wouter's own is decoded too).
+      navigate(`${location.pathname}${query ? `?${query}` : ''}`, options);
     },
-    () => navigations,
+    [navigate],
   );
+  return [params, setParams];
 }
 
 /** The number of navigations so far, outside a component. */

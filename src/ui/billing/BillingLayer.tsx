@@ -3,12 +3,13 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { currentLanguage } from '../../i18n';
 import { annualPerMonth } from '../../machines/billing/price';
 import { showUpgradeButton } from '../../machines/billing/rules';
 import { managerStep, pricingOpen, trialSuccessOpen } from '../../machines/billing/selectors';
 import { trackPaymentCancel } from '../analytics/app-events';
+import { useSearch } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { useAuthState } from '../app/root-context';
 import { dialogCode, LazyDialog } from '../kit/lazy-dialog';

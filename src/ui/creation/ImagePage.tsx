@@ -3,8 +3,8 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
 import { imageMachine } from '../../machines/image.machine';
+import { useSearchParams } from '../app/navigation';
 import { AuthImage } from './AuthImage';
 import { CreationTabs } from './CreationTabs';
 import { PromptForm } from './PromptForm';

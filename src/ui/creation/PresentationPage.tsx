@@ -3,9 +3,9 @@
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'wouter';
 import { PRESENTATION_TEMPLATES } from '../../../common/contract';
 import { presentationMachine } from '../../machines/presentation.machine';
+import { useSearchParams } from '../app/navigation';
 import { DocumentUploader } from '../documents/DocumentUploader';
 import { CreationTabs } from './CreationTabs';
 import { OutlineEditor } from './OutlineEditor';

@@ -2,12 +2,13 @@
 // over them; the one-chat state is stored and the chat opens at /chat/{channelId}.
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'wouter';
+import { useLocation } from 'wouter';
 import type { CreatedDocument, DocChatCreated } from '../../../common/contract';
 import { docsApi } from '../../api/documents';
 import { ApiError } from '../../api/http';
 import { userApi } from '../../api/user';
 import { saveOneChatState } from '../../local/one-chat-state';
+import { useSearchParams } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootActor } from '../app/root-context';
 import { useLanding, useModelChoice } from '../chat/use-models';

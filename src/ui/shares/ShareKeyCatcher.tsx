@@ -2,11 +2,12 @@
 // chat of their own from the share and opens it (a guest is asked to log in first).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation } from 'wouter';
 import { SHARE_KEY_PARAM } from '../../../common/contract';
 import { ApiError } from '../../api/http';
 import { shareApi } from '../../api/shares';
 import { syncNow } from '../../machines/sync';
+import { useSearch } from '../app/navigation';
 import { useLangPath } from '../app/paths';
 import { useAuthState, useRootSelector } from '../app/root-context';
 import { toast } from '../kit/toast';
