@@ -1,7 +1,7 @@
 // Every environment variable Parley reads, typed, with the embedded defaults that make `npm start` work
 // on a fresh machine with no account anywhere.
 import path from 'node:path';
-import { type AppLinks, PROMPTS_PER_USER_MAX } from '../common/contract/index.js';
+import { type AppLinks, OCR_LANGUAGES, PROMPTS_PER_USER_MAX } from '../common/contract/index.js';
 
 export interface ModelMapping {
   [parleyModel: string]: string;
@@ -420,9 +420,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
-
-/** Tesseract languages whose data ships with Parley (package.json's @tesseract.js-data packages). */
-export const OCR_LANGUAGES = ['eng', 'spa', 'fra', 'ara', 'chi_sim'] as const;
 
 /** DOCS_OCR_LANGUAGES: shipped languages joined by + (eng+spa); unknown ones are refused at start-up. */
 function ocrLanguages(value: string | undefined): string[] | null {

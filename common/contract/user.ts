@@ -1,4 +1,4 @@
-// The signed-in user: info, membership, tips, experiments, usage, connectors and network facts.
+// The signed-in user: info, membership, tips, experiments, usage, connectors, document settings and network facts.
 
 export const UserPaths = {
   currentUser: '/api/v1/user/currentUser',
@@ -10,6 +10,8 @@ export const UserPaths = {
   deleteAccount: '/api/v1/user/deleteAccount',
   exportData: '/api/v1/user/exportData',
   exportDownload: '/api/v1/user/exportData/download',
+  /** GET the caller's document settings, POST a change (both answer DocumentSettings). */
+  documentSettings: '/api/v1/user/documentSettings',
   ip: '/api/v1/tool/ip',
 } as const;
 
@@ -130,3 +132,37 @@ export interface IpInfo {
   /** Decides whether the cookie banner is shown. */
   isEuMember: boolean;
 }
+
+/** Tesseract languages whose data ships with Parley (package.json's @tesseract.js-data packages). */
+export const OCR_LANGUAGES = ['eng', 'spa', 'fra', 'ara', 'chi_sim'] as const;
+export type OcrLanguageCode = (typeof OCR_LANGUAGES)[number];
+/** Auto reads English and the uploader's app language (or the operator's DOCS_OCR_LANGUAGES). */
+export const OCR_LANGUAGE_CHOICES = ['Auto', ...OCR_LANGUAGES] as const;
+export type OcrLanguageChoice = (typeof OCR_LANGUAGE_CHOICES)[number];
+
+/** A language entry as the lists show it: its own name (languageLabel) and its English one. */
+export interface OcrLanguageEntry {
+  langcode: OcrLanguageCode;
+  languageEnglish: string;
+  languageLabel: string;
+}
+export const OCR_LANGUAGE_ENTRIES: readonly OcrLanguageEntry[] = [
+  { langcode: 'eng', languageEnglish: 'English', languageLabel: 'English' },
+  { langcode: 'spa', languageEnglish: 'Spanish', languageLabel: 'Español' },
+  { langcode: 'fra', languageEnglish: 'French', languageLabel: 'Français' },
+  { langcode: 'ara', languageEnglish: 'Arabic', languageLabel: 'العربية' },
+  { langcode: 'chi_sim', languageEnglish: 'Chinese (Simplified)', languageLabel: '简体中文' },
+];
+
+/** How the caller's uploads are read: their choices and whether this server reads pictures at all. */
+export interface DocumentSettings {
+  /** The caller's switch: read pages without a text layer and pictures of pages (OCR). */
+  ocr: boolean;
+  ocrLanguage: OcrLanguageChoice;
+  /** false when the operator turned OCR off (DOCS_OCR=off): nothing is read as a picture, whatever `ocr` says. */
+  serverOcr: boolean;
+}
+export const DEFAULT_DOCUMENT_SETTINGS: Pick<DocumentSettings, 'ocr' | 'ocrLanguage'> = {
+  ocr: true,
+  ocrLanguage: 'Auto',
+};

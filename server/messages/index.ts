@@ -102,6 +102,10 @@ const en = {
   'docs.noTextInPicture': 'No text was found in this picture. Upload a sharper photo or scan of the page.',
   'docs.pictureOcrOff':
     'Pictures of pages cannot be read here: text recognition is turned off on this server. Upload a PDF or Word file instead.',
+  'docs.noTextOcrOffByUser':
+    'No text was found in this document. If it is a scan, turn on "Read scanned pages and photos" in Settings > Documents and upload it again.',
+  'docs.pictureOcrOffByUser':
+    'Pictures of pages are not read: you turned off "Read scanned pages and photos" in Settings > Documents. Turn it on, or upload a PDF or Word file instead.',
   'docs.pictureTooLarge':
     'This picture has {{megapixels}} megapixels; at most {{limit}} can be read. Upload a smaller photo or scan.',
   'docs.dailyLimit': 'The free plan includes {{count}} new documents a day. Upgrade to add more today.',
@@ -209,6 +213,10 @@ const ar: Record<Key, string> = {
   'docs.noTextInPicture': 'لم يُعثر على نص في هذه الصورة. ارفع صورة أو مسحًا ضوئيًا أوضح للصفحة.',
   'docs.pictureOcrOff':
     'لا يمكن قراءة صور الصفحات هنا: التعرّف على النص متوقف على هذا الخادم. ارفع ملف PDF أو Word بدلًا منها.',
+  'docs.noTextOcrOffByUser':
+    'لم يُعثر على نص في هذا المستند. إن كان مسحًا ضوئيًا ففعّل «قراءة الصفحات الممسوحة والصور» في الإعدادات > المستندات ثم ارفعه مرة أخرى.',
+  'docs.pictureOcrOffByUser':
+    'لا تُقرأ صور الصفحات: لقد أوقفت «قراءة الصفحات الممسوحة والصور» في الإعدادات > المستندات. فعّلها، أو ارفع ملف PDF أو Word بدلًا منها.',
   'docs.pictureTooLarge':
     'تحتوي هذه الصورة على {{megapixels}} ميغابكسل؛ ويمكن قراءة {{limit}} ميغابكسل على الأكثر. ارفع صورة أو مسحًا ضوئيًا أصغر.',
   'docs.dailyLimit': 'تتضمن الخطة المجانية {{count}} مستندات جديدة يوميًا. قم بالترقية لإضافة المزيد اليوم.',
@@ -313,6 +321,10 @@ const zh: Record<Key, string> = {
   'docs.noTextOcrOff': '此文档中没有找到文字。如果它是扫描件，这里无法读取：此服务器已关闭文字识别。',
   'docs.noTextInPicture': '此图片中没有找到文字。请上传更清晰的页面照片或扫描件。',
   'docs.pictureOcrOff': '此处无法读取页面图片：此服务器已关闭文字识别。请改为上传 PDF 或 Word 文件。',
+  'docs.noTextOcrOffByUser':
+    '此文档中没有找到文字。如果它是扫描件，请在“设置 > 文档”中开启“识别扫描页面和照片”，然后重新上传。',
+  'docs.pictureOcrOffByUser':
+    '页面图片未被识别：您已在“设置 > 文档”中关闭“识别扫描页面和照片”。请开启它，或改为上传 PDF 或 Word 文件。',
   'docs.pictureTooLarge':
     '此图片有 {{megapixels}} 百万像素，最多可读取 {{limit}} 百万像素。请上传更小的照片或扫描件。',
   'docs.dailyLimit': '免费套餐每天可添加 {{count}} 个新文档。升级后今天即可添加更多。',
@@ -427,6 +439,10 @@ const es: Record<Key, string> = {
     'No se encontró texto en esta imagen. Sube una foto o un escaneo más nítido de la página.',
   'docs.pictureOcrOff':
     'Aquí no se pueden leer imágenes de páginas: el reconocimiento de texto está desactivado en este servidor. Sube un PDF o un archivo de Word.',
+  'docs.noTextOcrOffByUser':
+    'No se encontró texto en este documento. Si es un escaneo, activa «Leer páginas escaneadas y fotos» en Ajustes > Documentos y vuelve a subirlo.',
+  'docs.pictureOcrOffByUser':
+    'No se leen imágenes de páginas: desactivaste «Leer páginas escaneadas y fotos» en Ajustes > Documentos. Actívalo o sube un PDF o un archivo de Word.',
   'docs.pictureTooLarge':
     'Esta imagen tiene {{megapixels}} megapíxeles; se pueden leer como máximo {{limit}}. Sube una foto o un escaneo más pequeño.',
   'docs.dailyLimit':

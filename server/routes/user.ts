@@ -1,10 +1,12 @@
-// The signed-in user: info, properties, tips, usage, connectors, and what the server sees of the network.
+// The signed-in user: info, properties, tips, usage, connectors, document settings, and what the server sees of the
+// network.
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type IpInfo, Paths, ResponseCode } from '../../common/contract/index.js';
 import {
   DeleteAccountRequest,
+  DocumentSettingsRequest,
   TipsRequest,
   UpdateConnectorRequest,
 } from '../../common/contract/user.schema.js';
@@ -67,6 +69,14 @@ export const userRoutes = new Hono<AppEnv>()
       `attachment; filename="parley-export-${new Date().toISOString().slice(0, 10)}.zip"`,
     );
     return c.body(Readable.toWeb(zip) as unknown as ReadableStream);
+  })
+  .get(Paths.documentSettings, async (c) =>
+    ok(c, await c.get('services').userSettings.documentSettings(requireCaller(c))),
+  )
+  .post(Paths.documentSettings, async (c) => {
+    const caller = requireCaller(c);
+    const request = await readJson(c, DocumentSettingsRequest);
+    return ok(c, await c.get('services').userSettings.updateDocumentSettings(caller, request));
   })
   .get(Paths.currentUser, async (c) => ok(c, await currentUser(c.get('services').db, requireCaller(c))))
   .get(Paths.ip, (c) => {

@@ -179,7 +179,12 @@ export function createServices(deps: {
     }),
     db,
     mailer,
-    userSettings: createUserSettingsService(db, oidcClients.google.configured, config.experiments),
+    userSettings: createUserSettingsService(
+      db,
+      oidcClients.google.configured,
+      config.experiments,
+      config.docs.ocr.enabled,
+    ),
     accountExport: createAccountExport({
       db,
       store: objectStore,

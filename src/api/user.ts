@@ -2,6 +2,7 @@
 import {
   type Connector,
   type ConnectorType,
+  type DocumentSettings,
   EXPERIMENTS,
   type IpInfo,
   Paths,
@@ -10,6 +11,7 @@ import {
   type UserInfo,
   type UserProperties,
 } from '../../common/contract';
+import type { DocumentSettingsRequest } from '../../common/contract/user.schema';
 import { request } from './http';
 import { tokenStore } from './storage';
 
@@ -57,6 +59,9 @@ export const userApi = {
   /** Deletes the signed-in account; `confirm` is its email as the user typed it. Errors come translated. */
   deleteAccount: (confirm: string) =>
     request<boolean>('POST', Paths.deleteAccount, { body: { confirm }, suppressAlert: true }),
+  documentSettings: () => request<DocumentSettings>('GET', Paths.documentSettings, { suppressAlert: true }),
+  saveDocumentSettings: (body: DocumentSettingsRequest) =>
+    request<DocumentSettings>('POST', Paths.documentSettings, { body, suppressAlert: true }),
   /** The caller's tip values: a load already under way for the same caller is shared, else asked afresh. */
   tips: (): Promise<TipsResponse> => {
     const shared = tipsAnswer;

@@ -30,6 +30,8 @@ export const sendOperation: OutboxSender = async (operation) => {
     case 'editPrompt':
     case 'deletePrompt':
       return (await import('./prompts')).prompts.send(operation);
+    case 'saveDocumentSettings':
+      return (await import('./settings')).documentSettings.send();
   }
 };
 

@@ -1,7 +1,7 @@
 // The local-first cache. The UI reads only from here (useLiveQuery; useCacheQuery in the code that starts before
 // this chunk is loaded, src/local/db.ts); network results are written here.
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, DocumentPages, EditorJson } from '../../common/contract';
+import type { ChatMessage, DocumentPages, DocumentSettings, EditorJson } from '../../common/contract';
 
 export interface LocalChannel {
   channelId: string;
@@ -24,7 +24,9 @@ export type OutboxOperation =
   /** Saved prompts: each sends the prompt's newest local state, read at send time (see db/prompts.ts). */
   | { kind: 'addPrompt'; localId: string }
   | { kind: 'editPrompt'; localId: string }
-  | { kind: 'deletePrompt'; localId: string };
+  | { kind: 'deletePrompt'; localId: string }
+  /** Sends the document settings as this device holds them at send time (see local/settings.ts). */
+  | { kind: 'saveDocumentSettings' };
 
 /** A writing document as this browser holds it; the text is saved here on every keystroke. */
 export interface LocalWritingDoc {
@@ -75,6 +77,17 @@ export interface PromptMeta {
   value: number;
 }
 
+/**
+ * The account's document settings as this device holds them: the user's choices, and whether the server reads
+ * scans at all (null until the server was asked). `dirty` is 1 while a change waits in the outbox.
+ */
+export interface LocalDocumentSettings {
+  key: 'documents';
+  value: Pick<DocumentSettings, 'ocr' | 'ocrLanguage'>;
+  serverOcr: boolean | null;
+  dirty: 0 | 1;
+}
+
 export interface OutboxEntry {
   seq?: number;
   operation: OutboxOperation;
@@ -108,6 +121,7 @@ export class ParleyDatabase extends Dexie {
   writingSummaries!: EntityTable<LocalWritingSummary, 'docId'>;
   prompts!: EntityTable<LocalPrompt, 'localId'>;
   promptMeta!: EntityTable<PromptMeta, 'key'>;
+  settings!: EntityTable<LocalDocumentSettings, 'key'>;
 
   constructor(name = 'parley') {
     super(name);
@@ -129,6 +143,8 @@ export class ParleyDatabase extends Dexie {
         const docs = await tx.table<LocalWritingDoc>('writingDocs').toArray();
         await tx.table<LocalWritingSummary>('writingSummaries').bulkPut(docs.map(writingSummaryOf));
       });
+    // Version 6 adds the account's settings kept on the device (the document settings).
+    this.version(6).stores({ settings: 'key' });
   }
 }
 

@@ -46,6 +46,9 @@ async function walkScreens(page: Page, prefix: '' | '/ar', email: string) {
   await page.getByTestId('menu-settings').click();
   await expect(page.getByTestId('settings-modal')).toBeVisible();
   await expectAccessible(page, 'settings dialog', { dialog: true });
+  await page.getByTestId('settings-documents-tab').click();
+  await expect(page.getByTestId('ocr-switch')).toBeVisible();
+  await expectAccessible(page, 'settings dialog, documents', { dialog: true });
   await page.keyboard.press('Escape');
 
   await sendMessage(page, 'Explain markdown tables with a short example');

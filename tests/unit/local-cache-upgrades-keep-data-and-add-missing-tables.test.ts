@@ -49,6 +49,7 @@ describe('the local cache upgrade', () => {
         'outbox',
         'promptMeta',
         'prompts',
+        'settings',
         'writingDocs',
         'writingSummaries',
       ].sort(),

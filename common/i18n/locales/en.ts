@@ -235,6 +235,13 @@ export const en = {
     deleteAccountSubmit: 'Delete my account',
     deletingAccount: 'Deleting…',
     accountDeleted: 'Your account and everything in it were deleted.',
+    documents: 'Documents',
+    ocr: 'Read scanned pages and photos (OCR)',
+    ocrHint:
+      'Pages that are pictures are read on this server, with no outside service; uploading scans takes longer.',
+    ocrServerOff: 'Text recognition is turned off on this server, so scans and photos of pages are not read.',
+    ocrLanguage: 'Language of scanned pages',
+    ocrAuto: 'Auto (English and the app language)',
   },
   upgrade: {
     title: 'Upgrade to continue',

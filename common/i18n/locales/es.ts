@@ -240,6 +240,14 @@ export const es: Resource = {
     deleteAccountSubmit: 'Eliminar mi cuenta',
     deletingAccount: 'Eliminando…',
     accountDeleted: 'Tu cuenta y todo su contenido se han eliminado.',
+    documents: 'Documentos',
+    ocr: 'Leer páginas escaneadas y fotos (OCR)',
+    ocrHint:
+      'Las páginas que son imágenes se leen en este servidor, sin ningún servicio externo; subir escaneos tarda más.',
+    ocrServerOff:
+      'El reconocimiento de texto está desactivado en este servidor: no se leen escaneos ni fotos de páginas.',
+    ocrLanguage: 'Idioma de las páginas escaneadas',
+    ocrAuto: 'Automático (inglés y el idioma de la app)',
   },
   upgrade: {
     title: 'Mejora tu plan para continuar',

@@ -225,6 +225,12 @@ export const zh: Resource = {
     deleteAccountSubmit: '删除我的账户',
     deletingAccount: '正在删除…',
     accountDeleted: '你的账户及其全部内容已删除。',
+    documents: '文档',
+    ocr: '识别扫描页面和照片（OCR）',
+    ocrHint: '图片形式的页面在此服务器上识别，不使用任何外部服务；上传扫描件会更慢。',
+    ocrServerOff: '此服务器已关闭文字识别，扫描件和页面照片不会被识别。',
+    ocrLanguage: '扫描页面的语言',
+    ocrAuto: '自动（英语和应用语言）',
   },
   upgrade: {
     title: '升级以继续',

@@ -1,6 +1,7 @@
 // The user: the account row, feature tips and connector tokens. Re-exported from schema.ts.
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OcrLanguageChoice } from '../../../common/contract/index.js';
 
 export const users = pgTable(
   'users',
@@ -12,6 +13,10 @@ export const users = pgTable(
     /** The membership ids: 0 Free, 1 MonthPro, 2 Trial, 3 YearPro, 4/5 Unlimited, 6/7 ProPlus. */
     membershipId: integer('membership_id').notNull().default(0),
     membershipExpDate: timestamp('membership_exp_date', { withTimezone: true }),
+    /** The user's switch for reading scanned pages and pictures of pages (OCR); the operator's DOCS_OCR wins. */
+    ocr: boolean('ocr').notNull().default(true),
+    /** 'Auto' (English and the uploader's app language) or one shipped tesseract language. */
+    ocrLanguage: text('ocr_language').$type<OcrLanguageChoice>().notNull().default('Auto'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_idx').on(t.email).where(sql`${t.email} is not null`)],

@@ -9,6 +9,7 @@ import {
   type DocumentPages,
   ENHANCED_FILE_MAX_PAGES,
   type Language,
+  type OcrLanguageChoice,
   ParseStatus,
   ResponseCode,
   type ResponseCodeValue,
@@ -28,6 +29,7 @@ import { createKeyedLock } from '../keyed-lock.js';
 import { storableText } from '../storable-text.js';
 import type { ObjectUploads } from '../uploads/object-uploads.js';
 import { toUserInfo } from '../user/user-info.js';
+import { documentChoices } from '../user/user-settings.js';
 import type { EmbeddingIndex } from './embeddings.js';
 import {
   DocumentParseError,
@@ -44,8 +46,17 @@ export type DocumentRow = typeof documents.$inferSelect;
 
 /** Tesseract's language for each language of the app; English is always read as well. */
 const OCR_LANGUAGE_OF: Record<Language, string> = { en: 'eng', es: 'spa', ar: 'ara', zh: 'chi_sim' };
-const ocrLanguagesFor = (language: Language, fixed: string[] | null) =>
-  fixed ?? [...new Set(['eng', OCR_LANGUAGE_OF[language] ?? 'eng'])];
+/**
+ * The languages a page is read in: the user's chosen one, else (Auto) the operator's DOCS_OCR_LANGUAGES, else
+ * the uploader's app language; English joins a single language, since scans in any language carry English too.
+ */
+const ocrLanguagesFor = (language: Language, fixed: string[] | null, chosen: OcrLanguageChoice) =>
+  chosen !== 'Auto'
+    ? [...new Set(['eng', chosen])]
+    : (fixed ?? [...new Set(['eng', OCR_LANGUAGE_OF[language] ?? 'eng'])]);
+
+/** Who turned OCR off for a parse: the operator (DOCS_OCR=off) or the uploader in Settings; null: it was on. */
+type OcrOff = 'server' | 'user' | null;
 
 /** Document codes answer in the envelope (HTTP 200), as 20001 does. */
 const fail = (code: ResponseCodeValue, key: MessageKey, params?: Record<string, string>) =>
@@ -65,7 +76,7 @@ export const toCreatedDocument = (row: DocumentRow): CreatedDocument => ({
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
-function parseFailure(error: unknown, config: DocsConfig): AppError {
+function parseFailure(error: unknown, config: DocsConfig, ocrOff: OcrOff): AppError {
   if (!(error instanceof DocumentParseError)) throw error;
   switch (error.reason) {
     case 'unreadable':
@@ -75,7 +86,10 @@ function parseFailure(error: unknown, config: DocsConfig): AppError {
     case 'password':
       return fail(ResponseCode.BadRequest, 'docs.password');
     case 'ocr-off':
-      return fail(ResponseCode.FileTypeUnsupported, 'docs.pictureOcrOff');
+      return fail(
+        ResponseCode.FileTypeUnsupported,
+        ocrOff === 'user' ? 'docs.pictureOcrOffByUser' : 'docs.pictureOcrOff',
+      );
     case 'pixels':
       return fail(ResponseCode.BadRequest, 'docs.pictureTooLarge', {
         megapixels: String(Math.ceil(Number(error.message) / 1_000_000)),
@@ -141,10 +155,15 @@ export function createDocumentService(deps: {
     reader: { caller: Caller; md5: string; language: Language },
     bytes: Buffer | LoadBytes,
     url = '',
-  ): Promise<ParsedDocument> {
+  ): Promise<ParsedDocument & { ocrOff: OcrOff }> {
     const key = readingKey(reader.caller, reader.md5);
+    // The uploader's own switch and language, read for every parse: nothing parsed is kept by md5 across users
+    // or failed uploads (a document is stored per owner, and only once it has text), so a file parsed with OCR
+    // off gives no one else, nor this user once OCR is back on, its "no text".
+    const choices = await documentChoices(db, reader.caller.userId);
+    const ocrOff: OcrOff = !config.ocr.enabled ? 'server' : !choices.ocr ? 'user' : null;
     try {
-      return await parseInWorker(
+      const parsed = await parseInWorker(
         kind,
         bytes,
         {
@@ -152,9 +171,9 @@ export function createDocumentService(deps: {
           maxHeapMb: config.parseMaxHeapMb,
           queue: deps.parseQueue,
           maxPages: ENHANCED_FILE_MAX_PAGES,
-          ocr: config.ocr.enabled
+          ocr: !ocrOff
             ? {
-                languages: ocrLanguagesFor(reader.language, config.ocr.languages),
+                languages: ocrLanguagesFor(reader.language, config.ocr.languages, choices.ocrLanguage),
                 timeoutMs: config.ocr.timeoutMs,
                 maxPixels: config.ocr.maxPixels,
               }
@@ -163,10 +182,11 @@ export function createDocumentService(deps: {
         },
         url,
       );
+      return { ...parsed, ocrOff };
     } catch (error) {
       if (error instanceof DocumentParseError)
         deps.logger.warn({ reason: error.reason, detail: error.message, kind }, 'document not parsed');
-      throw parseFailure(error, config);
+      throw parseFailure(error, config, ocrOff);
     } finally {
       reading.delete(key);
     }
@@ -175,7 +195,7 @@ export function createDocumentService(deps: {
   /** Stores a read document once it passed the per-file page limit and the plan's page quota. */
   async function save(
     caller: Caller,
-    parsed: ParsedDocument,
+    parsed: ParsedDocument & { ocrOff: OcrOff },
     meta: { md5: string; fileName: string; kind: ParseKind; url: string | null },
     /** Work to do only for a document that will be kept (a fetched pdf's bytes into the store). */
     beforeInsert?: () => Promise<void>,
@@ -193,9 +213,11 @@ export function createDocumentService(deps: {
         ResponseCode.BadRequest,
         meta.kind === 'image'
           ? 'docs.noTextInPicture'
-          : config.ocr.enabled
-            ? 'docs.noText'
-            : 'docs.noTextOcrOff',
+          : parsed.ocrOff === 'user'
+            ? 'docs.noTextOcrOffByUser'
+            : parsed.ocrOff === 'server'
+              ? 'docs.noTextOcrOff'
+              : 'docs.noText',
       );
     const language = await guessLanguage(parsed.pages.join('\n'));
     const id = newId();

@@ -10,7 +10,10 @@ const PAID = new Set<number>([1, 2, 3, 4, 5, 6, 7]);
 const PRO_PLUS = new Set<number>([4, 5, 6, 7]);
 const UNLIMITED = new Set<number>([4, 5]);
 
-export function toUserInfo(row: typeof users.$inferSelect, now = new Date()): UserInfo {
+/** The account row without the document settings, which the user info does not carry (see user-settings.ts). */
+type AccountRow = Omit<typeof users.$inferSelect, 'ocr' | 'ocrLanguage'>;
+
+export function toUserInfo(row: AccountRow, now = new Date()): UserInfo {
   const active = row.membershipExpDate === null || row.membershipExpDate.getTime() > now.getTime();
   const membershipId = active ? row.membershipId : MembershipId.Free;
   const isTrial = membershipId === MembershipId.Trial;

@@ -1,4 +1,4 @@
-// Per-user settings the shell reads: properties, feature tips and experiments, usage, connectors.
+// Per-user settings the shell reads: properties, feature tips and experiments, usage, connectors, documents.
 import crypto from 'node:crypto';
 import { and, desc, eq, min } from 'drizzle-orm';
 import {
@@ -6,15 +6,17 @@ import {
   type Connector,
   ConnectorStatus,
   type ConnectorType,
+  DEFAULT_DOCUMENT_SETTINGS,
+  type DocumentSettings,
   EXPERIMENTS,
   ResponseCode,
   TIP_TAGS,
   type TipsResponse,
   type UserProperties,
 } from '../../../common/contract/index.js';
-import type { TipsRequest } from '../../../common/contract/user.schema.js';
+import type { DocumentSettingsRequest, TipsRequest } from '../../../common/contract/user.schema.js';
 import type { Database } from '../../db/client.js';
-import { billingEvents, connectors, subscriptions, userTips } from '../../db/schema.js';
+import { billingEvents, connectors, subscriptions, users, userTips } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Caller } from '../auth/sessions.js';
 import { currentUser } from './user-info.js';
@@ -42,11 +44,28 @@ async function subscribedSince(db: Database, userId: string): Promise<string | n
   return first?.at ? new Date(Number(first.at)).toISOString() : null;
 }
 
-/** driveConfigured: Google sign-in is set up, so Drive can connect through Google's consent page. */
+/** The caller's own choices of how their uploads are read (the defaults for a caller without a row). */
+export async function documentChoices(
+  db: Database,
+  userId: string,
+): Promise<Pick<DocumentSettings, 'ocr' | 'ocrLanguage'>> {
+  const [row] = await db
+    .select({ ocr: users.ocr, ocrLanguage: users.ocrLanguage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? { ...DEFAULT_DOCUMENT_SETTINGS };
+}
+
+/**
+ * driveConfigured: Google sign-in is set up, so Drive can connect through Google's consent page.
+ * serverOcr: the operator left OCR on (DOCS_OCR is not off).
+ */
 export function createUserSettingsService(
   db: Database,
   driveConfigured = false,
   experiments: Record<string, string> = {},
+  serverOcr = true,
 ) {
   return {
     async properties(caller: Caller, visitorId: string): Promise<UserProperties> {
@@ -119,6 +138,23 @@ export function createUserSettingsService(
           set: { status: next, accessToken: null, expiresAt: null, updatedAt: new Date() },
         });
       return this.connectors(caller);
+    },
+
+    async documentSettings(caller: Caller): Promise<DocumentSettings> {
+      return { ...(await documentChoices(db, caller.userId)), serverOcr };
+    },
+
+    /** Only the caller's own row changes; a field left out of the request keeps its value. */
+    async updateDocumentSettings(
+      caller: Caller,
+      request: DocumentSettingsRequest,
+    ): Promise<DocumentSettings> {
+      const set = {
+        ...(request.ocr === undefined ? {} : { ocr: request.ocr }),
+        ...(request.ocrLanguage === undefined ? {} : { ocrLanguage: request.ocrLanguage }),
+      };
+      if (Object.keys(set).length > 0) await db.update(users).set(set).where(eq(users.id, caller.userId));
+      return this.documentSettings(caller);
     },
   };
 }

@@ -13,6 +13,7 @@ import { useLanding } from '../chat/use-models';
 import { Modal } from '../kit/Modal';
 import { toast } from '../kit/toast';
 import { chooseTheme, THEMES, type ThemeChoice, useThemeChoice } from '../theme/theme';
+import { DocumentSettingsTab } from './DocumentSettingsTab';
 import { LanguagePicker } from './LanguagePicker';
 import '../auth/auth.css';
 
@@ -50,6 +51,9 @@ export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenCha
           <Tabs.Trigger value="languages" className="tab" data-testid="settings-languages-tab">
             {t('settings.languages')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="documents" className="tab" data-testid="settings-documents-tab">
+            {t('settings.documents')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="connector" className="tab" data-testid="settings-connector-tab">
             {t('settings.connector')}
           </Tabs.Trigger>
@@ -62,6 +66,9 @@ export function SettingsModal({ open, onOpenChange }: { open: boolean; onOpenCha
         </Tabs.Content>
         <Tabs.Content value="languages">
           <LanguagePicker />
+        </Tabs.Content>
+        <Tabs.Content value="documents">
+          <DocumentSettingsTab />
         </Tabs.Content>
         <Tabs.Content value="connector">
           <ConnectorTab />
