@@ -410,6 +410,7 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       recent: await post('/api/v1/prompt/recentSearch', {}),
       feedback: await get('/api/v1/user/feedback/mine'),
       connectors: await get('/api/v1/user/checkConnector'),
+      documentSettings: await get('/api/v1/user/documentSettings'),
       upload: uploads.body.data,
       workspace: [await get('/api/v1/workspace/manual/all'), await get('/api/v1/workspace/ai/all')],
       billing: a.member ? await get('/api/v1/billing/detail') : null,
@@ -797,6 +798,20 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     await hit('GET /api/v1/user/currentUser', who, { expect: 'own', query: tricks, check: notA });
     // Deleting an account acts on the caller's own only: A's email (or DELETE for a guest A) with A's ids under
     // every field name deletes neither A (the snapshot after) nor B, who never typed their own email here.
+    // Reading scanned pages (OCR) is each user's own choice: B's change, with A's user id or without, is B's.
+    await hit('GET /api/v1/user/documentSettings', who, { expect: 'own', query: tricks, check: notA });
+    await hit('POST /api/v1/user/documentSettings', who, {
+      body: { ocr: false, ocrLanguage: 'ara', ...tricks },
+      expect: 'refused',
+    });
+    await hit('POST /api/v1/user/documentSettings', who, {
+      body: { ocr: false, ocrLanguage: 'ara' },
+      expect: 'own',
+    });
+    await hit('POST /api/v1/user/documentSettings', who, {
+      body: { ocr: true, ocrLanguage: 'Auto' },
+      expect: 'own',
+    });
     // A data export is the caller's own: a link made for B and turned to A's user id is refused.
     const exportLink = await hit('POST /api/v1/user/exportData', who, { body: tricks, expect: 'own' });
     const signature = String((exportLink.json?.data as { url?: string } | undefined)?.url ?? '')
