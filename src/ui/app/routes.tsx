@@ -192,7 +192,9 @@ export function AppRoutes() {
   // Nothing is drawn over the boot shell until then.
   if (useFirstPageCode(parser, page)) return null;
   return (
-    <Suspense fallback={null}>
+    // The fallback draws nothing, but is an element so that a fallback committed (the first draw suspended, and
+    // React then holds the page until 300 ms after it) can be seen: the-app-draws-as-soon-as-its-page-code-is-here.
+    <Suspense fallback={<span hidden data-page-code-waiting="" />}>
       {/* Addresses with and without a language are two trees, as they were two routes before. */}
       <Layout key={lang === undefined ? 'plain' : 'language'} lang={lang}>
         <Switch location={page}>
