@@ -52,6 +52,19 @@ describe('the built-in offline model', () => {
   it('ranks key terms by frequency, without stop words', () => {
     expect(keyTerms('the cat and the cat and a dog')).toEqual(['cat', 'dog']);
   });
+
+  it('counts and picks Chinese words, which are written without spaces', () => {
+    const question = '请用三段话介绍一下长城的历史，并列出三个有名的关口。长城有多长？';
+    // A whitespace split counted this as 1 word and gave whole clauses as its key terms.
+    const answer = composeOfflineAnswer([{ role: 'user', content: question }], 'zh');
+    expect(answer).toMatch(/\*\*字数：\*\* (1[5-9]|2\d)。/);
+    expect(keyTerms(question, 3)[0]).toBe('长城');
+    expect(keyTerms(question, 20)).toEqual(expect.arrayContaining(['历史', '介绍']));
+    expect(keyTerms(question, 20).every((term) => Array.from(term).length <= 4)).toBe(true);
+    // Earlier Chinese sentences end in 。 with no space after it and are still told apart.
+    const earlier = [{ role: 'user' as const, content: '我家花园里有番茄。玫瑰三月需要修剪。' }];
+    expect(relatedEarlierSentences(earlier, '玫瑰什么时候修剪？')).toEqual(['玫瑰三月需要修剪。']);
+  });
 });
 
 describe('server helpers', () => {

@@ -10,7 +10,7 @@ const MAX_SENTENCES = 4;
 
 function sentencesOf(text: string): string[] {
   return text
-    .split(/(?<=[.!?。！？])\s+|\n+/u)
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n+/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 1);
 }

@@ -4,13 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_LANGUAGE, type Language } from '../../../common/contract/index.js';
 import { composeDocumentAnswer } from './offline-documents.js';
 import { offlinePhrases } from './offline-phrases.js';
-import { keyTerms } from './offline-terms.js';
+import { keyTerms, wordsOf } from './offline-terms.js';
 import { composeWritingAnswer } from './offline-writing.js';
 import type { AiProvider, ChatTurn, CompletionRequest } from './provider.js';
 
 function sentences(text: string): string[] {
   return text
-    .split(/(?<=[.!?。！？])\s+|\n+/u)
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n+/u)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
@@ -39,7 +39,7 @@ export function composeOfflineAnswer(messages: ChatTurn[], language: Language = 
   const lastUserIndex = messages.map((m) => m.role).lastIndexOf('user');
   const question = lastUserIndex >= 0 ? messages[lastUserIndex].content : '';
   const history = messages.slice(0, Math.max(0, lastUserIndex));
-  const words = question.trim() ? question.trim().split(/\s+/).length : 0;
+  const words = wordsOf(question).length;
   const terms = keyTerms(question);
   const related = relatedEarlierSentences(history, question);
   const quoted = question

@@ -162,7 +162,7 @@ export function outlineFromTopic(topic: string, language = 'en'): DraftOutline {
 function sentencesOf(text: string): string[] {
   return text
     .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?。！？])\s+/u)
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*/u)
     .map((s) => s.trim())
     .filter((s) => Array.from(s).length >= 12);
 }

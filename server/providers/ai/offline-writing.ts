@@ -2,7 +2,7 @@
 // shortening, lengthening, common spelling fixes); translation it says plainly it cannot do.
 import { DEFAULT_LANGUAGE, type Language, OUTPUT_LANGUAGES } from '../../../common/contract/index.js';
 import { listInLanguage, offlinePhrases } from './offline-phrases.js';
-import { keyTerms } from './offline-terms.js';
+import { contentWords, keyTerms } from './offline-terms.js';
 import type { WritingTask } from './provider.js';
 
 export function splitSentences(text: string): string[] {
@@ -17,7 +17,7 @@ export function extractiveSummary(text: string, maxSentences = 3): string {
   const weight = new Map(terms.map((term, index) => [term, terms.length - index]));
   const keep = Math.min(maxSentences, Math.max(1, Math.ceil(all.length / 3)));
   const scored = all.map((sentence, order) => {
-    const words = sentence.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'-]{2,}/gu) ?? [];
+    const words = contentWords(sentence);
     const score =
       words.reduce((sum, word) => sum + (weight.get(word) ?? 0), 0) / Math.sqrt(words.length || 1);
     return { sentence, order, score };
