@@ -13,6 +13,7 @@ import type { ChatMessage } from '../../common/contract';
 import { channelRepository } from '../../src/local/channels';
 import { db } from '../../src/local/schema';
 import { Markdown } from '../../src/ui/markdown/Markdown';
+import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
 
 declare global {
   var drawBootChat: (detail: unknown) => void;
@@ -92,6 +93,20 @@ describe('the boot script draws an answer as Markdown does', () => {
   ])('and draws nothing for an answer with %s', (_, answer) => {
     expect(bootHtml(answer)).toBeNull();
     expect(document.getElementById('boot-chat')).toBeNull();
+  });
+
+  it('draws the Chinese offline answer with bold labels and no space after its full-width colons', () => {
+    const answer = composeOfflineAnswer([{ role: 'user', content: '长城有多长？' }], 'zh');
+    const { container } = render(<Markdown text={answer} />);
+    // Chinese puts no space after `：`, and `**字数：**4` (bold closing after a full-width colon) is not bold
+    // in Markdown: it would show its asterisks.
+    expect(container.textContent).not.toContain('*');
+    expect([...container.querySelectorAll('strong')].map((s) => s.textContent)).toEqual(
+      expect.arrayContaining(['字数', '关键词']),
+    );
+    expect(container.textContent).toMatch(/字数：\d+。关键词：长城/);
+    // The boot script may leave it to the app, but never draws it differently.
+    expect([null, appHtml(answer)]).toContain(bootHtml(answer));
   });
 
   it('and draws nothing while an answer is still being written', () => {

@@ -29,7 +29,7 @@ describe('the built-in offline model', () => {
     const chinese = composeOfflineAnswer(conversation, 'zh');
     expect(chinese).toContain('**您写道：**');
     expect(chinese).toContain('> When should I prune the roses?');
-    expect(chinese).toContain('**字数：** 6。**关键词：** prune、roses、should。');
+    expect(chinese).toContain('**字数**：6。**关键词**：prune、roses、should。');
     expect(chinese).toContain('**您之前说过的相关内容：**');
     expect(chinese).not.toMatch(/You wrote|Key terms|Related things/);
     const document = composeDocumentAnswer(conversation, [], 'ar');
@@ -57,7 +57,7 @@ describe('the built-in offline model', () => {
     const question = '请用三段话介绍一下长城的历史，并列出三个有名的关口。长城有多长？';
     // A whitespace split counted this as 1 word and gave whole clauses as its key terms.
     const answer = composeOfflineAnswer([{ role: 'user', content: question }], 'zh');
-    expect(answer).toMatch(/\*\*字数：\*\* (1[5-9]|2\d)。/);
+    expect(answer).toMatch(/\*\*字数\*\*：(1[5-9]|2\d)。/);
     expect(keyTerms(question, 3)[0]).toBe('长城');
     expect(keyTerms(question, 20)).toEqual(expect.arrayContaining(['历史', '介绍']));
     expect(keyTerms(question, 20).every((term) => Array.from(term).length <= 4)).toBe(true);

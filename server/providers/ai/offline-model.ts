@@ -54,7 +54,9 @@ export function composeOfflineAnswer(messages: ChatTurn[], language: Language = 
     '',
     quoted,
     '',
-    `**${say.words}${say.colon}** ${words}${say.stop}${say.space}**${say.keyTerms}${say.colon}** ${terms.length ? terms.join(say.separator) : say.none}${say.stop}`,
+    // The colon stays outside the bold: markdown does not close `**` between a full-width colon and the
+    // character after it (`**字数：**15` shows its asterisks), and Chinese puts no space after `：`.
+    `**${say.words}**${say.colon}${say.space}${words}${say.stop}${say.space}**${say.keyTerms}**${say.colon}${say.space}${terms.length ? terms.join(say.separator) : say.none}${say.stop}`,
   ];
   if (related.length > 0) {
     parts.push('', `**${say.relatedEarlier}${say.colon}**`, '', ...related.map((s) => `- ${s}`));

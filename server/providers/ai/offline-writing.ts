@@ -164,10 +164,10 @@ function answerFrom(selection: string, question: string, language: Language): st
   if (related.length > 0)
     lines.push(`${say.selectionConcerns}${say.colon}`, '', ...related.slice(0, 5).map((s) => `- ${s}`));
   else if (selection.trim())
-    lines.push(`${say.selectionSummary}${say.colon} ${extractiveSummary(selection)}`);
+    lines.push(`${say.selectionSummary}${say.colon}${say.space}${extractiveSummary(selection)}`);
   else
     lines.push(
-      `${say.questionTerms}${say.colon} ${[...terms].slice(0, 5).join(say.separator) || say.none}${say.stop}`,
+      `${say.questionTerms}${say.colon}${say.space}${[...terms].slice(0, 5).join(say.separator) || say.none}${say.stop}`,
     );
   return lines.join('\n');
 }
