@@ -37,6 +37,9 @@ test('settings: a connector joins the waiting list; a language choice reloads at
   await page.getByTestId('language-confirm').click();
   await expect(page).toHaveURL(/\/zh$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  // Chinese puts a full-width colon, with no space, between a label and its value.
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('language-select')).toHaveText('语言：中文');
 });
 
 /**

@@ -66,6 +66,16 @@ describe('translation tables', () => {
       expect(found).toEqual([]);
     });
 
+  for (const [name, tables] of sets)
+    it(`${name}: Chinese punctuation beside Chinese text is full-width (：，？ not :,?)`, () => {
+      // A half-width mark after a Han character (or before one) reads as a typo to a Chinese reader.
+      const halfWidth = /\p{Script=Han}[,:;?!()]|[,:;?!(][\p{Script=Han}]|\p{Script=Han}\)/u;
+      const found = [...flatten(tables.zh)]
+        .filter(([, text]) => typeof text === 'string' && halfWidth.test(text.replace(/\{\{[^}]*\}\}/g, '')))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(found).toEqual([]);
+    });
+
   it('the check catches a missing category and an English-only key', () => {
     const english = { a: { pages_one: '{{count}} page', pages_other: '{{count}} pages', title: 'T' } };
     const arabic = { a: { pages_one: 'صفحة واحدة', pages_other: '{{count}} صفحة' } };

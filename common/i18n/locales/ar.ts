@@ -72,6 +72,7 @@ export const ar: Resource = {
     shortcutHint: '{{keys}} لمحادثة جديدة',
     guest: 'ضيف',
     language: 'اللغة',
+    languageNow: 'اللغة: {{language}}',
     connecting: 'جارٍ الاتصال…',
     openMenu: 'فتح القائمة',
     menu: 'القائمة',

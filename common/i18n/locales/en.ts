@@ -68,6 +68,7 @@ export const en = {
     shortcutHint: '{{keys}} for a new chat',
     guest: 'Guest',
     language: 'Language',
+    languageNow: 'Language: {{language}}',
     connecting: 'Connecting…',
     openMenu: 'Open menu',
     menu: 'Menu',

@@ -70,6 +70,7 @@ export const es: Resource = {
     shortcutHint: '{{keys}} para un chat nuevo',
     guest: 'Invitado',
     language: 'Idioma',
+    languageNow: 'Idioma: {{language}}',
     connecting: 'Conectando…',
     openMenu: 'Abrir menú',
     menu: 'Menú',

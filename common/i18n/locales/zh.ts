@@ -68,6 +68,7 @@ export const zh: Resource = {
     shortcutHint: '{{keys}} 开始新对话',
     guest: '访客',
     language: '语言',
+    languageNow: '语言：{{language}}',
     connecting: '正在连接…',
     openMenu: '打开菜单',
     menu: '菜单',

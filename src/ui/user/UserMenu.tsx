@@ -151,7 +151,7 @@ export function UserMenu({
             >
               <span className="menu-item-main">
                 <Icon name="globe" />
-                {t('layout.language')}: {LANGUAGE_LABELS[currentLanguage()]}
+                {t('layout.languageNow', { language: LANGUAGE_LABELS[currentLanguage()] })}
               </span>
             </DropdownMenu.Item>
             {links.length > 0 && (
