@@ -250,11 +250,11 @@ const zh: Record<Key, string> = {
   'auth.signInvalid': '无法验证此次访问，请重新加载页面。',
   'auth.signExpired': '此次访问已过期，请重新加载页面。',
   'auth.signReused': '此次访问已被使用，请重新加载页面。',
-  'mail.loginCode.subject': '您的 Parley 登录验证码：{{code}}',
+  'mail.loginCode.subject': '你的 Parley 登录验证码：{{code}}',
   'mail.loginCode.text':
-    '您的 Parley 登录验证码是 {{code}}。\n\n该验证码仅可使用一次，10 分钟内有效。如果这不是您本人的请求，请忽略此邮件。',
-  'mail.studentCode.subject': '您的 Parley 学生验证码：{{code}}',
-  'mail.studentCode.text': '您的 Parley 学生身份验证码是 {{code}}。\n\n该验证码仅可使用一次，10 分钟内有效。',
+    '你的 Parley 登录验证码是 {{code}}。\n\n该验证码仅可使用一次，10 分钟内有效。如果这不是你本人的请求，请忽略此邮件。',
+  'mail.studentCode.subject': '你的 Parley 学生验证码：{{code}}',
+  'mail.studentCode.text': '你的 Parley 学生身份验证码是 {{code}}。\n\n该验证码仅可使用一次，10 分钟内有效。',
   'channel.notFound': '此对话不存在或不属于你。',
   'channel.nameRequired': '对话名称不能为空。',
   'channel.nameTooLong': '对话名称最多 200 个字符。',
@@ -280,7 +280,7 @@ const zh: Record<Key, string> = {
   'oauth.flowExpired': '此次登录已过期或在其他浏览器中发起，请重新开始。',
   'oauth.rejected': '{{provider}} 无法确认此次登录，请重新开始。',
   'oauth.unreachable': '暂时无法连接 {{provider}}，请稍后再试。',
-  'oauth.emailUnverified': '您的 {{provider}} 账号没有已验证的电子邮件地址。',
+  'oauth.emailUnverified': '你的 {{provider}} 账号没有已验证的电子邮件地址。',
   'connector.driveUseConsent': 'Google Drive 需在 Google 授权页面连接：请在设置中点击连接。',
   'connector.driveNeedsLogin': '请登录后再连接 Google Drive。',
   'connector.driveScopeMissing': '未授予 Google Drive 访问权限，请在 Google 页面中允许。',
@@ -324,7 +324,7 @@ const zh: Record<Key, string> = {
   'docs.noTextOcrOffByUser':
     '此文档中没有找到文字。如果它是扫描件，请在“设置 > 文档”中开启“识别扫描页面和照片”，然后重新上传。',
   'docs.pictureOcrOffByUser':
-    '页面图片未被识别：您已在“设置 > 文档”中关闭“识别扫描页面和照片”。请开启它，或改为上传 PDF 或 Word 文件。',
+    '页面图片未被识别：你已在“设置 > 文档”中关闭“识别扫描页面和照片”。请开启它，或改为上传 PDF 或 Word 文件。',
   'docs.pictureTooLarge':
     '此图片有 {{megapixels}} 百万像素，最多可读取 {{limit}} 百万像素。请上传更小的照片或扫描件。',
   'docs.dailyLimit': '免费套餐每天可添加 {{count}} 个新文档。升级后今天即可添加更多。',

@@ -50,7 +50,7 @@ describe.each(DATABASES)('email code login on %s', (kind) => {
     expect((await login('layla@example.com', code)).body.data).toBeTruthy();
     await sendCode('mei@example.com', 'zh');
     const zhCode = await env.smtp.codeFor('mei@example.com');
-    expect(mailTo('mei@example.com')?.subject).toBe(`您的 Parley 登录验证码：${zhCode}`);
+    expect(mailTo('mei@example.com')?.subject).toBe(`你的 Parley 登录验证码：${zhCode}`);
   });
 
   it('a wrong code answers falsy data; the 6th try is refused even with the right code', async () => {

@@ -9,6 +9,7 @@ import { en } from '../../common/i18n/locales/en';
 import { es } from '../../common/i18n/locales/es';
 import { zh } from '../../common/i18n/locales/zh';
 import { messageCatalogs } from '../../server/messages';
+import { offlinePhrases } from '../../server/providers/ai/offline-phrases';
 import { pageCatalogs } from '../../server/routes/testpay-strings';
 
 type Table = Record<string, unknown>;
@@ -75,6 +76,16 @@ describe('translation tables', () => {
         .map(([key, text]) => `${key}: ${text}`);
       expect(found).toEqual([]);
     });
+
+  it('Chinese speaks to the user one way, as 你 (the app, the server, the offline model, the mails)', () => {
+    // The pricing sheet said 您 beside settings that said 你; one register reads as one product.
+    const chinese = [
+      ...sets.flatMap(([, tables]) => [...flatten(tables.zh).values()]),
+      ...Object.values(offlinePhrases('zh')),
+    ].filter((text): text is string => typeof text === 'string');
+    expect(chinese.filter((text) => text.includes('您'))).toEqual([]);
+    expect(chinese.filter((text) => text.includes('你')).length).toBeGreaterThan(100);
+  });
 
   it('the check catches a missing category and an English-only key', () => {
     const english = { a: { pages_one: '{{count}} page', pages_other: '{{count}} pages', title: 'T' } };

@@ -27,10 +27,10 @@ describe('the built-in offline model', () => {
 
   it("writes its own sentences in the caller's language, the quoted question as written", () => {
     const chinese = composeOfflineAnswer(conversation, 'zh');
-    expect(chinese).toContain('**您写道：**');
+    expect(chinese).toContain('**你写道：**');
     expect(chinese).toContain('> When should I prune the roses?');
     expect(chinese).toContain('**字数**：6。**关键词**：prune、roses、should。');
-    expect(chinese).toContain('**您之前说过的相关内容：**');
+    expect(chinese).toContain('**你之前说过的相关内容：**');
     expect(chinese).not.toMatch(/You wrote|Key terms|Related things/);
     const document = composeDocumentAnswer(conversation, [], 'ar');
     expect(document).toContain('لا تحتوي المستندات على نص يمكن اقتباسه.');

@@ -95,19 +95,19 @@ const ar: OfflinePhrases = {
 };
 
 const zh: OfflinePhrases = {
-  chatNote: 'Parley 离线模型：此服务器未配置 AI 服务商，因此这条回复是根据您的对话在本地计算得出的。',
-  youWrote: '您写道',
+  chatNote: 'Parley 离线模型：此服务器未配置 AI 服务商，因此这条回复是根据你的对话在本地计算得出的。',
+  youWrote: '你写道',
   words: '字数',
   keyTerms: '关键词',
   none: '无',
-  relatedEarlier: '您之前说过的相关内容',
+  relatedEarlier: '你之前说过的相关内容',
   setup: '如需真正的 AI 回答，请设置 `AI_BASE_URL`（任何兼容 OpenAI 的端点）并重启 Parley。',
-  documentsNote: 'Parley 离线模型：未配置 AI 服务商，因此这条回复引用了您的文档中与问题最相关的段落。',
+  documentsNote: 'Parley 离线模型：未配置 AI 服务商，因此这条回复引用了你的文档中与问题最相关的段落。',
   noDocumentText: '这些文档中没有可引用的文字。',
-  writingNote: 'Parley 离线模型：未配置 AI 服务商，因此这个回答取自您自己的文字。',
-  selectionConcerns: '所选内容中与您的问题相关的句子',
+  writingNote: 'Parley 离线模型：未配置 AI 服务商，因此这个回答取自你自己的文字。',
+  selectionConcerns: '所选内容中与你的问题相关的句子',
   selectionSummary: '所选内容摘要',
-  questionTerms: '您的问题中的关键词',
+  questionTerms: '你的问题中的关键词',
   cannotTranslate: (target) =>
     `Parley 离线模型无法${target ? `翻译成${target}` : '翻译'}：翻译需要 AI 服务商。请在服务器上设置 AI_BASE_URL 以翻译这段文字。`,
   lengthenEnding: (terms) => `换句话说，这段文字讲的是${terms}，其中每一点都值得单独关注。`,
