@@ -311,7 +311,7 @@ async function expectTabRowFits(page: Page, row: string, screen: string) {
   expect(measured.sheetScroll, `${screen}: the sheet scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
-for (const language of ['en', 'ar', 'es'] as const)
+for (const language of ['en', 'ar', 'es', 'zh'] as const)
   test.describe(`on a phone in ${language}`, () => {
     test.use({ viewport: PHONE, hasTouch: true, isMobile: true, locale: language });
 
@@ -336,6 +336,11 @@ for (const language of ['en', 'ar', 'es'] as const)
       expect(shown.right, 'the last tab, right of it in its row').toBeGreaterThanOrEqual(-1);
       await expectFits(page, `settings in ${language}, last tab`);
       await shot(page, testInfo, `settings-phone-${language}`);
+      // Each language row is a 44 px touch target (they were 29 px, the rows of a cookie banner).
+      await page.getByTestId('settings-languages-tab').click();
+      const rows = page.getByTestId('settings-modal').locator('label:has(input[type=radio])');
+      expect(await rows.count()).toBeGreaterThanOrEqual(5);
+      for (const row of await rows.all()) expect((await row.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     });
   });
 

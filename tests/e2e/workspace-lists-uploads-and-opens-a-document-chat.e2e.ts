@@ -92,3 +92,26 @@ test.describe('on a phone in Spanish', () => {
     await expect(page.getByTestId('empty-state')).toContainText('Todavía no hay archivos aquí.');
   });
 });
+
+test.describe('on a phone in Chinese', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN' });
+
+  test("a file's kind, page count and date each stay on one line", async ({ page }) => {
+    await openAsGuest(page, '/zh/chatwithdoc');
+    await page.getByTestId('upload-input').setInputFiles({
+      name: '二〇二六年第三季度市场调研报告（定稿）.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['Maps of the coast.', 'Tides.']),
+    });
+    await expect(page.getByTestId('doc-chat-start')).toBeVisible({ timeout: 60_000 });
+    await page.goto('/zh/workspace/uploaded/all');
+    await expect(page.getByTestId('workspace-file-pages')).toHaveText('2 页');
+    // Chinese breaks between any two characters, so "2026年11月29日" broke after 月 when the row was narrow.
+    const lines = await page
+      .getByTestId('workspace-file')
+      .locator('bdi')
+      .evaluateAll((pieces) => pieces.map((piece) => [piece.textContent, piece.getClientRects().length]));
+    expect(lines).toHaveLength(3);
+    expect(lines.filter(([, count]) => count !== 1)).toEqual([]);
+  });
+});

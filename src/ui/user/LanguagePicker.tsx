@@ -34,7 +34,7 @@ export function LanguagePicker() {
     </label>
   );
   return (
-    <div>
+    <div className="language-list">
       <p className="muted small">{t('settings.recommended')}</p>
       {recommended.map(option('recommended'))}
       <hr aria-label="--" />
