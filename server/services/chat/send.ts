@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SendRequest as SendSchema } from '../../../common/contract/chat.schema.js';
 import { type Language, ResponseCode } from '../../../common/contract/index.js';
+import { clipText } from '../../../common/text.js';
 import { channels, messages, users } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -37,7 +38,7 @@ const nextPosition = () => {
 
 export function channelNameFrom(message: string): string {
   const firstLine = message.trim().split('\n')[0]?.trim() ?? '';
-  return firstLine.slice(0, CHANNEL_NAME_FROM_MESSAGE) || 'New chat';
+  return clipText(firstLine, CHANNEL_NAME_FROM_MESSAGE) || 'New chat';
 }
 
 export function createChatSend(deps: ChatDeps, generator: AnswerGenerator) {

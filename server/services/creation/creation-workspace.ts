@@ -1,5 +1,6 @@
 // The creation area's files in the workspace: presentations (category presentation, made by AI).
 
+import { clipWithEllipsis } from '../../../common/text.js';
 import type { WorkspaceSource } from '../workspace/registry.js';
 import type { ImageService } from './images.js';
 import type { PresentationService } from './presentations.js';
@@ -38,7 +39,7 @@ export function imagesWorkspaceSource(images: Pick<ImageService, 'list' | 'remov
         id: item.imageId,
         category: 'image' as const,
         routeType: 'ai' as const,
-        name: item.prompt.length > 80 ? `${item.prompt.slice(0, 79)}…` : item.prompt,
+        name: clipWithEllipsis(item.prompt, 80),
         href: `/creation/all/Image?imageId=${encodeURIComponent(item.imageId)}`,
         updatedAt: item.createdAt,
       }));

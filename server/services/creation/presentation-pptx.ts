@@ -6,6 +6,7 @@ import {
   type Presentation,
   type PresentationTemplateId,
 } from '../../../common/contract/index.js';
+import { clipText } from '../../../common/text.js';
 import { offlinePresentationNote } from '../../providers/ai/offline-presentation.js';
 
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
@@ -123,7 +124,6 @@ export function pptxFileName(title: string): string {
   const safe = title
     .replace(/[\\/:*?"<>|]+/g, ' ')
     .replace(/\p{Cc}+/gu, ' ')
-    .trim()
-    .slice(0, 80);
-  return `${safe || 'presentation'}.pptx`;
+    .trim();
+  return `${clipText(safe, 80) || 'presentation'}.pptx`;
 }

@@ -20,6 +20,7 @@ import {
   ResponseCode,
   type Slide,
 } from '../../../common/contract/index.js';
+import { clipText } from '../../../common/text.js';
 import type { Database } from '../../db/client.js';
 import { presentationRunChunks, presentationRuns, presentations } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
@@ -295,7 +296,7 @@ export function createPresentationService(deps: {
 
   async function generateOutline(run: PresentationRun, source: Source, model: string, language: string) {
     const { signal } = run.controller;
-    const fallbackTitle = source.document?.fileName || source.topic.slice(0, 200);
+    const fallbackTitle = source.document?.fileName || clipText(source.topic, 200);
     // What the user has seen so far: a stop keeps it as the outline to edit.
     const arrived = outlineSoFar(run);
     const resumed = { title: Boolean(arrived.title), sections: arrived.sections.length };
@@ -377,7 +378,7 @@ export function createPresentationService(deps: {
     });
     if (signal.aborted) return null;
     const draft = parseOutlineMarkdown(text);
-    if (!draft.title) draft.title = source.document?.fileName || source.topic.slice(0, 200);
+    if (!draft.title) draft.title = source.document?.fileName || clipText(source.topic, 200);
     if (!titleSent) emitTitle(draft.title, 0);
     while (emitted < draft.sections.length) emitSection(draft.sections[emitted++], draft.sections.length);
     if (draft.sections.length === 0) throw new Error('the model wrote no sections');

@@ -3,6 +3,7 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clipText } from '../../../common/text';
 import { imageMachine } from '../../machines/image.machine';
 import { useSearchParams } from '../app/navigation';
 import { AuthImage } from './AuthImage';
@@ -22,8 +23,7 @@ function ImageCard(props: { imageId: string; prompt: string; selected: boolean; 
           <a
             href={url}
             download={`${
-              props.prompt
-                .slice(0, 40)
+              clipText(props.prompt, 40)
                 .replace(/[\\/:*?"<>|]+/g, ' ')
                 .trim() || 'image'
             }.png`}
