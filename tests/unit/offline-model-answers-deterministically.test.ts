@@ -49,6 +49,17 @@ describe('the built-in offline model', () => {
     expect(toPieces(answer).join('')).toBe(answer);
   });
 
+  it('streams a Chinese answer word by word, not a paragraph at a time', () => {
+    const answer = composeOfflineAnswer([{ role: 'user', content: '请介绍一下长城的历史，并列出三个有名的关口。' }], 'zh');
+    const pieces = toPieces(answer);
+    expect(pieces.join('')).toBe(answer);
+    // The disclaimer line alone (about 40 characters, no spaces) was a single piece.
+    expect(pieces.length).toBeGreaterThan(40);
+    const chinese = pieces.filter((piece) => /\p{Script=Han}/u.test(piece));
+    expect(Math.max(...chinese.map((piece) => Array.from(piece).length))).toBeLessThanOrEqual(6);
+    expect(pieces).toContain('长城');
+  });
+
   it('ranks key terms by frequency, without stop words', () => {
     expect(keyTerms('the cat and the cat and a dog')).toEqual(['cat', 'dog']);
   });

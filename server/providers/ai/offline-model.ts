@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_LANGUAGE, type Language } from '../../../common/contract/index.js';
 import { composeDocumentAnswer } from './offline-documents.js';
 import { offlinePhrases } from './offline-phrases.js';
-import { keyTerms, wordsOf } from './offline-terms.js';
+import { CJK, keyTerms, wordsOf } from './offline-terms.js';
 import { composeWritingAnswer } from './offline-writing.js';
 import type { AiProvider, ChatTurn, CompletionRequest } from './provider.js';
 
@@ -65,9 +65,26 @@ export function composeOfflineAnswer(messages: ChatTurn[], language: Language = 
   return parts.join('\n');
 }
 
+const words = new Intl.Segmenter(undefined, { granularity: 'word' });
+
 /** Splits text into small pieces (a word and its trailing space) the way a model streams tokens. */
 export function toPieces(text: string): string[] {
-  return text.match(/\S+\s*|\s+/g) ?? [];
+  const pieces: string[] = [];
+  for (const run of text.match(/\S+\s*|\s+/g) ?? []) {
+    if (!CJK.test(run)) {
+      pieces.push(run);
+      continue;
+    }
+    // Chinese has no spaces between words: split by its words (punctuation joins the word before it), or a
+    // whole Chinese paragraph arrived as one piece.
+    let started = false;
+    for (const { segment, isWordLike } of words.segment(run)) {
+      if (!isWordLike && started) pieces[pieces.length - 1] += segment;
+      else pieces.push(segment);
+      started = true;
+    }
+  }
+  return pieces;
 }
 
 export function createOfflineModel(options: { chunkDelayMs: number }): AiProvider {

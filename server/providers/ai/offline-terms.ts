@@ -14,7 +14,7 @@ const CJK_STOP_WORDS = new Set(
     ' ',
   ),
 );
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /** The words of a text as a reader counts them, in any script (lower-cased). */
