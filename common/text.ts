@@ -22,3 +22,11 @@ export function clipText(text: string, max: number): string {
 export function clipWithEllipsis(text: string, max: number): string {
   return text.length <= max ? text : `${clipText(text, max - 1)}…`;
 }
+
+/**
+ * Text as a search compares it: NFKC folds the full-width letters and digits a Chinese or Japanese input method
+ * types (ＰＤＦ, ２０２６) into the plain ones titles are written with, then case is folded for the language.
+ */
+export function searchKey(text: string, locale?: string): string {
+  return text.normalize('NFKC').toLocaleLowerCase(locale);
+}

@@ -40,4 +40,15 @@ describe('history groups', () => {
     ]);
     expect(groupHistory(list, 'comets', now)).toEqual([]);
   });
+
+  it('finds Chinese titles, also when the input method types full-width letters and digits', () => {
+    const list = [chat('PDF 总结：2026年计划', at(2026, 11, 24, 8)), chat('长城的历史', at(2026, 11, 24, 7))];
+    const found = (query: string) =>
+      groupHistory(list, query, now, 'zh').flatMap((g) => g.channels.map((c) => c.channelName));
+    expect(found('长城')).toEqual(['长城的历史']);
+    // ＰＤＦ and ２０２６ are what a Chinese input method in full-width mode types; they found nothing.
+    expect(found('ｐｄｆ')).toEqual(['PDF 总结：2026年计划']);
+    expect(found('２０２６年')).toEqual(['PDF 总结：2026年计划']);
+    expect(found('故宫')).toEqual([]);
+  });
 });

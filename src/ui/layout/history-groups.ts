@@ -1,5 +1,7 @@
 // The sidebar's chat history as the best chat apps show it: filtered by a search over titles (from the
 // device's cache, so it is instant and works offline) and grouped by the device's calendar days.
+
+import { searchKey } from '../../../common/text';
 import type { LocalChannel } from '../../local/schema';
 
 export type HistoryGroup = 'today' | 'yesterday' | 'week' | 'month' | 'older';
@@ -33,10 +35,10 @@ export function groupHistory(
   now: number,
   locale?: string,
 ): { group: HistoryGroup; channels: LocalChannel[] }[] {
-  const needle = query.trim().toLocaleLowerCase(locale);
+  const needle = searchKey(query.trim(), locale);
   const groups = new Map<HistoryGroup, LocalChannel[]>();
   for (const channel of channels) {
-    if (needle && !channel.channelName.toLocaleLowerCase(locale).includes(needle)) continue;
+    if (needle && !searchKey(channel.channelName, locale).includes(needle)) continue;
     const group = historyGroup(channel.updatedAt, now);
     const list = groups.get(group) ?? [];
     list.push(channel);

@@ -12,6 +12,7 @@ import { analytics } from '../../workers/analytics';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { Modal } from '../kit/Modal';
 import './prompts.css';
+import { searchKey } from '../../../common/text';
 
 type Editing = { localId: string | null; name: string; content: string } | null;
 
@@ -45,9 +46,9 @@ export function PromptDialog({
   }, [open]);
 
   const shown = useMemo(() => {
-    const key = query.trim().toLowerCase();
+    const key = searchKey(query.trim());
     if (!key) return items;
-    return items.filter((p) => p.name.toLowerCase().includes(key) || p.content.toLowerCase().includes(key));
+    return items.filter((p) => searchKey(p.name).includes(key) || searchKey(p.content).includes(key));
   }, [items, query]);
 
   const rememberSearch = () => {
