@@ -5,7 +5,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../common/contract';
-import { en } from '../../common/i18n/locales/en';
+import { enCore } from '../../common/i18n/locales/en-core';
 import { loadTranslation } from './load-translation';
 
 const STORAGE_KEY = 'language';
@@ -146,15 +146,16 @@ export function applyDocumentLanguage(language: Language) {
 
 export async function initI18n(language = resolveLanguage()) {
   applyDocumentLanguage(language);
-  // English ships in the bundle (it is also every language's fallback); another language comes from the
-  // server's getI18n, kept on the device for the next start.
+  // English ships in the bundle (it is also every language's fallback), but for the settings dialog's strings,
+  // which come with its code (src/ui/user/settings-strings.ts); another language comes from the server's
+  // getI18n, kept on the device for the next start.
   const translation = language === 'en' ? null : await loadTranslation(language);
   await i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     resources: {
-      en: { translation: en },
+      en: { translation: enCore },
       ...(translation ? { [language]: { translation } } : {}),
     },
     interpolation: { escapeValue: false },

@@ -18,6 +18,7 @@ import {
   type ParleyDatabase,
   writingSummaryOf,
 } from './schema';
+import '../i18n/writing-strings';
 
 let defaultTabId: string | null = null;
 /** One id per open tab (per page load). */

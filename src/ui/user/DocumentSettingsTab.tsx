@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { OCR_LANGUAGE_CHOICES, OCR_LANGUAGE_ENTRIES, type OcrLanguageCode } from '../../../common/contract';
 import { documentSettings } from '../../local/settings';
 import { syncNow } from '../../machines/sync';
+import './settings-strings';
 
 const LABELS = Object.fromEntries(OCR_LANGUAGE_ENTRIES.map((entry) => [entry.langcode, entry.languageLabel]));
 /** Each label is in its own language: screen readers and fonts are told which (BCP 47, not tesseract's code). */

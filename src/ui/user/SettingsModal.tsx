@@ -16,6 +16,7 @@ import { chooseTheme, THEMES, type ThemeChoice, useThemeChoice } from '../theme/
 import { DocumentSettingsTab } from './DocumentSettingsTab';
 import { LanguagePicker } from './LanguagePicker';
 import '../auth/auth.css';
+import './settings-strings';
 
 const CONNECTOR_THROTTLE_MS = 1000;
 // Product names, the same in every language.

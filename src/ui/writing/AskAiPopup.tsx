@@ -8,6 +8,7 @@ import { humanCheck } from '../../api/human-check';
 import { currentLanguage } from '../../i18n';
 import type { askAiMachine } from '../../machines/ask-ai.machine';
 import { toast } from '../kit/toast';
+import '../../i18n/writing-strings';
 
 export const ASK_AI_FOCUS_DELAY_MS = 300;
 export const ASK_AI_MAX_ROWS = 10;

@@ -6,6 +6,7 @@ import { currentLanguage } from '../../i18n';
 import { writingRepository } from '../../local/writing';
 import { ConfirmDelete } from '../kit/ConfirmDelete';
 import { formatDocTime } from './relative-time';
+import '../../i18n/writing-strings';
 
 /** One row as drawn: a save that changes none of these (most keystrokes) draws nothing again. */
 interface DocRow {

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlashGroup } from './editor/slash-items';
 import { type SlashStore, slashMenuLeft } from './editor/slash-menu';
+import '../../i18n/writing-strings';
 
 const GROUPS: SlashGroup[] = ['basicBlocks', 'insertGroup'];
 const MENU_MAX_HEIGHT = 320;

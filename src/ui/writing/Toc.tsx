@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TocEntry } from './editor/toc';
+import '../../i18n/writing-strings';
 
 export function Toc({ entries, onPick }: { entries: TocEntry[]; onPick(entry: TocEntry): void }) {
   const { t } = useTranslation();

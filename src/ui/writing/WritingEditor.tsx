@@ -24,6 +24,7 @@ import { markdownToBlocks } from './markdown-to-doc';
 import { SlashMenu } from './SlashMenu';
 import { uploadImage } from './upload-image';
 import { useWritingEditor } from './use-writing-editor';
+import '../../i18n/writing-strings';
 
 /** The least time between two starts of a save while typing goes on (see schedule below). */
 const SAVE_INTERVAL_MS = 250;

@@ -15,6 +15,7 @@ import type { TocEntry } from './editor/toc';
 import { Toc } from './Toc';
 import { WritingEditor } from './WritingEditor';
 import './writing.css';
+import '../../i18n/writing-strings';
 
 const SYNC_DELAY_MS = 800;
 

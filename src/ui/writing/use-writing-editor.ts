@@ -14,6 +14,7 @@ import { slashItemsFor } from './editor/slash-items';
 import { createSlashStore } from './editor/slash-menu';
 import { CalloutView } from './views/CalloutView';
 import { ImageUploadView } from './views/ImageUploadView';
+import '../../i18n/writing-strings';
 
 export function useWritingEditor(options: {
   docId: string;

@@ -3,6 +3,7 @@ import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmojiPicker } from './EmojiPicker';
+import '../../../i18n/writing-strings';
 
 /** The callout: click the emoji, the editor blurs and a picker opens; a pick sets the emoji and closes it. */
 export function CalloutView({ node, updateAttributes, editor }: ReactNodeViewProps) {

@@ -1,5 +1,6 @@
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
+import '../../../i18n/writing-strings';
 
 /** The placeholder shown at the cursor while an image is hashed and uploaded. */
 export function ImageUploadView({ node }: ReactNodeViewProps) {
