@@ -340,7 +340,8 @@ for (const language of ['en', 'ar', 'es', 'zh'] as const)
       await page.getByTestId('settings-languages-tab').click();
       const rows = page.getByTestId('settings-modal').locator('label:has(input[type=radio])');
       expect(await rows.count()).toBeGreaterThanOrEqual(5);
-      for (const row of await rows.all()) expect((await row.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      for (const row of await rows.all())
+        expect((await row.boundingBox())?.height).toBeGreaterThanOrEqual(44);
     });
   });
 

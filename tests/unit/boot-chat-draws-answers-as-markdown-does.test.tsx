@@ -10,10 +10,10 @@ import path from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../common/contract';
+import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
 import { channelRepository } from '../../src/local/channels';
 import { db } from '../../src/local/schema';
 import { Markdown } from '../../src/ui/markdown/Markdown';
-import { composeOfflineAnswer } from '../../server/providers/ai/offline-model';
 
 declare global {
   var drawBootChat: (detail: unknown) => void;

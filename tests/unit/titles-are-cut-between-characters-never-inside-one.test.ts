@@ -2,8 +2,8 @@
 // length between two characters, never inside an emoji, a rare Chinese character or a cluster.
 import { describe, expect, it } from 'vitest';
 import { clipText, clipWithEllipsis } from '../../common/text';
-import { pptxFileName } from '../../server/services/creation/presentation-pptx';
 import { channelNameFrom } from '../../server/services/chat/chat';
+import { pptxFileName } from '../../server/services/creation/presentation-pptx';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
