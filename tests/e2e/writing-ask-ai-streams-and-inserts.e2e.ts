@@ -98,3 +98,23 @@ test('Ask AI: Stop aborts the answer; Enter sends, Shift+Enter is a new line, Es
   await expect(page.getByTestId('ask-ai')).toHaveCount(0);
   await expect(page.locator('.writing-prose')).not.toContainText('Which sentences');
 });
+
+test('Ask AI in Chinese: the answer is drawn as the Markdown Insert will put in, no asterisks showing', async ({
+  page,
+}) => {
+  await newWritingDoc(page, '/zh/writing');
+  await toEnd(page);
+  await page.keyboard.type('明年的预算是四万美元。我们讨论了市场营销的计划，并决定增加投入。');
+  await page.keyboard.press('Control+a');
+  await page.getByTestId('ask-ai-open').click();
+  await page.getByTestId('ask-ai-input').fill('预算是多少？');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ask-ai')).toHaveAttribute('data-state', 'result', { timeout: 30_000 });
+  const answer = page.getByTestId('ask-ai-answer');
+  // The offline model's note is in italics; as plain text it read '*Parley 离线模型：…*'.
+  await expect(answer.locator('em')).toContainText('Parley 离线模型');
+  await expect(answer).not.toContainText('*');
+  // The sentence sharing the question's word 预算 is found (Chinese has no spaces between its words).
+  await expect(answer).toContainText('所选内容中与你的问题相关的句子：');
+  await expect(answer.locator('li')).toHaveText(['明年的预算是四万美元。']);
+});

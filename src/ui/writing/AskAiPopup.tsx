@@ -8,6 +8,7 @@ import { humanCheck } from '../../api/human-check';
 import { currentLanguage } from '../../i18n';
 import type { askAiMachine } from '../../machines/ask-ai.machine';
 import { toast } from '../kit/toast';
+import { Markdown } from '../markdown/Markdown';
 import '../../i18n/writing-strings';
 
 export const ASK_AI_FOCUS_DELAY_MS = 300;
@@ -123,7 +124,7 @@ export function AskAiPopup({ actor }: { actor: ActorRefFrom<typeof askAiMachine>
         <div className="ask-ai-generating">
           {answer ? (
             <div className="ask-ai-answer" data-testid="ask-ai-answer">
-              {answer}
+              <Markdown text={answer} streaming />
             </div>
           ) : (
             <div
@@ -149,8 +150,10 @@ export function AskAiPopup({ actor }: { actor: ActorRefFrom<typeof askAiMachine>
       )}
       {state === 'result' && (
         <div className="ask-ai-result">
+          {/* Drawn as the Markdown it is: Insert turns the same Markdown into blocks, and as plain text the
+              offline model's note showed its asterisks. */}
           <div className="ask-ai-answer" data-testid="ask-ai-answer">
-            {answer}
+            <Markdown text={answer} />
           </div>
           <div className="ask-ai-actions">
             <button
