@@ -38,6 +38,10 @@ describe('offline presentation outlines', () => {
       'الخلاصة',
     ]);
     expect(offlineSlide({ title: 'A', points: ['b'] }, 'T', 'zh').notes).toContain('离线模型');
+    // Chinese: a full-width colon with no space in the summary, as in the introduction (it read '太阳能: 光伏板…').
+    const chinese = outlineFromTopic('太阳能：光伏板、电池和电网', 'zh');
+    expect(chinese.sections.map((s) => s.title)).toEqual(['引言：太阳能', '光伏板', '电池和电网', '总结']);
+    expect(chinese.sections[3].points[0]).toBe('太阳能：光伏板、电池和电网');
   });
 
   it('uses the key terms of a plain topic, the same every time', () => {

@@ -19,6 +19,8 @@ const PHRASES: Record<
     facts: (p: string) => string;
     example: (p: string) => string;
     summary: string;
+    /** The summary's first point: the title and what it covered. */
+    recap: (title: string, list: string) => string;
     questions: string;
     join: string;
     /** A section with no key terms to name it. */
@@ -38,6 +40,7 @@ const PHRASES: Record<
     facts: (p) => `Key facts about ${p}`,
     example: (p) => `An example of ${p}`,
     summary: 'Summary',
+    recap: (t, l) => `${t}: ${l}`,
     questions: 'Questions and discussion',
     join: ', ',
     part: (n) => `Part ${n}`,
@@ -54,6 +57,7 @@ const PHRASES: Record<
     facts: (p) => `حقائق أساسية عن ${p}`,
     example: (p) => `مثال على ${p}`,
     summary: 'الخلاصة',
+    recap: (t, l) => `${t}: ${l}`,
     questions: 'أسئلة ونقاش',
     join: '، ',
     part: (n) => `الجزء ${n}`,
@@ -70,6 +74,7 @@ const PHRASES: Record<
     facts: (p) => `关于${p}的要点`,
     example: (p) => `${p}的一个例子`,
     summary: '总结',
+    recap: (t, l) => `${t}：${l}`,
     questions: '提问与讨论',
     join: '、',
     part: (n) => `第 ${n} 部分`,
@@ -86,6 +91,7 @@ const PHRASES: Record<
     facts: (p) => `Datos clave sobre ${p}`,
     example: (p) => `Un ejemplo de ${p}`,
     summary: 'Resumen',
+    recap: (t, l) => `${t}: ${l}`,
     questions: 'Preguntas y debate',
     join: ', ',
     part: (n) => `Parte ${n}`,
@@ -153,7 +159,7 @@ export function outlineFromTopic(topic: string, language = 'en'): DraftOutline {
     })),
     {
       title: w.summary,
-      points: [parts.length > 0 ? `${title}: ${list}` : title, w.questions].map((p) => clip(p, 500)),
+      points: [parts.length > 0 ? w.recap(title, list) : title, w.questions].map((p) => clip(p, 500)),
     },
   ];
   return { title, sections };
