@@ -67,6 +67,23 @@ test('a pasted code is taken only when it is exactly six digits', async ({ page 
   await expect(page.getByTestId('auth-state')).toHaveText('cy@example.com');
 });
 
+test('in Chinese, a code typed in full-width digits (１２３４５６, an input method in full-width mode) logs in', async ({
+  page,
+}) => {
+  await openAsGuest(page, '/zh/');
+  await page.getByTestId('open-login').click();
+  await page.getByTestId('login-email').fill('mei@example.com');
+  await page.getByTestId('login-next').click();
+  const code = await mailedCode('mei@example.com');
+  const fullWidth = [...code].map((d) => String.fromCharCode(0xff10 + Number(d))).join('');
+  await page.getByTestId('code-box').first().focus();
+  // The boxes dropped every full-width digit and stayed empty.
+  await page.keyboard.type(fullWidth.slice(0, 3));
+  await expect(page.getByTestId('code-box').nth(2)).toHaveValue(code[2]);
+  await page.keyboard.type(fullWidth.slice(3));
+  await expect(page.getByTestId('auth-state')).toHaveText('mei@example.com');
+});
+
 test('chats made as a guest are still there after logging in, and leave the device at logout', async ({
   page,
 }) => {

@@ -35,7 +35,8 @@ export function CodeBoxes({ digits, error, onChange, onComplete }: Props) {
           aria-label={`${index + 1}`}
           autoFocus={index === 0}
           onChange={(event) => {
-            const value = event.target.value.replace(/\D/g, '').slice(-1);
+            // NFKC: a Chinese or Japanese input method in full-width mode types １ for 1.
+            const value = event.target.value.normalize('NFKC').replace(/\D/g, '').slice(-1);
             const next = [...digits];
             next[index] = value;
             update(next);
@@ -52,7 +53,7 @@ export function CodeBoxes({ digits, error, onChange, onComplete }: Props) {
           }}
           onPaste={(event) => {
             event.preventDefault();
-            const pasted = event.clipboardData.getData('text').trim();
+            const pasted = event.clipboardData.getData('text').normalize('NFKC').replace(/\s+/g, '');
             if (!new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`).test(pasted)) return;
             update(pasted.split(''));
             focus(LOGIN_CODE_LENGTH - 1);
