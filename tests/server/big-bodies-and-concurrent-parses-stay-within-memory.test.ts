@@ -47,7 +47,12 @@ function sendBig(url: string, path: string, total: number, declareLength: boolea
 
 describe('request bodies and document parses stay within their budgets', () => {
   let server: TestServer;
+  let files: Buffer[] = [];
   beforeAll(async () => {
+    // Made before any request: building them holds this process's event loop for seconds, and a keep-alive
+    // connection left idle meanwhile (by the tests before) was closed by the server while the client's pool,
+    // its timer held up, still offered it (ECONNRESET under the full suite's load, 07:10 UTC).
+    files = [0, 1, 2, 3, 4].map((n) => makeInflatingPdf(192, `copy ${n}`));
     server = await startTestServer('postgres', {
       docs: testDocsConfig({ parseConcurrency: 1, parseMaxHeapMb: 128, parseTimeoutMs: 120_000 }),
     });
@@ -93,7 +98,6 @@ describe('request bodies and document parses stay within their budgets', () => {
   it('four concurrent parses of a pdf inflating to 192 MB run one at a time and end cleanly', async () => {
     const token = await newGuest(server.url);
     const docs = docsClient(server.url, token);
-    const files = [0, 1, 2, 3, 4].map((n) => makeInflatingPdf(192, `copy ${n}`));
     const hashes = await Promise.all(files.map((file) => docs.upload(file)));
     const rss = () => process.memoryUsage().rss;
     let peak = 0;
