@@ -31,7 +31,15 @@ export async function startServer(
   const bus = database.postgres
     ? await createPostgresAnswerBus({ ...database.postgres, logger })
     : createLocalAnswerBus();
-  const services = createServices({ config, db: database.db, ai, logger, bus, postgres: database.postgres });
+  const services = createServices({
+    config,
+    db: database.db,
+    streamDb: database.streamDb,
+    ai,
+    logger,
+    bus,
+    postgres: database.postgres,
+  });
   await services.chat.adoptInterrupted();
   await services.presentations.adoptInterrupted();
   await services.billing.seed();

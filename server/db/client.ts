@@ -16,6 +16,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Where the chunk journal and the live answers' interval writes go. PostgreSQL: connections of their own, so
+   * a chunk's write, which every live stream waits on, never queues behind the pool's other queries (at 400
+   * streams starting, hundreds of start queries waited for the pool and each journal write behind them). PGlite:
+   * `db` (its one thread runs every query anyway).
+   */
+  streamDb: Database;
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: the pool (shared rate-limit counters) and its URL (a LISTEN connection of its own). */
   postgres: { pool: pg.Pool; url: string } | null;
@@ -146,6 +153,8 @@ export async function openDatabase(options: {
     // 16: a few transactions hold advisory locks (services/keyed-lock.ts) while their work uses others.
     const pool = new pgSdk.Pool({ connectionString: options.databaseUrl, max: 16 });
     const db = drizzle(pool, { schema });
+    // The journal's one write in flight and the interval write's.
+    const streamPool = new pgSdk.Pool({ connectionString: options.databaseUrl, max: 2 });
     // Several instances starting at once on an empty database would each try to create the same tables.
     const client = await pool.connect();
     try {
@@ -157,9 +166,10 @@ export async function openDatabase(options: {
     }
     return {
       db: db as unknown as Database,
+      streamDb: drizzle(streamPool, { schema }) as unknown as Database,
       kind: 'postgres',
       postgres: { pool, url: options.databaseUrl },
-      close: () => pool.end(),
+      close: () => Promise.all([pool.end(), streamPool.end()]).then(() => undefined),
     };
   }
   const dir = path.join(options.dataDir, 'pglite');
@@ -183,6 +193,7 @@ export async function openDatabase(options: {
     }
     return {
       db: db as unknown as Database,
+      streamDb: db as unknown as Database,
       kind: 'pglite',
       postgres: null,
       async close() {

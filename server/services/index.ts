@@ -70,6 +70,8 @@ const FEEDBACK_PER_HOUR = 20;
 export function createServices(deps: {
   config: Config;
   db: Database;
+  /** The chunk journal's and live answers' writes (connections of their own on PostgreSQL); `db` if not given. */
+  streamDb?: Database;
   ai: AiProvider;
   logger: Logger;
   /** Signals between instances (LISTEN/NOTIFY on PostgreSQL); a local one when alone. */
@@ -242,6 +244,7 @@ export function createServices(deps: {
     visitLimiter: rateLimiter('visit', config.rateLimit.visitsPerMinute, 60_000),
     chat: createChatService({
       db,
+      streamDb: deps.streamDb ?? db,
       ai,
       channels,
       logger,

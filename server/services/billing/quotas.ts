@@ -3,7 +3,7 @@
 // (Unlimited) is never counted. Usage is read from usage records (kept when chats or documents are deleted),
 // never from what is still stored. Over quota answers 20001 with the message, source and shortMessage the
 // client's upgrade prompt shows.
-import { and, count, eq, gte, isNotNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
 import {
   FREE_DAY_MAX_FILE_SOURCE,
   FREE_DAY_MAX_PAGE_SOURCE,
@@ -38,6 +38,18 @@ export interface MeterOptions {
   /** DOCS_FREE_FILES_PER_DAY: the Free plan's new documents a day, over the catalogue's uploadQuota. */
   freeUploadsPerDay?: number | null;
 }
+
+/** What a failed statement's SQLSTATE is (pg's and the PGlite worker's errors keep it; drizzle wraps them). */
+const sqlState = (error: unknown): string | undefined => {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (typeof e.code === 'string') return e.code;
+  return undefined;
+};
+const DIVISION_BY_ZERO = '22012';
+
+/** `writes` as the first WITH queries of one statement (each runs whether or not it is read), then `ctes`, then `final`. */
+const withWrites = (writes: SQL[], ctes: SQL[], final: SQL) =>
+  sql`with ${sql.join([...writes.map((write, i) => sql`${sql.raw(`write${i}`)} as (${write})`), ...ctes], sql`, `)} ${final}`;
 
 export function createMeter(db: Database, catalogue: Catalogue, options: MeterOptions = {}) {
   const enforce = options.enforce ?? true;
@@ -172,6 +184,12 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
        * and a replay (already spent) records nothing and is 60001.
        */
       pass?: HumanCheckPass | null,
+      /**
+       * Writes that belong to the call (a chat start's channel and message rows, as INSERTs), made in the same
+       * statement or transaction as its record and only if it is recorded: one commit for the start, and if
+       * they fail the call is not counted and the human check is not spent.
+       */
+      writes: SQL[] = [],
     ): Promise<void> {
       const { user, quota, period, since } = await planOf(caller, now, row);
       assertModelAllowed(caller, model, user.isPro);
@@ -181,7 +199,28 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
       // Nothing to count (quotas off, or an unlimited plan): one INSERT is the whole step, with the spend.
       if (limit < 0 || !enforce) {
         if (!pass) {
-          await db.insert(usageRecords).values({ userId: caller.userId, kind, modelClass, createdAt: now });
+          const record = sql`insert into ${usageRecords} (user_id, kind, model_class, created_at) values (${values})`;
+          await db.execute(writes.length ? withWrites(writes, [], record) : record);
+          return;
+        }
+        if (writes.length) {
+          // One statement: when the pass was spent already nothing is recorded, and its last line divides by
+          // zero, which undoes the writes beside it (a statement is atomic).
+          const recordOrFail = withWrites(
+            writes,
+            [
+              sql`spent as (${spendStatement(pass)})`,
+              sql`recorded as (insert into ${usageRecords} (user_id, kind, model_class, created_at)
+                select ${values} from spent returning id)`,
+            ],
+            sql`select 1 / (select count(*) from recorded) as recorded`,
+          );
+          try {
+            await db.execute(recordOrFail);
+          } catch (error) {
+            if (sqlState(error) === DIVISION_BY_ZERO) throw humanVerificationFailed();
+            throw error;
+          }
           return;
         }
         const recorded = (await db.execute(sql`with spent as (${spendStatement(pass)})
@@ -201,7 +240,10 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
           const inserted = (await tx.execute(sql`insert into ${usageRecords}
               (user_id, kind, model_class, created_at)
             select ${values} where ${under} returning id`)) as unknown as { rows: unknown[] };
-          if (inserted.rows.length > 0) return null;
+          if (inserted.rows.length > 0) {
+            if (writes.length) await tx.execute(withWrites(writes, [], sql`select 1`));
+            return null;
+          }
         } else {
           const [result] = (
             (await tx.execute(sql`with spent as (${spendStatement(pass)}),
@@ -212,7 +254,10 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
             }
           ).rows;
           if (!result?.spent) throw humanVerificationFailed();
-          if (result.recorded > 0) return null;
+          if (result.recorded > 0) {
+            if (writes.length) await tx.execute(withWrites(writes, [], sql`select 1`));
+            return null;
+          }
         }
         return (await callsSince(caller.userId, since, tx as unknown as Database))[modelClass];
       });

@@ -29,6 +29,8 @@ import {
 
 export interface ChatDeps {
   db: Database;
+  /** The chunk journal's and the interval writes' database (db/client.ts: streamDb); `db` if not given. */
+  streamDb?: Database;
   ai: AiProvider;
   channels: ChannelService;
   logger: Logger;
@@ -64,15 +66,13 @@ const SHUTDOWN = 'server shutdown';
 const HANDOVER = 'handed over';
 const LEASE_LOST = 'lease lost';
 const INTERRUPTED = 'Interrupted by a server restart.';
-/** The abort reason of an answer whose question could not be stored (the send answers the error). */
-export const ROWS_NOT_WRITTEN = 'rows not written';
 
 export function createAnswerGenerator(deps: ChatDeps) {
   const { db } = deps;
   /** requestId -> the answer this instance generates or follows (kept a while after it ends, for resumes). */
   const runs = new Map<string, AnswerRun>();
   const journal = createChunkJournal<AnswerRun>({
-    store: (batch) => storeAnswerChunks(db, batch, deps.bus.storedChannel),
+    store: (batch) => storeAnswerChunks(deps.streamDb ?? db, batch, deps.bus.storedChannel),
     onError: (error) => deps.logger.error({ err: error }, 'storing answer chunks failed'),
     // On PostgreSQL the write itself notifies the other instances.
     onStored: deps.bus.storedChannel
@@ -89,6 +89,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
       deps.logger.error({ err: error, requestId: run?.requestId }, 'persisting an answer failed'),
     deps.lease.held(),
     deps.bus.storedChannel,
+    deps.streamDb,
   );
   const finish = (run: AnswerRun, status: MessageStatus, error: string | null) =>
     writer.finish(
@@ -138,30 +139,17 @@ export function createAnswerGenerator(deps: ChatDeps) {
     tool?: () => Promise<string>,
     /** The answer's text so far (taken over from an instance that died): the provider continues after it. */
     prefix?: string,
-    /**
-     * The answer's row while it is still being written: a plain model stream is asked meanwhile, and no chunk
-     * is stored or sent before it is there. When it fails, the send reports it and this ends without a write.
-     */
-    rowsWritten?: Promise<unknown>,
   ) {
     const idle = new AbortController();
     let idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
     const signal = AbortSignal.any([run.controller.signal, idle.signal]);
     let error: string | null = null;
-    const rowsReady = rowsWritten?.then(
-      () => true,
-      () => false,
-    );
-    /** The answer's row could not be written: the send answered the error, nothing is written here. */
-    const rowsLost = async () => rowsReady !== undefined && !(await rowsReady);
     try {
-      // Grounding finds its sources meanwhile (it stores them only once the answer's row is there).
       const sources = ground ? ((await ground()) ?? undefined) : undefined;
       // A tool answers in one piece instead of the model's stream.
       if (tool) {
         // The image provider keeps its own time limit (IMAGE_TIMEOUT_MS).
         clearTimeout(idleTimer);
-        if (await rowsLost()) return;
         journal.append(run, { content: await tool() });
       } else {
         const pieces = deps.ai
@@ -175,17 +163,7 @@ export function createAnswerGenerator(deps: ChatDeps) {
             ...(prefix ? { prefix } : {}),
           })
           [Symbol.asyncIterator]();
-        // The request goes out now; its first piece is taken once the answer's row is stored.
-        const first = pieces.next();
-        if (rowsReady) {
-          first.catch(() => {});
-          if (await rowsLost()) {
-            // The send aborts the request; a piece already read is let go with the stream.
-            void pieces.return?.(undefined).catch(() => {});
-            return;
-          }
-        }
-        for (let next = await first; !next.done; next = await pieces.next()) {
+        for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
           clearTimeout(idleTimer);
           idleTimer = setTimeout(() => idle.abort(), deps.idleTimeoutMs);
           journal.append(run, { content: next.value });
@@ -194,7 +172,6 @@ export function createAnswerGenerator(deps: ChatDeps) {
       }
       if (idle.signal.aborted) throw new Error(`no answer within ${Math.round(deps.idleTimeoutMs / 1000)} s`);
     } catch (cause) {
-      if (await rowsLost()) return;
       if (!run.controller.signal.aborted) {
         if (cause instanceof AppError) {
           // Grounding refused (search not configured or not answering): its own translated message.

@@ -108,6 +108,8 @@ export function createAnswerWriter(
   held?: SQL,
   /** PostgreSQL: the final write also notifies this channel that the answer is stored (see storedSignal). */
   signal: string | null = null,
+  /** Where the interval writes go (the stream connections, db/client.ts streamDb); final writes use `db`. */
+  intervalDb: Database = db,
 ) {
   /** How many chunks of each answer its row holds the text of. */
   const written = new WeakMap<AnswerRun, number>();
@@ -130,7 +132,7 @@ export function createAnswerWriter(
     const lengths = batch.map((run) => run.chunks.length);
     const rows = batch.map((run) => sql`(${run.meta.answerMessageId}::text, ${answerText(run)}::text)`);
     try {
-      await db.execute(sql`update ${messages} set content = v.content
+      await intervalDb.execute(sql`update ${messages} set content = v.content
         from (values ${sql.join(rows, sql`, `)}) as v(id, content)
         where ${and(sql`${messages.id} = v.id`, held)}`);
       for (const [i, run] of batch.entries()) written.set(run, Math.max(written.get(run) ?? 0, lengths[i]));
