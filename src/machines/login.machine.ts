@@ -2,9 +2,11 @@
 // Closing resets to the email step and clears the email; the resend link waits 59 s.
 import { assign, emit, fromPromise, sendParent, setup } from 'xstate';
 import {
+  EMAIL_PATTERN,
   LOGIN_CODE_LENGTH,
   LOGIN_CODE_RESEND_SECONDS,
   type LoginType,
+  plainEmail,
   type SocialProvider,
 } from '../../common/contract';
 import { authApi } from '../api/auth';
@@ -14,8 +16,6 @@ import { leaveForProvider } from '../i18n';
 
 /** Next and Verify act on the first press and ignore repeats for 2 s (a leading debounce). */
 export const SUBMIT_DEBOUNCE_MS = 2000;
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LoginContext {
   email: string;
@@ -156,10 +156,10 @@ export const loginMachine = setup({
             SUBMIT_EMAIL: [
               { guard: 'debounced' },
               {
-                guard: ({ event }) => EMAIL_PATTERN.test(event.email.trim()),
+                guard: ({ event }) => EMAIL_PATTERN.test(plainEmail(event.email)),
                 target: 'sending',
                 actions: assign(({ event }) => ({
-                  email: event.email.trim(),
+                  email: plainEmail(event.email),
                   emailError: null,
                   lastSubmitAt: Date.now(),
                 })),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ActorRefFrom, createActor, fromPromise, setup } from 'xstate';
+import { normaliseEmail } from '../../server/services/auth/login-codes';
 import { loginMachine } from '../../src/machines/login.machine';
 
 const sent: string[] = [];
@@ -32,6 +33,19 @@ describe('login modal steps', () => {
     actor.send({ type: 'SUBMIT_EMAIL', email: 'no-at-sign' });
     expect(actor.getSnapshot().context.emailError).toBe('invalidEmail');
     expect(sent).toEqual([]);
+  });
+
+  it('an email typed in full-width (a Chinese input method in full-width mode) is sent as plain ASCII', async () => {
+    vi.useFakeTimers();
+    const actor = createActor(machine).start();
+    actor.send({ type: 'OPEN' });
+    // It was refused as malformed: ＠ is not @ to the pattern.
+    actor.send({ type: 'SUBMIT_EMAIL', email: ' ｍｅｉ２０２６＠ｅｘａｍｐｌｅ．ｃｏｍ ' });
+    expect(actor.getSnapshot().context.emailError).toBeNull();
+    await settle();
+    expect(sent).toEqual(['mei2026@example.com']);
+    // The server reads it the same way (a caller without this client).
+    expect(normaliseEmail('ＭＥＩ２０２６＠Ｅｘａｍｐｌｅ．ｃｏｍ')).toBe('mei2026@example.com');
   });
 
   it('Next acts on the first press only within 2 s; the resend link waits 59 s', async () => {

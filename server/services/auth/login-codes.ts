@@ -2,7 +2,13 @@
 // code for the same address no sooner than 59 s, and per-IP limits on sends and attempts.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../../common/contract/index.js';
+import {
+  DEFAULT_LANGUAGE,
+  EMAIL_PATTERN,
+  type Language,
+  plainEmail,
+  ResponseCode,
+} from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { loginCodes } from '../../db/schema.js';
 import { AppError, tooManyRequests } from '../../errors.js';
@@ -17,9 +23,7 @@ export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_AFTER_MS = 59 * 1000;
 export const MAX_WRONG_TRIES = 5;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const normaliseEmail = (email: string) => plainEmail(email).toLowerCase();
 
 /** Checked before the human check, so a typo costs the user no proof of work. */
 export function assertValidEmail(rawEmail: string): void {

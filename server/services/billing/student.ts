@@ -2,7 +2,12 @@
 // use, 10 minutes, 5 wrong tries, 59 s between codes), then the student coupon on the caller's subscription.
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE, type Language, ResponseCode } from '../../../common/contract/index.js';
+import {
+  DEFAULT_LANGUAGE,
+  EMAIL_PATTERN,
+  type Language,
+  ResponseCode,
+} from '../../../common/contract/index.js';
 import type { Database } from '../../db/client.js';
 import { studentCodes } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -19,7 +24,6 @@ import {
 import type { Caller } from '../auth/sessions.js';
 import type { BillingManagement } from './management.js';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** mit.edu, ox.ac.uk, tsinghua.edu.cn, uba.edu.ar, student.school.k12.ca.us ... */
 const ACADEMIC = [
   /\.edu$/,
