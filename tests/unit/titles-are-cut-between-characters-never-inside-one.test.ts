@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { clipText, clipWithEllipsis } from '../../common/text';
 import { channelNameFrom } from '../../server/services/chat/chat';
 import { pptxFileName } from '../../server/services/creation/presentation-pptx';
+import { topicOf } from '../../server/services/documents/text';
+import { titleFromHtml } from '../../server/services/writing/link-title';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -33,5 +35,13 @@ describe('cutting text between characters', () => {
     const file = pptxFileName(`${'汇报'.repeat(39)}好😀结尾`);
     expect(file).toBe(`${'汇报'.repeat(39)}好.pptx`);
     expect(file).not.toMatch(LONE_SURROGATE);
+  });
+
+  it("names a document chat from a Chinese document's title or first line, and a link from its page title, whole", async () => {
+    const title = `${'年度报告'.repeat(19)}第一章𠮷`; // 𠮷 is units 80-81
+    expect(topicOf(title, [], 'x')).toBe(`${'年度报告'.repeat(19)}第一章`);
+    expect(topicOf('', [`${'市场'.repeat(39)}好🐉龙`], 'x')).toBe(`${'市场'.repeat(39)}好`);
+    const page = `<title>${'新闻'.repeat(149)}好😀</title>`; // the emoji is units 300-301
+    expect(await titleFromHtml(page)).toBe(`${'新闻'.repeat(149)}好`);
   });
 });

@@ -1,6 +1,7 @@
 // The last step of every login (email code, Google, Apple, one-tap): find or create the account, move
 // everything a guest owned to it, and open a session.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { clipText } from '../../../common/text.js';
 import type { Database } from '../../db/client.js';
 import {
   answerSources,
@@ -35,7 +36,7 @@ export async function findOrCreateMember(db: Database, email: string, name?: str
       id: newId(),
       kind: 'member',
       email,
-      username: name?.trim().slice(0, 100) || email.split('@')[0],
+      username: clipText(name?.trim() ?? '', 100) || email.split('@')[0],
     })
     .onConflictDoNothing()
     .returning({ id: users.id });

@@ -1,6 +1,7 @@
 // GPT-4o's image tool in chat: a ChatImage send goes through the same image service as /creation/All/Image
 // and answers a Markdown image whose source names the stored picture (the app fetches it as its owner).
 import { CHAT_IMAGE_MODEL, CHAT_IMAGE_TYPE, IMAGE_REF_PREFIX } from '../../../common/contract/index.js';
+import { clipText } from '../../../common/text.js';
 import type { Caller } from '../auth/sessions.js';
 import type { ImageService } from '../creation/images.js';
 
@@ -11,7 +12,7 @@ export function createImageTool(images: Pick<ImageService, 'generate'>) {
   return async (caller: Caller, prompt: string) => {
     // The chat message that asked for the picture was already counted against the quota.
     const item = await images.generate(caller, prompt.trim(), { metered: false });
-    const alt = item.prompt.replace(/[[\]\\\n]/g, ' ').slice(0, 200);
+    const alt = clipText(item.prompt.replace(/[[\]\\\n]/g, ' '), 200);
     return `![${alt}](${IMAGE_REF_PREFIX}${item.imageId})`;
   };
 }

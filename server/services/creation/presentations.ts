@@ -592,7 +592,7 @@ export function createPresentationService(deps: {
     const document = await sourceDocument(caller, request.md5);
     const topic = request.topic;
     const values = {
-      title: (topic || document?.fileName || '').slice(0, 200),
+      title: clipText(topic || document?.fileName || '', 200),
       topic,
       sourceMd5: request.md5,
       templateId: input.templateId,

@@ -12,6 +12,7 @@ import {
   ResponseCode,
   type SearchMode,
 } from '../../../common/contract/index.js';
+import { clipText } from '../../../common/text.js';
 import type { Database } from '../../db/client.js';
 import {
   answerLinks,
@@ -111,9 +112,10 @@ export function createDocChatService(deps: {
     // Pro models are for paid plans (billing): a paying member may open a document chat with one.
     assertModelAllowed(caller, options.model, (await deps.documents.planOf(caller)).isPro);
     await checkMultiDocLimit(caller, docs.length);
-    const name = (
-      docs.length > 1 ? `${docs[0].topic} +${docs.length - 1}` : docs[0].topic || docs[0].fileName
-    ).slice(0, 200);
+    const name = clipText(
+      docs.length > 1 ? `${docs[0].topic} +${docs.length - 1}` : docs[0].topic || docs[0].fileName,
+      200,
+    );
     const [channel] = await db
       .insert(channels)
       .values({
@@ -325,7 +327,7 @@ export function createDocChatService(deps: {
           n: s.n,
           documentId: s.documentId,
           page: s.page,
-          excerpt: s.text.slice(0, 300),
+          excerpt: clipText(s.text, 300),
         })),
       );
     },

@@ -1,5 +1,6 @@
 // Small text helpers of document chat: file kinds, chunking with page numbers, language and topic guesses.
 import type { FileCategory } from '../../../common/contract/index.js';
+import { clipText } from '../../../common/text.js';
 import type { ParseKind } from './parse.js';
 
 export const CHUNK_CHARS = 1200;
@@ -133,7 +134,7 @@ const EDGE_MARKS = /^[^\p{L}\p{N}\p{Sc}"'“‘«(¿¡]+|[^\p{L}\p{N}"'”’».
 export function topicOf(title: string, pages: string[], fallback: string): string {
   const fromTitle = title.trim();
   if (fromTitle && !/^(untitled|presentation|pptxgenjs presentation|microsoft word)/i.test(fromTitle))
-    return fromTitle.slice(0, 80);
+    return clipText(fromTitle, 80);
   // A scan's first line often opens with what the reader made of specks and rules ("- ~~\\ Basusarri -—---"):
   // those marks are not the title, and a line of them alone is no title at all.
   const firstLine = pages
@@ -141,7 +142,7 @@ export function topicOf(title: string, pages: string[], fallback: string): strin
     .split('\n')
     .map((line) => line.trim().replace(EDGE_MARKS, ''))
     .find((line) => line.length > 2 && (line.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3);
-  return (firstLine ?? fallback).slice(0, 80);
+  return clipText(firstLine ?? fallback, 80);
 }
 
 const STOP = new Set(

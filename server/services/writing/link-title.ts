@@ -1,5 +1,6 @@
 // The title of a pasted link's page, fetched under the outbound guard (see net/safe-fetch.ts).
 import { ResponseCode } from '../../../common/contract/index.js';
+import { clipText } from '../../../common/text.js';
 import { AppError, badRequest } from '../../errors.js';
 import { SafeFetchError, safeFetch } from '../../net/safe-fetch.js';
 
@@ -17,7 +18,7 @@ export async function titleFromHtml(html: string): Promise<string> {
   const { document } = parseHTML(html);
   const og = document.querySelector('meta[property="og:title"]')?.getAttribute('content');
   const title = document.querySelector('title')?.textContent || og || '';
-  return title.replace(/\s+/g, ' ').trim().slice(0, TITLE_MAX);
+  return clipText(title.replace(/\s+/g, ' ').trim(), TITLE_MAX);
 }
 
 export function createLinkTitleService(options: { allowHosts: readonly string[]; timeoutMs: number }) {
