@@ -50,7 +50,10 @@ describe('the built-in offline model', () => {
   });
 
   it('streams a Chinese answer word by word, not a paragraph at a time', () => {
-    const answer = composeOfflineAnswer([{ role: 'user', content: '请介绍一下长城的历史，并列出三个有名的关口。' }], 'zh');
+    const answer = composeOfflineAnswer(
+      [{ role: 'user', content: '请介绍一下长城的历史，并列出三个有名的关口。' }],
+      'zh',
+    );
     const pieces = toPieces(answer);
     expect(pieces.join('')).toBe(answer);
     // The disclaimer line alone (about 40 characters, no spaces) was a single piece.
