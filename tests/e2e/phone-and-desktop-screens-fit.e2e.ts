@@ -319,6 +319,9 @@ for (const language of ['en', 'ar', 'es', 'zh'] as const)
       await openAsGuest(page, language === 'en' ? '/' : `/${language}`);
       // Home first: the composer's tools (search toggles with long Spanish names) stay inside the page.
       await expectFits(page, `home in ${language}`);
+      // The Parley link home in the top bar is a 44 px touch target too (it was 28 px tall).
+      const home = page.locator('.topbar').getByRole('link', { name: 'Parley' });
+      expect((await home.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       await page.getByTestId('drawer-open').click();
       await page.getByTestId('user-menu').click();
       await page.getByTestId('menu-settings').click();
