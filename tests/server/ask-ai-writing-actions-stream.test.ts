@@ -88,11 +88,11 @@ describe.each(DATABASES)('Ask AI writing actions on %s', (kind) => {
     expect(chat).toContain('نموذج Parley دون اتصال');
     expect(chat).toContain('**كتبتَ:**');
     expect(chat).toContain('> rivers carry water');
-    expect(chat).toContain('**المصطلحات الرئيسية:** carry، rivers، water.');
+    expect(chat).toContain('**المصطلحات الرئيسية**: carry، rivers، water.');
     expect(chat).not.toMatch(/You wrote|Key terms|offline model/);
     const spanish = await inLanguage('es', 'offline-es-chat', { message: 'ríos y montañas' });
     expect(spanish).toContain('**Escribiste:**');
-    expect(spanish).toContain('**Términos clave:** montañas, ríos.');
+    expect(spanish).toContain('**Términos clave**: montañas, ríos.');
     const translate = await inLanguage('zh', 'offline-zh-translate', {
       message: '',
       writingSelectionText: text,
