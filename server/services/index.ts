@@ -199,6 +199,7 @@ export function createServices(deps: {
       db,
       store: objectStore,
       providerByName: billing.providerByName,
+      liveSubscriptions: billing.liveSubscriptions,
       logger,
     }),
     loginAttempts,

@@ -9,7 +9,7 @@ import {
   images,
   loginCodes,
   objectUploads,
-  subscriptions,
+  type subscriptions,
   users,
 } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
@@ -25,6 +25,8 @@ export function createAccountDeletion(deps: {
   db: Database;
   store: ObjectStore;
   providerByName(name: string): PaymentProvider | null;
+  /** The user's plans still running (billing's own query): those not already ending are cancelled first. */
+  liveSubscriptions(userId: string): Promise<(typeof subscriptions.$inferSelect)[]>;
   logger: Logger;
 }) {
   const { db, store, logger } = deps;
@@ -57,16 +59,7 @@ export function createAccountDeletion(deps: {
 
       // A plan that would renew is cancelled with its provider first: if that fails nothing is deleted, so no
       // one is charged again for an account that no longer exists.
-      const renewing = await db
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, user.id),
-            inArray(subscriptions.status, ['trialing', 'active', 'past_due']),
-            eq(subscriptions.cancelAtPeriodEnd, false),
-          ),
-        );
+      const renewing = (await deps.liveSubscriptions(user.id)).filter((sub) => !sub.cancelAtPeriodEnd);
       for (const sub of renewing) {
         try {
           const provider = deps.providerByName(sub.provider);
