@@ -200,6 +200,8 @@ export function createServices(deps: {
       store: objectStore,
       providerByName: billing.providerByName,
       liveSubscriptions: billing.liveSubscriptions,
+      tookTrial: billing.catalogue.tookTrial,
+      trialEmailHash: billing.catalogue.trialEmailHash,
       logger,
     }),
     loginAttempts,
@@ -333,6 +335,7 @@ function createBilling(
     pastDueGraceMs: config.billing.pastDueGraceDays * 24 * 60 * 60 * 1000,
     teamsContact: config.billing.teamsContact,
     shared,
+    trialEmailKey: visitKeys.deriveSecret('parley trial taker email'),
     catalogueOptions: {
       priceTest: config.billing.priceTest,
       trialStatus: config.billing.trialStatus,

@@ -142,6 +142,14 @@ export const trialsUsed = pgTable('billing_trials_used', {
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Emails of deleted accounts that had taken a trial or a plan, as keyed hashes (HMAC-SHA256 with a secret only
+ * the server holds, over the address as login normalises it): signing up again with the same address gets no
+ * second trial, and no address of a deleted account is kept in the clear. */
+export const trialTakenEmails = pgTable('billing_trial_taken_emails', {
+  emailHash: text('email_hash').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The checkout a user has open at a provider: a second one for the same offer answers this one again, and a
  * different one expires it first, so two checkouts opened before paying cannot both charge. */
 export const openCheckouts = pgTable('billing_open_checkouts', {

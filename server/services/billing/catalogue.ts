@@ -19,7 +19,10 @@ import {
   providerProducts,
   subscriptions,
   trialsUsed,
+  trialTakenEmails,
+  users,
 } from '../../db/schema.js';
+import { normaliseEmail } from '../auth/login-codes.js';
 
 type MembershipRow = typeof memberships.$inferInsert;
 const PRO = { gpt3Quota: 3000, gpt4Quota: 300, pdfPageQuota: 3000, uploadQuota: 100 };
@@ -166,7 +169,18 @@ export async function seedCatalogue(db: Database, options: CatalogueOptions) {
     .onConflictDoUpdate({ target: billingSettings.key, set: { value: options.trialStatus } });
 }
 
-export function createCatalogue(db: Database, options: CatalogueOptions) {
+/** The keyed hash an email of a trial taker is kept as once its account is deleted: the address as login
+ * normalises it, so a full-width or upper-case retyping of it is the same address. */
+export function trialEmailHash(key: Buffer, email: string): string {
+  return crypto.createHmac('sha256', key).update(normaliseEmail(email)).digest('hex');
+}
+
+export function createCatalogue(
+  db: Database,
+  options: CatalogueOptions,
+  /** The server's secret for the kept hashes of trial takers' emails. */
+  trialEmailKey: Buffer,
+) {
   const quotaCache = new Map<number, MembershipQuota>();
 
   async function quota(membershipId: number): Promise<MembershipQuota> {
@@ -202,6 +216,18 @@ export function createCatalogue(db: Database, options: CatalogueOptions) {
       subscription: row.period as Product['subscription'],
       membership: await quota(row.membershipId),
     };
+  }
+
+  /** Whether this user took a trial or ever subscribed (either uses up the one trial). */
+  async function tookTrial(userId: string): Promise<boolean> {
+    const [used] = await db.select().from(trialsUsed).where(eq(trialsUsed.userId, userId)).limit(1);
+    if (used) return true;
+    const [sub] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .limit(1);
+    return Boolean(sub);
   }
 
   return {
@@ -249,19 +275,25 @@ export function createCatalogue(db: Database, options: CatalogueOptions) {
 
     toProduct,
 
-    /** One trial per user: none once they used one or ever subscribed. */
+    tookTrial,
+
+    trialEmailHash: (email: string) => trialEmailHash(trialEmailKey, email),
+
+    /** One trial per person: none once they used one or ever subscribed, also under an account they deleted
+     * (its email is kept as a keyed hash, see trialTakenEmails). */
     async trialStatusFor(userId: string | null): Promise<TrialStatus> {
       const [setting] = await db.select().from(billingSettings).where(eq(billingSettings.key, 'trialStatus'));
       const status = (setting?.value ?? 'Pro') as TrialStatus;
       if (!userId || status === 'none') return status;
-      const [used] = await db.select().from(trialsUsed).where(eq(trialsUsed.userId, userId)).limit(1);
-      if (used) return 'none';
-      const [sub] = await db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(eq(subscriptions.userId, userId))
+      if (await tookTrial(userId)) return 'none';
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      if (!user?.email) return status;
+      const [kept] = await db
+        .select()
+        .from(trialTakenEmails)
+        .where(eq(trialTakenEmails.emailHash, trialEmailHash(trialEmailKey, user.email)))
         .limit(1);
-      return sub ? 'none' : status;
+      return kept ? 'none' : status;
     },
 
     trialDays: TRIAL_DAYS,

@@ -48,10 +48,12 @@ export function createBillingService(deps: {
   teamsContact?: string | null;
   /** Other instances may share the database (PostgreSQL): checkout and ledger locks hold across them. */
   shared?: boolean;
+  /** The server's secret keying the kept hashes of deleted trial takers' emails. */
+  trialEmailKey: Buffer;
 }) {
   const { db } = deps;
   const shared = deps.shared ?? false;
-  const catalogue: Catalogue = createCatalogue(db, deps.catalogueOptions);
+  const catalogue: Catalogue = createCatalogue(db, deps.catalogueOptions, deps.trialEmailKey);
   const ledger = createLedger(db, deps.logger, deps.pastDueGraceMs, shared);
   const meter = createMeter(db, catalogue, {
     enforce: deps.enforceQuotas ?? true,

@@ -10,6 +10,7 @@ import {
   loginCodes,
   objectUploads,
   type subscriptions,
+  trialTakenEmails,
   users,
 } from '../../db/schema.js';
 import { AppError, badRequest } from '../../errors.js';
@@ -27,6 +28,9 @@ export function createAccountDeletion(deps: {
   providerByName(name: string): PaymentProvider | null;
   /** The user's plans still running (billing's own query): those not already ending are cancelled first. */
   liveSubscriptions(userId: string): Promise<(typeof subscriptions.$inferSelect)[]>;
+  /** Whether the user took the one trial (or subscribed), and the keyed hash their email is then kept as. */
+  tookTrial(userId: string): Promise<boolean>;
+  trialEmailHash(email: string): string;
   logger: Logger;
 }) {
   const { db, store, logger } = deps;
@@ -86,7 +90,15 @@ export function createAccountDeletion(deps: {
           .where(and(eq(documentImages.ownerId, user.id), isNotNull(documentImages.storageKey))),
       ]);
 
+      // Deleting the account must not give its owner a second trial under the same address: only a keyed hash
+      // of the address is kept (and only for those who had a trial or a plan), never the address itself.
+      const keepTrialMark = user.email ? await deps.tookTrial(user.id) : false;
       await db.transaction(async (tx) => {
+        if (keepTrialMark && user.email)
+          await tx
+            .insert(trialTakenEmails)
+            .values({ emailHash: deps.trialEmailHash(user.email) })
+            .onConflictDoNothing();
         // Every table that names a user refers to users with ON DELETE CASCADE: chats and their answers,
         // documents with their text and pictures' rows, writing, prompts, shared links, presentations, images,
         // feedback, sessions (so every signed-in device is signed out at once), billing rows and usage.
