@@ -1,6 +1,17 @@
 import type { Locator } from '@playwright/test';
 import { expect, lastAnswerDone, mailedCode, openAsGuest, sendMessage, test } from './support/app';
 
+/** The confirmation floats clear of the dialog's heading: its top at or below the heading's bottom. */
+async function expectBelowHeading(confirm: Locator, heading: Locator) {
+  await expect(heading).toBeVisible();
+  const [box, title] = [await confirm.boundingBox(), await heading.boundingBox()];
+  expect(box && title).toBeTruthy();
+  if (box && title)
+    expect(box.y, 'confirmation top against the heading bottom').toBeGreaterThanOrEqual(
+      title.y + title.height,
+    );
+}
+
 test('a shared chat opens without a login, another user continues it in their own chat, revoking ends the link', async ({
   page,
   browser,
@@ -79,6 +90,11 @@ test('a shared chat opens without a login, another user continues it in their ow
   await page.getByTestId('share-open').click();
   await page.getByTestId('share-revoke').click();
   await expect(page.getByTestId('share-revoke-confirm')).toContainText('Stop sharing this link?');
+  // It opened above its button, over the dialog's heading: it now keeps the heading in view.
+  await expectBelowHeading(
+    page.getByTestId('share-revoke-confirm'),
+    page.getByRole('heading', { name: 'Share this chat' }),
+  );
   await page.getByTestId('share-revoke-confirm').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('share-revoke-confirm')).toHaveCount(0);
   await expect(page.getByTestId('share-item')).toHaveCount(1);
@@ -147,6 +163,7 @@ test('on a phone in Arabic, Stop sharing stands apart from Copy link, 44 px tall
   const confirm = page.getByTestId('share-revoke-confirm');
   await expect(confirm).toContainText('إيقاف مشاركة هذا الرابط؟');
   await expect(confirm).toBeInViewport({ ratio: 1 });
+  await expectBelowHeading(confirm, page.getByRole('heading', { name: 'مشاركة هذه المحادثة' }));
   await expect(page.getByTestId('share-item')).toHaveCount(1);
   await page.getByTestId('share-revoke-confirm-button').tap();
   await expect(page.getByTestId('share-item')).toHaveCount(0);

@@ -1,6 +1,6 @@
 // A button that asks before it acts (ConfirmAction), and its trash-icon form that asks before it deletes
 // (ConfirmDelete): the one confirmation used by every list that can delete or stop something.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons';
 import { PendingTrigger, useFloating } from './floating-later';
@@ -30,6 +30,8 @@ export function ConfirmAction({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [headingBottom, setHeadingBottom] = useState(0);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const floating = useFloating();
   const iconOnly = typeof trigger !== 'string';
   // Before the popover's code is here (floating-later.tsx): the same button, which opens it when it comes.
@@ -48,6 +50,7 @@ export function ConfirmAction({
   const { Popover } = floating;
   const button = (
     <Popover.Trigger
+      ref={triggerRef}
       className={triggerClassName}
       aria-label={iconOnly ? label : undefined}
       data-testid={triggerTestId}
@@ -56,13 +59,21 @@ export function ConfirmAction({
     </Popover.Trigger>
   );
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setHeadingBottom(dialogHeadingBottom(triggerRef.current));
+        setOpen(next);
+      }}
+    >
       {iconOnly ? <Tooltip content={label}>{button}</Tooltip> : button}
       <Popover.Portal>
         <Popover.Content
           className="popover"
           side={side}
-          collisionPadding={8}
+          // Inside a dialog the screen above its heading's bottom counts as off-screen: the confirmation goes
+          // below its button, or above it only where it then still leaves the heading (what is being ended) in view.
+          collisionPadding={{ top: Math.max(8, headingBottom + 8), right: 8, bottom: 8, left: 8 }}
           data-testid={`${triggerTestId}-confirm`}
         >
           <p className="popover-title" dir="auto">
@@ -87,6 +98,13 @@ export function ConfirmAction({
       </Popover.Portal>
     </Popover.Root>
   );
+}
+
+/** Where the heading of the dialog `trigger` sits in ends on screen (0 outside a dialog). */
+function dialogHeadingBottom(trigger: Element | null): number {
+  const id = trigger?.closest('[role="dialog"]')?.getAttribute('aria-labelledby');
+  const heading = id ? document.getElementById(id) : null;
+  return heading ? heading.getBoundingClientRect().bottom : 0;
 }
 
 export function ConfirmDelete({

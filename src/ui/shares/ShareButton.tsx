@@ -125,7 +125,6 @@ export function ShareButton({ channelId, disabled }: { channelId: string; disabl
                   body={t('shares.revokeBody')}
                   confirmLabel={t('shares.revoke')}
                   onConfirm={() => revoke(share.shareId)}
-                  side="top"
                 />
               </li>
             ))}
