@@ -11,6 +11,13 @@ test('usage shows today’s messages on the free plan', async ({ page }) => {
   await expect(page.getByTestId('usage-view')).toContainText('1 / 30');
   // Drawn with its styles on a first visit (they came only with the login dialog's code): a bar under each line.
   await expect(page.getByTestId('usage-view').getByRole('progressbar').first()).toHaveCSS('height', '8px');
+  // The free plan has no advanced-model messages (a limit of 0): said so, with no bar (it read '0 / 0' over a
+  // full bar).
+  const advanced = page.getByTestId('usage-row').filter({ hasText: 'Advanced model messages' });
+  await expect(advanced).toContainText('Not included in your plan');
+  await expect(advanced).not.toContainText('0 / 0');
+  await expect(advanced.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByTestId('usage-view').getByRole('progressbar')).toHaveCount(3);
 });
 
 test('settings: a connector joins the waiting list; a language choice reloads at /{lang}', async ({

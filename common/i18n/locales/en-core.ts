@@ -188,16 +188,6 @@ export const enCore = {
     personalDataSharing: 'Personal data sharing',
     save: 'Save choices',
   },
-  usage: {
-    unlimited: 'Your plan is unlimited: no counters apply.',
-    perDay: 'Usage today (free plan, resets daily)',
-    perMonth: 'Usage this month',
-    standard: 'Standard model messages',
-    advanced: 'Advanced model messages',
-    uploads: 'New documents',
-    pages: 'Document pages',
-    docHint: 'Free plan: {{count}} document uploads a day.',
-  },
   menu: {
     title: 'Menu',
     usage: 'Usage',

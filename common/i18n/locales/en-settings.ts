@@ -1,6 +1,19 @@
 // English of the settings dialog: loaded with the dialog's code (src/ui/user/settings-strings.ts), not with the
 // app's first script; part of `en` (en.ts) for the server and the type every language follows.
 export const enSettings = {
+  usage: {
+    unlimited: 'Your plan is unlimited: no counters apply.',
+    perDay: 'Usage today (free plan, resets daily)',
+    perMonth: 'Usage this month',
+    standard: 'Standard model messages',
+    advanced: 'Advanced model messages',
+    uploads: 'New documents',
+    pages: 'Document pages',
+    docHint: 'Free plan: {{count}} document uploads a day.',
+    notIncluded: 'Not included in your plan',
+    usedOf: '{{used}} / {{total}}',
+    usedNoLimit: '{{used}} used, no limit',
+  },
   title: 'Settings',
   appearance: 'Appearance',
   theme: 'Theme',

@@ -12,12 +12,12 @@ import { PendingTrigger, useFloating } from '../kit/floating-later';
 import { dialogCode, LazyDialog } from '../kit/lazy-dialog';
 import { Modal } from '../kit/Modal';
 import { useQuickLinks } from '../layout/app-links';
-import { UsageView } from './UsageView';
 import { UserAvatar } from './UserAvatar';
 
 // Opened from the menu only: their code (and Radix Tabs for the settings) comes when first opened.
 const settingsModal = dialogCode(() => import('./SettingsModal').then((m) => m.SettingsModal));
 const feedbackModal = dialogCode(() => import('../feedback/FeedbackModal').then((m) => m.FeedbackModal));
+const usageModal = dialogCode(() => import('./UsageView').then((m) => m.UsageModal));
 const downloadAppModal = dialogCode(() => import('./DownloadAppModal').then((m) => m.DownloadAppModal));
 
 type Dialog = 'usage' | 'settings' | 'feedback' | 'download' | 'logout' | null;
@@ -184,9 +184,7 @@ export function UserMenu({
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <Modal {...dialogProps('usage')} title={t('menu.usage')} width={440} testId="usage-dialog">
-        <UsageView />
-      </Modal>
+      <LazyDialog code={usageModal} {...lazyProps('usage')} />
       <Modal
         {...dialogProps('logout')}
         title={t('account.logoutConfirm')}
