@@ -5,6 +5,7 @@ import { chatApi } from '../api/chat';
 import { ApiError } from '../api/http';
 import { writingApi } from '../api/writing';
 import { channelRepository } from './channels';
+import { adoptedTokens, madeBy, outboxCaller } from './outbox-owner';
 import { db as defaultDb, type OutboxOperation, type ParleyDatabase } from './schema';
 
 export type OutboxSender = (operation: OutboxOperation) => Promise<unknown>;
@@ -52,10 +53,29 @@ export function createOutbox(options: { db?: ParleyDatabase; send?: OutboxSender
     if (operation.kind === 'deleteChannel') await repo.remove(operation.channelId);
   }
 
+  /** The caller's entries only: another account's writes wait, untouched, for that account to sign in here. */
+  const callersEntries = () => {
+    const caller = outboxCaller();
+    return db.outbox.orderBy('seq').filter((entry) => madeBy(entry, caller));
+  };
+
+  /** A member's uid, once known, goes on the writes made under its login before that and on its guest's. */
+  async function adopt() {
+    const caller = outboxCaller();
+    if (!caller?.user) return;
+    const tokens = adoptedTokens(caller);
+    await db.outbox
+      .filter((entry) => entry.owner?.user === null && tokens.includes(entry.owner.token))
+      .modify((entry) => {
+        entry.owner = { user: caller.user, token: entry.owner?.token ?? caller.token };
+      });
+  }
+
   async function flushOnce(): Promise<FlushResult> {
     const result: FlushResult = { sent: 0, refused: [], pending: 0 };
+    await adopt();
     for (;;) {
-      const entry = await db.outbox.orderBy('seq').first();
+      const entry = await callersEntries().first();
       if (!entry) break;
       try {
         await send(entry.operation);
@@ -75,7 +95,7 @@ export function createOutbox(options: { db?: ParleyDatabase; send?: OutboxSender
         break;
       }
     }
-    result.pending = await db.outbox.count();
+    result.pending = await callersEntries().count();
     return result;
   }
 
@@ -93,7 +113,8 @@ export function createOutbox(options: { db?: ParleyDatabase; send?: OutboxSender
       });
       return flushing;
     },
-    pending: () => db.outbox.count(),
+    /** The caller's writes still waiting (another account's are not counted: they are not this caller's to send). */
+    pending: () => callersEntries().count(),
   };
 }
 

@@ -2,6 +2,7 @@
 // this chunk is loaded, src/local/db.ts); network results are written here.
 import Dexie, { type EntityTable } from 'dexie';
 import type { ChatMessage, DocumentPages, DocumentSettings, EditorJson } from '../../common/contract';
+import { type OutboxOwner, outboxCaller } from './outbox-owner';
 
 export interface LocalChannel {
   channelId: string;
@@ -91,6 +92,8 @@ export interface LocalDocumentSettings {
 export interface OutboxEntry {
   seq?: number;
   operation: OutboxOperation;
+  /** Set as the entry is stored (the outbox table's creating hook); absent on entries queued before tags. */
+  owner?: OutboxOwner;
   createdAt: string;
   attempts: number;
   lastError?: string;
@@ -145,6 +148,12 @@ export class ParleyDatabase extends Dexie {
       });
     // Version 6 adds the account's settings kept on the device (the document settings).
     this.version(6).stores({ settings: 'key' });
+    // Every queued write (the outbox's own and the ones writing, prompts and settings queue) is tagged with the
+    // account that made it as it is stored, so it is replayed only as that account.
+    this.outbox.hook('creating', (_seq, entry) => {
+      const owner = entry.owner ?? outboxCaller();
+      if (owner) entry.owner = owner;
+    });
   }
 }
 

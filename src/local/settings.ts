@@ -4,6 +4,7 @@
 import { DEFAULT_DOCUMENT_SETTINGS, type DocumentSettings } from '../../common/contract';
 import { ApiError } from '../api/http';
 import { userApi } from '../api/user';
+import { madeBy, outboxCaller } from './outbox-owner';
 import { db as defaultDb, type LocalDocumentSettings, type ParleyDatabase } from './schema';
 
 type Choices = LocalDocumentSettings['value'];
@@ -23,7 +24,11 @@ export function documentSettingsRepository(db: ParleyDatabase = defaultDb) {
       createdAt: new Date().toISOString(),
       attempts: 0,
     });
-  const pendingSends = () => db.outbox.filter((e) => e.operation.kind === 'saveDocumentSettings').count();
+  // This caller's sends only: another account's waiting send is not this account's change.
+  const pendingSends = () => {
+    const caller = outboxCaller();
+    return db.outbox.filter((e) => e.operation.kind === 'saveDocumentSettings' && madeBy(e, caller)).count();
+  };
 
   return {
     read,

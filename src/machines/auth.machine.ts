@@ -59,7 +59,10 @@ export const authMachine = setup({
     storeLogin: assign(({ event }) => {
       if (event.type !== 'LOGGED_IN') return {};
       tokenStore.setToken(event.token);
-      return { token: event.token, justLoggedIn: true };
+      // Whoever was known before is not this login: until its user info arrives, nothing (the outbox's owner
+      // check, the browser extension) may take the previous one's for it.
+      userInfoStore.write(null);
+      return { token: event.token, justLoggedIn: true, user: null };
     }),
     forgetLogin: assign(() => {
       tokenStore.setToken(null);
@@ -142,8 +145,13 @@ export const authMachine = setup({
               target: 'known',
               // Login follow-ups run before the assign below clears justLoggedIn (actions see updated context).
               actions: [
+                // First: the sync asked for below replays the writes of this user (see local/outbox-owner.ts).
+                ({ event }) => userInfoStore.write(event.output),
                 enqueueActions(({ context, event, enqueue }) => {
                   if (!context.justLoggedIn) return;
+                  // The writes the guest queued before signing in are the account's now (the server moved the
+                  // guest's things to it); the sync at this login's start did not know whose they were yet.
+                  enqueue.sendParent({ type: 'SYNC.NOW' });
                   // The message the browser extension listens for after a login.
                   window.postMessage(
                     { type: 'loginSuccess', userInfo: event.output, token: context.token },
@@ -158,7 +166,6 @@ export const authMachine = setup({
                   justLoggedIn: false,
                   error: null,
                 })),
-                ({ event }) => userInfoStore.write(event.output),
               ],
             },
             onError: {

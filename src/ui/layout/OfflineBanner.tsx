@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { stripLanguage } from '../../i18n';
+import { madeBy, outboxCaller } from '../../local/outbox-owner';
 import { useOnline } from '../app/online';
 import { useCacheQuery } from '../app/use-cache-query';
 
@@ -18,8 +19,13 @@ export function OfflineBanner() {
   // No count until the cache's code is here (the app's first moments): nothing was queued in this page yet.
   const outbox = useCacheQuery(
     async ({ db }) => {
-      const oldest = await db.outbox.orderBy('createdAt').first();
-      return { count: await db.outbox.count(), oldest: oldest ? Date.parse(oldest.createdAt) : undefined };
+      // The signed-in caller's changes only: another account's wait here for it and are not this one's to send.
+      const caller = outboxCaller();
+      const mine = await db.outbox
+        .orderBy('createdAt')
+        .filter((entry) => madeBy(entry, caller))
+        .toArray();
+      return { count: mine.length, oldest: mine[0] ? Date.parse(mine[0].createdAt) : undefined };
     },
     [],
     { count: 0, oldest: undefined as number | undefined },
