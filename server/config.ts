@@ -45,6 +45,8 @@ export interface Config {
     loginAttemptsPerHourPerIp: number;
     /** Share links one user may create in an hour. */
     sharesPerHourPerUser: number;
+    /** Documents one user may read again in an hour (DOCS_READ_AGAIN_PER_HOUR; unset: 20). */
+    readAgainPerHourPerUser?: number;
   };
   mail: { smtpUrl: string | null; from: string };
   /** Login lifetimes: a session unused for idleDays or older than maxDays stops working. */
@@ -277,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       codeSendsPerHourPerIp: int(env.CODE_SEND_RATE_LIMIT_PER_HOUR, 20),
       loginAttemptsPerHourPerIp: int(env.LOGIN_RATE_LIMIT_PER_HOUR, 60),
       sharesPerHourPerUser: int(env.SHARE_RATE_LIMIT_PER_HOUR, 60),
+      readAgainPerHourPerUser: int(env.DOCS_READ_AGAIN_PER_HOUR, 20),
     },
     announcement: env.ANNOUNCEMENT || null,
     promptsPerUserMax: int(env.PROMPTS_PER_USER_MAX, PROMPTS_PER_USER_MAX),

@@ -45,6 +45,8 @@ export const CreateNewChatRequest = z
   .refine((body) => Boolean(body.channelId || body.docs?.length), 'docs.md5OrUrl');
 
 export const Md5Query = z.object({ md5: Md5 });
+/** POST readAgain: one of the caller's documents by md5. */
+export const ReadAgainRequest = z.object({ md5: Md5 });
 export const ChannelQuery = z.object({ channelId: z.string().min(1).max(64) });
 export const FaviconQuery = z.object({ origin: z.string().min(1).max(300) });
 

@@ -13,6 +13,11 @@ export const DocumentPaths = {
   documentPages: '/api/v1/chat/doc/pages',
   /** GET ?md5=: the caller's original file (the pdf view). */
   documentFile: '/api/v1/chat/doc/file',
+  /**
+   * POST { md5 }: reads the caller's stored file again with their current settings (OCR turned on since) and
+   * replaces the document's text; progress on parseProgress as for a new document.
+   */
+  readAgain: '/api/v1/chat/doc/readAgain',
   /** GET ?channelId=: the numbered page sources of every answer in a document chat. */
   answerSources: '/api/v1/chat/doc/sources',
   /** GET ?channelId=: the web and academic sources of every answer in a chat (source lists). */
@@ -217,6 +222,13 @@ export interface AnswerSource {
   fileName: string;
   page: number;
   excerpt: string;
+}
+
+/** Answer of POST readAgain: the document as it is now, and how many of its pages have text, before and now. */
+export interface DocumentReadAgain {
+  document: CreatedDocument;
+  pagesWithText: number;
+  pagesWithTextBefore: number;
 }
 
 /** Answer of GET parseProgress: page `page` of the `pages` without a text layer is being read; null: none. */

@@ -115,6 +115,9 @@ const en = {
   'docs.pageQuotaMonth':
     'This document has {{pages}} pages; {{left}} of your plan’s {{limit}} pages a month are left. Upgrade for more.',
   'docs.notFound': 'This document does not exist or is not yours.',
+  'docs.readAgainWebPage': 'A web page is read from its address: add the link again to read it as it is now.',
+  'docs.readAgainOcrOffByUser':
+    'No text was found in this document. If it is a scan, turn on "Read scanned pages and photos" in Settings > Documents and read it again.',
   'docs.tooManyDocs': 'You can chat with at most {{count}} documents at once.',
   'search.webOff': 'Online search is not configured on this server.',
   'search.academicOff': 'Academic search is not configured on this server.',
@@ -226,6 +229,9 @@ const ar: Record<Key, string> = {
   'docs.pageQuotaMonth':
     'يحتوي هذا المستند على {{pages}} صفحة؛ تبقّى {{left}} من {{limit}} صفحة شهريًا في خطتك. قم بالترقية للمزيد.',
   'docs.notFound': 'هذا المستند غير موجود أو ليس لك.',
+  'docs.readAgainWebPage': 'تُقرأ صفحة الويب من عنوانها: أضف الرابط من جديد لقراءتها كما هي الآن.',
+  'docs.readAgainOcrOffByUser':
+    'لم يُعثر على نص في هذا المستند. إن كان مسحًا ضوئيًا ففعّل «قراءة الصفحات الممسوحة والصور» في الإعدادات > المستندات ثم أعد قراءته.',
   'docs.tooManyDocs': 'يمكنك الدردشة مع {{count}} مستندات على الأكثر في آن واحد.',
   'search.webOff': 'البحث على الإنترنت غير مُعد على هذا الخادم.',
   'search.academicOff': 'البحث الأكاديمي غير مُعد على هذا الخادم.',
@@ -334,6 +340,9 @@ const zh: Record<Key, string> = {
   'docs.pageQuotaMonth':
     '此文档有 {{pages}} 页；你的套餐每月 {{limit}} 页，本月还剩 {{left}} 页。升级以获取更多。',
   'docs.notFound': '此文档不存在或不属于你。',
+  'docs.readAgainWebPage': '网页按其地址读取：请重新添加链接，以读取它现在的内容。',
+  'docs.readAgainOcrOffByUser':
+    '此文档中没有找到文字。如果它是扫描件，请在“设置 > 文档”中开启“识别扫描页面和照片”，然后重新读取。',
   'docs.tooManyDocs': '一次最多可以与 {{count}} 个文档对话。',
   'search.webOff': '此服务器未配置联网搜索。',
   'search.academicOff': '此服务器未配置学术搜索。',
@@ -454,6 +463,10 @@ const es: Record<Key, string> = {
   'docs.pageQuotaMonth':
     'Este documento tiene {{pages}} páginas; de las {{limit}} páginas mensuales de tu plan quedan {{left}}. Mejora tu plan para tener más.',
   'docs.notFound': 'Este documento no existe o no es tuyo.',
+  'docs.readAgainWebPage':
+    'Una página web se lee desde su dirección: añade el enlace otra vez para leerla como está ahora.',
+  'docs.readAgainOcrOffByUser':
+    'No se encontró texto en este documento. Si es un escaneo, activa «Leer páginas escaneadas y fotos» en Ajustes > Documentos y vuelve a leerlo.',
   'docs.tooManyDocs': 'Puedes chatear con un máximo de {{count}} documentos a la vez.',
   'search.webOff': 'La búsqueda en línea no está configurada en este servidor.',
   'search.academicOff': 'La búsqueda académica no está configurada en este servidor.',

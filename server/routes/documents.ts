@@ -9,6 +9,7 @@ import {
   DocChatCreateRequest,
   FaviconQuery,
   Md5Query,
+  ReadAgainRequest,
   WorkspaceDeleteRequest,
 } from '../../common/contract/documents.schema.js';
 import { DocumentPaths, WORKSPACE_CATEGORIES, type WorkspaceCategory } from '../../common/contract/index.js';
@@ -58,6 +59,16 @@ export const documentRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     const { md5 } = readQuery(c, Md5Query);
     return ok(c, await c.get('services').documents.pages(caller, md5));
+  })
+  .post(DocumentPaths.readAgain, async (c) => {
+    const caller = requireCaller(c);
+    const { md5 } = await readJson(c, ReadAgainRequest);
+    const { documents, readAgainLimiter } = c.get('services');
+    // Another user's md5 answers as an unknown one does, before the limiter counts anything.
+    if (!(await documents.owned(caller, md5))) throw notFound('docs.notFound');
+    // Each read takes a parse slot and, for a scan, seconds of OCR a page.
+    if (!(await readAgainLimiter.take(caller.userId))) throw tooManyRequests();
+    return ok(c, await documents.readAgain(caller, md5, c.get('info').language));
   })
   .get(DocumentPaths.documentFile, async (c) => {
     const caller = requireCaller(c);

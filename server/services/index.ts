@@ -195,6 +195,12 @@ export function createServices(deps: {
     }),
     // Each export reads every row and file of an account: a few an hour are plenty for a person.
     exportLimiter: rateLimiter('account-export', 10, 60 * 60_000),
+    // A read again of a scan holds a parse slot for seconds a page: a person needs a few an hour.
+    readAgainLimiter: rateLimiter(
+      'document-read-again',
+      config.rateLimit.readAgainPerHourPerUser ?? 20,
+      60 * 60_000,
+    ),
     accountDeletion: createAccountDeletion({
       db,
       store: objectStore,

@@ -592,6 +592,7 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     });
     await hit('GET /api/v1/chat/doc/pages', who, { query: { md5: a.md5 } });
     await hit('GET /api/v1/chat/doc/file', who, { query: { md5: a.md5 } });
+    await hit('POST /api/v1/chat/doc/readAgain', who, { body: { md5: a.md5, ...tricks } });
     for (const channelId of [a.channelId, a.docChannelId]) {
       await hit('GET /api/v1/chat/linkSources', who, { query: { channelId } });
       await hit('GET /api/v1/chat/doc/sources', who, { query: { channelId } });
@@ -989,6 +990,7 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
       ],
       ['GET /api/v1/chat/doc/pages', (id) => ({ query: { md5: id(a.md5) } })],
       ['GET /api/v1/chat/doc/file', (id) => ({ query: { md5: id(a.md5) } })],
+      ['POST /api/v1/chat/doc/readAgain', (id) => ({ body: { md5: id(a.md5) } })],
       ['POST /py/api/v1/chat/create', (id) => ({ body: { md5: id(a.md5), fileName: 'x.pdf' } })],
       ['POST /py/api/v1/chat/extract_image', (id) => ({ body: { md5: id(a.imagesMd5) } })],
       ['GET /api/v1/chat/doc/image', (id) => ({ query: { imageId: id(a.docImageIds[0]) } })],

@@ -6,6 +6,7 @@ import { documentsAr } from './documents/ar';
 import type { Resource } from './en';
 import { landingAr } from './landing/ar';
 import { promptsAr } from './prompts/ar';
+import { readAgainAr } from './read-again/ar';
 import { sharesAr } from './shares/ar';
 import { voiceAr } from './voice/ar';
 import { writingAr } from './writing/ar';
@@ -370,6 +371,7 @@ export const ar: Resource = {
     driveNotConfigured: 'يحتاج Google Drive إلى تسجيل الدخول بحساب Google، وهو غير مُعد على هذا الخادم.',
   },
   writing: writingAr,
+  readAgain: readAgainAr,
   prompts: promptsAr,
   voice: voiceAr,
   shares: sharesAr,

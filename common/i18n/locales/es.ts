@@ -6,6 +6,7 @@ import { documentsEs } from './documents/es';
 import type { Resource } from './en';
 import { landingEs } from './landing/es';
 import { promptsEs } from './prompts/es';
+import { readAgainEs } from './read-again/es';
 import { sharesEs } from './shares/es';
 import { voiceEs } from './voice/es';
 import { writingEs } from './writing/es';
@@ -377,6 +378,7 @@ export const es: Resource = {
       'Google Drive necesita el inicio de sesión de Google, que no está configurado en este servidor.',
   },
   writing: writingEs,
+  readAgain: readAgainEs,
   prompts: promptsEs,
   voice: voiceEs,
   shares: sharesEs,

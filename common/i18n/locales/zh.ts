@@ -6,6 +6,7 @@ import { documentsZh } from './documents/zh';
 import type { Resource } from './en';
 import { landingZh } from './landing/zh';
 import { promptsZh } from './prompts/zh';
+import { readAgainZh } from './read-again/zh';
 import { sharesZh } from './shares/zh';
 import { voiceZh } from './voice/zh';
 import { writingZh } from './writing/zh';
@@ -358,6 +359,7 @@ export const zh: Resource = {
     driveNotConfigured: 'Google Drive 需要 Google 登录，此服务器尚未配置。',
   },
   writing: writingZh,
+  readAgain: readAgainZh,
   prompts: promptsZh,
   voice: voiceZh,
   shares: sharesZh,

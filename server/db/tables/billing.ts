@@ -173,7 +173,7 @@ export const usageRecords = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** chat, regenerate, presentation, flowchart, image, askai: a model call; upload: a new document. */
+    /** chat, regenerate, presentation, flowchart, image, askai: a model call; upload: a new document; pages: the pages a document read again gained. */
     kind: text('kind').notNull(),
     /** standard or pro for a model call (which quota it counts in); null for an upload. */
     modelClass: text('model_class'),

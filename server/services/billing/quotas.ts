@@ -3,7 +3,7 @@
 // (Unlimited) is never counted. Usage is read from usage records (kept when chats or documents are deleted),
 // never from what is still stored. Over quota answers 20001 with the message, source and shortMessage the
 // client's upgrade prompt shows.
-import { and, count, eq, gte, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
 import {
   FREE_DAY_MAX_FILE_SOURCE,
   FREE_DAY_MAX_PAGE_SOURCE,
@@ -67,15 +67,21 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
     return { user, quota, period, since: periodStart(period, now) };
   }
 
-  /** New documents of the period and the sum of their pages. */
+  /**
+   * New documents of the period and the sum of their pages, with the pages a document read again gained
+   * (kind `pages`: counted in the pages, not as a document).
+   */
   async function documentsSince(userId: string, since: Date, tx: Database = db) {
     const [row] = await tx
-      .select({ uploads: count(), pages: sum(usageRecords.amount) })
+      .select({
+        uploads: sql<number>`count(*) filter (where ${usageRecords.kind} = 'upload')`,
+        pages: sum(usageRecords.amount),
+      })
       .from(usageRecords)
       .where(
         and(
           eq(usageRecords.userId, userId),
-          eq(usageRecords.kind, 'upload'),
+          inArray(usageRecords.kind, ['upload', 'pages']),
           gte(usageRecords.createdAt, since),
         ),
       );
@@ -278,6 +284,17 @@ export function createMeter(db: Database, catalogue: Catalogue, options: MeterOp
       await db
         .insert(usageRecords)
         .values({ userId: caller.userId, kind: 'upload', amount: pages, createdAt: now });
+    },
+
+    /**
+     * A document read again has more pages than it was counted with: only the pages it gained count in the
+     * period's pages (not as a new document; a document that lost pages gives none back, as a deleted one does).
+     */
+    async recordPages(caller: Caller, pages: number, now = new Date()): Promise<void> {
+      if (pages <= 0) return;
+      await db
+        .insert(usageRecords)
+        .values({ userId: caller.userId, kind: 'pages', amount: pages, createdAt: now });
     },
   };
 }

@@ -2,11 +2,12 @@
 // page-numbered chunks, and answer only to the owner. Every read is scoped by owner_id.
 
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, countDistinct, eq } from 'drizzle-orm';
 import {
   type CreatedDocument,
   DEFAULT_LANGUAGE,
   type DocumentPages,
+  type DocumentReadAgain,
   ENHANCED_FILE_MAX_PAGES,
   type Language,
   type OcrLanguageChoice,
@@ -16,7 +17,7 @@ import {
 } from '../../../common/contract/index.js';
 import type { DocsConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { documentChunks, documents, users } from '../../db/schema.js';
+import { chunkEmbeddings, documentChunks, documentImageRuns, documents, users } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Logger } from '../../logger.js';
@@ -121,7 +122,7 @@ export function createDocumentService(deps: {
   /** Reads a new document's pictures after its text (document-images.ts). */
   images?: { schedule(row: DocumentRow): void };
   /** The plan quotas (services/billing/quotas.ts): new documents and their pages per period. */
-  meter: Pick<Meter, 'assertUpload' | 'assertPages' | 'recordUpload'>;
+  meter: Pick<Meter, 'assertUpload' | 'assertPages' | 'recordUpload' | 'recordPages'>;
   parseQueue: ParseQueue;
   /** Other instances may share the database (PostgreSQL): the quota lock holds across them. */
   shared?: boolean;
@@ -364,9 +365,141 @@ export function createDocumentService(deps: {
     return save(caller, parsed, { md5: urlMd5, fileName: parsed.title || name, kind: 'html', url });
   }
 
+  /** Read-agains running, by owner and md5: a second click while one runs waits for the same one. */
+  const readingAgain = new Map<string, Promise<DocumentReadAgain>>();
+
+  /** The kind a stored document is read as again; the worker reads its bytes for what they are. */
+  const storedKind = (row: DocumentRow): ParseKind | null => {
+    if (row.contentType.startsWith('image/')) return 'image';
+    // WordPerfect 4.2 has no signature: the worker takes it for one only under a .doc name.
+    if (row.contentType === CONTENT_TYPE_OF.wordperfect) return 'doc';
+    if (row.contentType === CONTENT_TYPE_OF.htmldoc) return 'htmldoc';
+    const kind = (Object.keys(CONTENT_TYPE_OF) as ParseKind[]).find(
+      (k) => CONTENT_TYPE_OF[k] === row.contentType,
+    );
+    // A web page keeps no bytes of its own (a pdf link is stored as a pdf): there is nothing to read again.
+    return kind && kind !== 'html' ? kind : null;
+  };
+
+  const pagesWithTextOf = async (documentId: string) => {
+    const [row] = await db
+      .select({ pages: countDistinct(documentChunks.page) })
+      .from(documentChunks)
+      .where(eq(documentChunks.documentId, documentId));
+    return Number(row?.pages ?? 0);
+  };
+
+  async function readAgain(caller: Caller, md5: string, language: Language): Promise<DocumentReadAgain> {
+    const row = await owned(caller, md5);
+    if (!row) throw notFound('docs.notFound');
+    const kind = storedKind(row);
+    if (!kind) throw fail(ResponseCode.BadRequest, 'docs.readAgainWebPage');
+    const key = objectKeyForMd5(row.md5);
+    const size = await store.size(key);
+    if (size === null) throw notFound('docs.notFound');
+    if (size > config.parseMaxBytes)
+      throw fail(ResponseCode.BadRequest, 'docs.tooLarge', { limit: mib(config.parseMaxBytes) });
+    const pagesWithTextBefore = await pagesWithTextOf(row.id);
+    // The same reading as an upload's (the owner's OCR switch and language as they are now, the same limits
+    // and progress); until it is stored, the document keeps its old text and answers with it.
+    const parsed = await parse(kind, { caller, md5: row.md5, language }, async () => ({
+      kind,
+      bytes: await store.getBytes(key),
+    }));
+    const pageCount = parsed.pages.length;
+    if (pageCount > ENHANCED_FILE_MAX_PAGES)
+      throw fail(ResponseCode.FilePagesExceedLimit, 'docs.tooManyPages', {
+        pages: String(pageCount),
+        limit: String(ENHANCED_FILE_MAX_PAGES),
+      });
+    const chunks = chunkPages(parsed.pages);
+    if (chunks.length === 0)
+      throw fail(
+        ResponseCode.BadRequest,
+        kind === 'image'
+          ? 'docs.noTextInPicture'
+          : parsed.ocrOff === 'user'
+            ? 'docs.readAgainOcrOffByUser'
+            : parsed.ocrOff === 'server'
+              ? 'docs.noTextOcrOff'
+              : 'docs.noText',
+      );
+    const detected = await guessLanguage(parsed.pages.join('\n'));
+    const updated = await quotaLock(caller.userId, async () => {
+      const current = await owned(caller, md5);
+      // Deleted while it was read: nothing to replace.
+      if (!current || current.id !== row.id) throw notFound('docs.notFound');
+      // The document was counted with its pages when it was added: the same file read again has the same pages
+      // and costs nothing; only pages it gained (a reader that now finds more) count, and none are given back.
+      const gained = pageCount - current.pageCount;
+      if (gained > 0) await deps.meter.assertPages(caller, gained);
+      const [stored] = await db.transaction(async (tx) => {
+        await tx.delete(chunkEmbeddings).where(eq(chunkEmbeddings.documentId, row.id));
+        await tx.delete(documentChunks).where(eq(documentChunks.documentId, row.id));
+        for (let start = 0; start < chunks.length; start += 500)
+          await tx.insert(documentChunks).values(
+            chunks.slice(start, start + 500).map((chunk, index) => ({
+              documentId: row.id,
+              seq: start + index,
+              ownerId: caller.userId,
+              page: chunk.page,
+              content: chunk.content,
+            })),
+          );
+        // Its pictures are read again after the text, as a new document's are (the old ones stay listed until
+        // the new reading replaces them in one transaction).
+        await tx.delete(documentImageRuns).where(eq(documentImageRuns.documentId, row.id));
+        return tx
+          .update(documents)
+          .set({
+            topic: topicOf(parsed.title, parsed.pages, row.fileName),
+            language: detected,
+            pageCount,
+            pagesEstimated: parsed.estimated,
+          })
+          .where(and(eq(documents.id, row.id), eq(documents.ownerId, caller.userId)))
+          .returning();
+      });
+      if (gained > 0) await deps.meter.recordPages(caller, gained);
+      return stored as DocumentRow;
+    });
+    await deps.embeddings?.index(
+      updated.id,
+      caller.userId,
+      chunks.map((chunk, seq) => ({ seq, content: chunk.content })),
+    );
+    deps.images?.schedule(updated);
+    deps.logger.info(
+      { md5: row.md5, pages: pageCount, pagesWithText: new Set(chunks.map((c) => c.page)).size },
+      'document read again',
+    );
+    return {
+      document: toCreatedDocument(updated),
+      pagesWithText: new Set(chunks.map((chunk) => chunk.page)).size,
+      pagesWithTextBefore,
+    };
+  }
+
   return {
     owned,
     planOf,
+
+    /**
+     * POST readAgain: the owner's stored file read again with their settings of now (OCR turned on since it was
+     * added), its text replaced in one transaction once read; a failure leaves the old text.
+     */
+    readAgain(
+      caller: Caller,
+      md5: string,
+      language: Language = DEFAULT_LANGUAGE,
+    ): Promise<DocumentReadAgain> {
+      const key = readingKey(caller, md5);
+      const running = readingAgain.get(key);
+      if (running) return running;
+      const run = readAgain(caller, md5, language).finally(() => readingAgain.delete(key));
+      readingAgain.set(key, run);
+      return run;
+    },
 
     /** POST /py/api/v1/chat/create: an uploaded file (md5) or a web page (url). */
     async create(

@@ -1,11 +1,12 @@
 // The documents beside a document chat: a tab per document, the pdf drawn page by page, other files as
 // their text per page (a picture of a page above its text), or the document's pictures. The active page (opened by a citation or a picture)
 // scrolls into view and is marked.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentInChat } from '../../../common/contract';
 import type { ActivePage } from './active-page';
 import { DocumentImages } from './DocumentImages';
+import { ReadAgainButton } from './ReadAgainButton';
 import { TextView } from './TextView';
 
 const PdfView = lazy(async () => ({ default: (await import('./PdfView')).PdfView }));
@@ -25,6 +26,9 @@ export function DocumentPane({
   const doc = docs.find((d) => d.md5 === active.md5) ?? docs[0];
   const isPdf = doc.file_type === 'application/pdf';
   const [view, setView] = useState<'pages' | 'images'>('pages');
+  // Bumped when the document was read again: its text view and pictures are asked for afresh.
+  const [readings, setReadings] = useState(0);
+  const reread = useCallback(() => setReadings((n) => n + 1), []);
   // Whatever opens a page (a citation, a picture) shows the pages again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each open, told apart by seq
   useEffect(() => setView('pages'), [active.seq]);
@@ -60,6 +64,8 @@ export function DocumentPane({
             {t('documents.pagesEstimated')}
           </span>
         )}
+        {/* A web page keeps no file of its own to read again (its link is added again instead). */}
+        {doc.file_type !== 'text/html' && <ReadAgainButton key={doc.md5} md5={doc.md5} onRead={reread} />}
       </header>
       <div className="doc-views" role="tablist" aria-label={t('documentImages.views')}>
         {(['pages', 'images'] as const).map((name) => (
@@ -77,7 +83,7 @@ export function DocumentPane({
       </div>
       {view === 'images' ? (
         <DocumentImages
-          key={doc.md5}
+          key={`${doc.md5}-${readings}`}
           md5={doc.md5}
           isPdf={isPdf}
           onOpenPage={(page) => onOpenPage(doc.md5, page)}
@@ -91,7 +97,7 @@ export function DocumentPane({
             </Suspense>
           ) : (
             <TextView
-              key={doc.md5}
+              key={`${doc.md5}-${readings}`}
               md5={doc.md5}
               active={active.md5 === doc.md5 ? active : null}
               // A TIFF is shown as its text alone: browsers other than Safari do not draw TIFF.

@@ -20,6 +20,10 @@ import { EmptyState, Skeleton } from '../kit/Skeleton';
 import { toast } from '../kit/toast';
 import './doc-chat.css';
 import { PromptLibrary } from '../prompts/PromptLibrary';
+import { ReadAgainButton } from './ReadAgainButton';
+
+/** Workspace categories whose files are documents read from an upload (their id is the file's md5). */
+const DOCUMENT_CATEGORIES = new Set<string>(['pdf', 'doc', 'ppt', 'image']);
 
 const ROUTE_TYPES = [
   { value: 'uploaded', label: 'documents.uploaded' },
@@ -67,7 +71,7 @@ export function WorkspacePage() {
     );
     // A writing document also lives on this device: it goes from there too.
     if (file.category === 'writing') await writingRepository().forget(file.id);
-    if (['pdf', 'doc', 'ppt', 'image'].includes(file.category)) await docFiles.forget(file.id);
+    if (DOCUMENT_CATEGORIES.has(file.category)) await docFiles.forget(file.id);
     toast.success(t('documents.fileDeleted'));
   };
 
@@ -161,6 +165,10 @@ export function WorkspacePage() {
                   )}
                 </bdi>
               </span>
+              {/* Uploaded documents can be read again (a scan added while OCR was off); what AI made cannot. */}
+              {file.routeType === 'manual' && DOCUMENT_CATEGORIES.has(file.category) && (
+                <ReadAgainButton md5={file.id} />
+              )}
               <ConfirmDelete
                 title={t('documents.deleteFile', { name: file.name })}
                 body={t('documents.deleteFileBody')}
