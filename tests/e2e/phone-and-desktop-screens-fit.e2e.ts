@@ -322,6 +322,10 @@ for (const language of ['en', 'ar', 'es', 'zh'] as const)
       // The Parley link home in the top bar is a 44 px touch target too (it was 28 px tall).
       const home = page.locator('.topbar').getByRole('link', { name: 'Parley' });
       expect((await home.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      // The model menu stays inside the screen: its descriptions wrap (they ran past a 390 px phone's edge).
+      await page.getByTestId('model-picker').click();
+      await expect(page.getByRole('menu')).toBeInViewport({ ratio: 1 });
+      await page.keyboard.press('Escape');
       await page.getByTestId('drawer-open').click();
       await page.getByTestId('user-menu').click();
       await page.getByTestId('menu-settings').click();
