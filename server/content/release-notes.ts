@@ -46,7 +46,7 @@ export const RELEASE_NOTES: Record<Language, ReleaseNote[]> = {
       version,
       date,
       notes: [
-        'Chatea con el modelo Standard como invitado, con respuestas que resisten cortes de conexión y recargas.',
+        'Chatea con el modelo Estándar como invitado, con respuestas que resisten cortes de conexión y recargas.',
         'Funciona sin conexión: los chats guardados se abren sin red; los cambios de nombre y borrados se sincronizan al volver.',
         'Inicio de sesión con código por correo; los chats creados como invitado se quedan contigo.',
         'Inglés, árabe (de derecha a izquierda), chino y español.',

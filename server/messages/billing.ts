@@ -137,12 +137,12 @@ export const planFeatures: Record<keyof typeof billingMessages, Record<number, s
   },
   es: {
     1: [
-      '3000 mensajes Standard al mes',
+      '3000 mensajes Estándar al mes',
       '300 mensajes con modelos avanzados al mes',
       'Chat con documentos: 100 archivos',
     ],
     6: [
-      '6000 mensajes Standard al mes',
+      '6000 mensajes Estándar al mes',
       '1000 mensajes con modelos avanzados al mes',
       'Chat con documentos: 300 archivos',
     ],

@@ -266,7 +266,7 @@ const zh: Record<Key, string> = {
   'channel.nameTooLong': '对话名称最多 200 个字符。',
   'chat.messageRequired': '请先输入消息。',
   'chat.messageTooLong': '消息太长了。',
-  'chat.guestModel': '访客只能使用 Standard 模型。登录后可选择其他模型。',
+  'chat.guestModel': '访客只能使用标准模型。登录后可选择其他模型。',
   'chat.proModel': '此模型仅供付费会员使用。',
   'chat.unknownModel': '此模型不可用。',
   'chat.requestConflict': '此请求 ID 已被使用。',
@@ -379,7 +379,7 @@ const es: Record<Key, string> = {
   'chat.messageRequired': 'Escribe un mensaje primero.',
   'chat.messageTooLong': 'El mensaje es demasiado largo.',
   'chat.guestModel':
-    'Los invitados solo pueden usar el modelo Standard. Inicia sesión para elegir otro modelo.',
+    'Los invitados solo pueden usar el modelo Estándar. Inicia sesión para elegir otro modelo.',
   'chat.proModel': 'Este modelo es para miembros de pago.',
   'chat.unknownModel': 'Este modelo no está disponible.',
   'chat.requestConflict': 'Este identificador de solicitud ya está en uso.',

@@ -43,7 +43,7 @@ export const landingRoutes = new Hono<AppEnv>()
       social: { en: 'Follow us', ar: 'تابعنا', zh: '关注我们', es: 'Síguenos' },
     } as const;
     const landing: LandingInfo = {
-      modelList: modelList(ai.offline),
+      modelList: modelList(ai.offline, language),
       communityList: (['community', 'social'] as const).flatMap((id) => {
         const url = config.links?.[id];
         return url ? [{ id, name: communityNames[id][language], url }] : [];

@@ -47,6 +47,10 @@ test('settings: a connector joins the waiting list; a language choice reloads at
   // Chinese puts a full-width colon, with no space, between a label and its value.
   await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('language-select')).toHaveText('语言：中文');
+  // The model picker is read as '模型：标准' (it was '模型: Standard'): the full-width colon, Standard translated
+  // (the name puts a space after the hidden label, as it does after any block).
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('model-picker')).toHaveAccessibleName(/^模型：\s?标准/);
 });
 
 /**

@@ -8,9 +8,12 @@ import { ar } from '../../common/i18n/locales/ar';
 import { en } from '../../common/i18n/locales/en';
 import { es } from '../../common/i18n/locales/es';
 import { zh } from '../../common/i18n/locales/zh';
+import { RELEASE_NOTES } from '../../server/content/release-notes';
 import { messageCatalogs } from '../../server/messages';
+import { planFeatures } from '../../server/messages/billing';
 import { offlinePhrases } from '../../server/providers/ai/offline-phrases';
 import { pageCatalogs } from '../../server/routes/testpay-strings';
+import { modelList } from '../../server/services/chat/models';
 
 type Table = Record<string, unknown>;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -85,6 +88,26 @@ describe('translation tables', () => {
     ].filter((text): text is string => typeof text === 'string');
     expect(chinese.filter((text) => text.includes('您'))).toEqual([]);
     expect(chinese.filter((text) => text.includes('你')).length).toBeGreaterThan(100);
+  });
+
+  it('Arabic, Chinese and Spanish never show the English word Standard (the model and its quotas)', () => {
+    // Standard is a word, unlike GPT-4: 'Standard 模型消息' and 'modelo Standard' read as left untranslated.
+    const found = (['ar', 'zh', 'es'] as const).flatMap((language) =>
+      [
+        ...sets.flatMap(([, tables]) => [...flatten(tables[language])]),
+        ...flatten(planFeatures[language]),
+        ...flatten(RELEASE_NOTES[language]),
+        ...flatten(modelList(true, language)).entries(),
+      ]
+        .filter(([key, text]) => key !== '[0].name' && typeof text === 'string' && /Standard/i.test(text))
+        .map(([key, text]) => `${language} ${key}: ${text}`),
+    );
+    expect(found).toEqual([]);
+    // The models' descriptions under their names were English in every language.
+    for (const language of ['ar', 'zh', 'es'] as const)
+      modelList(true, language).forEach((model, i) => {
+        expect(model.desc).not.toBe(modelList(true, 'en')[i].desc);
+      });
   });
 
   it('the check catches a missing category and an English-only key', () => {

@@ -113,7 +113,9 @@ export const enCore = {
       'No AI provider is configured on this server: answers come from the built-in offline model.',
     notFound: 'This chat does not exist or is not yours.',
     thinking: 'Thinking…',
-    model: 'Model',
+    // Read before the model's name by a screen reader: the colon as the language writes it (Chinese：).
+    modelLabel: 'Model: ',
+    standardModel: 'Standard',
     pro: 'Pro',
     unlimited: 'Unlimited',
     loginForModel: 'Log in to use this model',

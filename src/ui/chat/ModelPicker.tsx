@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LandingInfo } from '../../../common/contract';
+import { type LandingInfo, MODEL_STANDARD } from '../../../common/contract';
 import { PendingTrigger, useFloating } from '../kit/floating-later';
 
 interface Props {
@@ -17,11 +17,13 @@ export function ModelPicker({ landing, model, isGuest, onChoose, unavailable }: 
   const models = landing?.modelList.filter((m) => m.role === 'Chat') ?? [];
   const [open, setOpen] = useState(false);
   const floating = useFloating();
+  // Standard is a word and is shown in the reader's language; GPT-4 and GPT-4o are names. The name sent stays.
+  const shownName = (name: string) => (name === MODEL_STANDARD ? t('chat.standardModel') : name);
   const label = (
     <>
       {/* Named by its content ("Model: Standard"), so what is read is what is shown. */}
-      <span className="visually-hidden">{t('chat.model')}: </span>
-      {model}
+      <span className="visually-hidden">{t('chat.modelLabel')}</span>
+      {shownName(model)}
       {landing && !landing.aiProviderConfigured && (
         <span className="badge offline" title={t('chat.offlineModelHint')} data-testid="offline-badge">
           {t('chat.offlineModel')}
@@ -43,7 +45,7 @@ export function ModelPicker({ landing, model, isGuest, onChoose, unavailable }: 
         {label}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
+        <DropdownMenu.Content className="menu" align="start" sideOffset={4} collisionPadding={8}>
           {isGuest && (
             <DropdownMenu.Label className="menu-label">{t('chat.guestStandardOnly')}</DropdownMenu.Label>
           )}
@@ -59,7 +61,7 @@ export function ModelPicker({ landing, model, isGuest, onChoose, unavailable }: 
                 data-testid={`model-${item.name}`}
               >
                 <span className="menu-item-main">
-                  <strong>{item.name}</strong>
+                  <strong>{shownName(item.name)}</strong>
                   {item.pro && <span className="badge pro">{t('chat.pro')}</span>}
                   {item.free && <span className="badge unlimited">{t('chat.unlimited')}</span>}
                   {item.name === model && <span aria-hidden> ✓</span>}
