@@ -182,6 +182,9 @@ export interface BillingDetail {
   trial: boolean;
   /** Parley extra: a renewal payment failed and the provider is retrying it (the plan stays paid meanwhile). */
   pastDue: boolean;
+  /** Parley extra: the provider bills a price, currency or coupon that is not this plan's, so the plan is not
+   * active; the payment needs the operator's attention. */
+  priceMismatch: boolean;
 }
 
 export interface CouponPreview {

@@ -48,7 +48,9 @@ export function stripeSubscription(id: string, fields: Record<string, unknown> =
         {
           id: 'si_test_1',
           object: 'subscription_item',
-          price: { id: 'price_pro_month', object: 'price' },
+          // What Stripe bills for it: the catalogue's Pro month (USD 9.99), as an operator sets it up.
+          price: { id: 'price_pro_month', object: 'price', unit_amount: 999, currency: 'usd' },
+          quantity: 1,
           current_period_start: now,
           current_period_end: now + 30 * 86400,
         },

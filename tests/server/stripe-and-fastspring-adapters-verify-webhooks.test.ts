@@ -164,6 +164,8 @@ describe.each(DATABASES)('Stripe and FastSpring adapters on %s', (kind) => {
       id: 'fs-sub-pd',
       account: 'fs-acct-pd',
       product: 'parley-pro-monthly',
+      price: 9.99,
+      currency: 'USD',
       tags: { userId: fsUser },
     };
     const body = JSON.stringify({
@@ -205,6 +207,8 @@ describe.each(DATABASES)('Stripe and FastSpring adapters on %s', (kind) => {
             id: 'fs-sub-1',
             account: 'fs-acct-1',
             product: 'parley-pro-monthly',
+            price: 9.99,
+            currency: 'USD',
             state: 'active',
             begin: now,
             next: now + 30 * 86400_000,

@@ -129,6 +129,8 @@ export const subscriptions = pgTable(
     discountPercent: integer('discount_percent').notNull().default(0),
     discountDuration: integer('discount_duration').notNull().default(0),
     activity: text('activity'),
+    /** The provider bills what the catalogue does not (price, currency or coupon): the plan is not granted. */
+    priceMismatch: boolean('price_mismatch').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.id] }), index('billing_subscriptions_user_idx').on(t.userId)],

@@ -30,4 +30,13 @@ export interface BillingEvent {
   discountPercent?: number;
   discountDuration?: number;
   activity?: string | null;
+  /**
+   * What the provider itself bills for the plan each period before any coupon (minor units; amount or currency
+   * null when it did not say) and the coupon it applies. Providers whose prices are Parley's own catalogue (the
+   * test provider) leave it out; for the others the billing service checks it against the catalogue.
+   */
+  charged?: { amount: number | null; currency: string | null; coupon: string | null };
+  /** Set by the billing service, never by a provider: the provider's price, currency or coupon is not the
+   * catalogue's, so the subscription grants no plan. */
+  priceMismatch?: boolean;
 }

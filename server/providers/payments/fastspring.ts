@@ -2,7 +2,12 @@
 // checkout sessions on the storefront, subscription changes through its REST API over plain HTTP, and
 // webhooks verified by HMAC-SHA256 (X-FS-Signature, base64 over the raw body).
 import crypto from 'node:crypto';
-import { type ConfirmStatus, PayProvider, type UpgradeResult } from '../../../common/contract/index.js';
+import {
+  type ConfirmStatus,
+  currencyDecimals,
+  PayProvider,
+  type UpgradeResult,
+} from '../../../common/contract/index.js';
 import type { BillingEvent } from './events.js';
 import {
   type CatalogueProduct,
@@ -60,6 +65,11 @@ export function createFastSpringProvider(
     const account =
       typeof data.account === 'string' ? data.account : String((data.account as Loose | undefined)?.id ?? '');
     const discount = Array.isArray(data.discounts) ? (data.discounts[0] as Loose | undefined) : undefined;
+    // FastSpring states prices in the currency's major unit (9.99); the catalogue counts minor units (999).
+    const currency = typeof data.currency === 'string' ? data.currency.toUpperCase() : null;
+    const quantity = typeof data.quantity === 'number' ? data.quantity : 1;
+    const coupon =
+      Array.isArray(data.coupons) && typeof data.coupons[0] === 'string' ? data.coupons[0] : null;
     return {
       subscriptionId: String(data.id ?? data.subscription),
       userId: tags.userId,
@@ -77,6 +87,14 @@ export function createFastSpringProvider(
         ? { discountPercent: Number(discount.percent ?? 0), discountDuration: Number(discount.periods ?? 0) }
         : {}),
       activity: tags.activity ?? undefined,
+      charged: {
+        amount:
+          typeof data.price === 'number' && currency
+            ? Math.round(data.price * quantity * 10 ** currencyDecimals(currency))
+            : null,
+        currency,
+        coupon,
+      },
     };
   }
 

@@ -83,6 +83,9 @@ export function createStripeProvider(
       (discount && typeof discount === 'object' ? (discount.coupon as Loose | undefined) : undefined) ??
       undefined;
     const metadata = (sub.metadata as Record<string, string> | undefined) ?? {};
+    // What Stripe itself bills (its price object, not the catalogue's idea of it), checked by the billing service.
+    const price = item.price && typeof item.price === 'object' ? (item.price as Loose) : {};
+    const quantity = typeof item.quantity === 'number' ? item.quantity : 1;
     return {
       subscriptionId: String(sub.id),
       userId: metadata.userId,
@@ -99,6 +102,11 @@ export function createStripeProvider(
       discountPercent: typeof coupon?.percent_off === 'number' ? Math.round(coupon.percent_off) : 0,
       discountDuration: typeof coupon?.duration_in_months === 'number' ? coupon.duration_in_months : 0,
       activity: metadata.activity ?? null,
+      charged: {
+        amount: typeof price.unit_amount === 'number' ? price.unit_amount * quantity : null,
+        currency: typeof price.currency === 'string' ? price.currency.toUpperCase() : null,
+        coupon: coupon && typeof coupon.id === 'string' ? coupon.id : null,
+      },
     };
   }
 

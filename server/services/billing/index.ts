@@ -31,6 +31,7 @@ import { currentUser } from '../user/user-info.js';
 import { type Catalogue, type CatalogueOptions, createCatalogue, seedCatalogue } from './catalogue.js';
 import { createLedger } from './ledger.js';
 import { createMeter } from './quotas.js';
+import type { BillingEvent } from './subscription-state.js';
 
 /** How long an unpaid checkout is offered again instead of opening a new one (providers keep them a day). */
 const OPEN_CHECKOUT_MS = 60 * 60_000;
@@ -86,6 +87,25 @@ export function createBillingService(deps: {
     if (caller.kind !== 'member') throw unauthenticated();
     const [row] = await db.select().from(users).where(eq(users.id, caller.userId)).limit(1);
     return row;
+  }
+
+  /**
+   * Whether what a provider says it bills for a plan is not the catalogue's: its price per period before a coupon
+   * and its currency must be the product's, and a coupon must be one this server issued, at its percentage for that
+   * period. A misconfigured or tampered price or coupon at the provider then cannot buy a plan for less.
+   */
+  async function priceMismatch(event: BillingEvent): Promise<boolean> {
+    const charged = event.charged;
+    if (!charged || !event.productId) return false;
+    const product = await catalogue.productById(event.productId);
+    if (!product) return false; // an unknown product grants nothing anyway
+    if (charged.amount !== product.price || charged.currency?.toUpperCase() !== product.currency) return true;
+    const percent = event.discountPercent ?? 0;
+    if (!charged.coupon) return percent !== 0;
+    const coupon = await catalogue.coupon(charged.coupon);
+    if (!coupon) return true;
+    const fraction = product.period === 'year' ? coupon.yearlyDiscount : coupon.monthlyDiscount;
+    return percent !== Math.round(fraction * 100);
   }
 
   async function liveSubscriptions(userId: string) {
@@ -310,6 +330,22 @@ export function createBillingService(deps: {
           throw new AppError(ResponseCode.ServerError, 'billing.providerUnavailable', { httpStatus: 502 });
         }
         throw error;
+      }
+      for (const event of events) {
+        if (!event.charged) continue;
+        event.priceMismatch = await priceMismatch(event);
+        if (event.priceMismatch)
+          deps.logger.warn(
+            {
+              provider: name,
+              eventId: event.id,
+              subscriptionId: event.subscriptionId,
+              productId: event.productId,
+              charged: event.charged,
+              discountPercent: event.discountPercent,
+            },
+            'provider bills a price, currency or coupon the catalogue does not have: no plan granted',
+          );
       }
       await ledger.ingest(provider.name, events);
       return events.length;

@@ -72,6 +72,7 @@ export function createLedger(
       discountPercent: state.discountPercent,
       discountDuration: state.discountDuration,
       activity: state.activity,
+      priceMismatch: state.priceMismatch,
       updatedAt: new Date(),
     };
     await db
@@ -111,6 +112,7 @@ export function createLedger(
             discountPercent: s.discountPercent,
             discountDuration: s.discountDuration,
             activity: s.activity,
+            priceMismatch: s.priceMismatch,
           },
           now,
           pastDueGraceMs,

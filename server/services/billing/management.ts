@@ -88,6 +88,7 @@ export function createBillingManagement(deps: { db: Database; billing: BillingSe
       canceled: sub.cancelAtPeriodEnd,
       trial: sub.trial,
       pastDue: sub.status === 'past_due',
+      priceMismatch: sub.priceMismatch,
     };
   }
 

@@ -27,6 +27,8 @@ export interface SubscriptionState {
   discountPercent: number;
   discountDuration: number;
   activity: string | null;
+  /** The provider bills a price, currency or coupon the catalogue does not have: no plan is granted. */
+  priceMismatch: boolean;
 }
 
 /** Same-instant events still need one order: the order they are caused in at a provider. */
@@ -66,6 +68,7 @@ function apply(state: SubscriptionState | null, event: BillingEvent): Subscripti
       discountPercent: 0,
       discountDuration: 0,
       activity: null,
+      priceMismatch: event.priceMismatch ?? false,
     };
     return state ?? base;
   }
@@ -103,6 +106,7 @@ function patchOf(event: Partial<BillingEvent & SubscriptionState>, state: Subscr
     discountPercent: event.discountPercent ?? state.discountPercent,
     discountDuration: event.discountDuration ?? state.discountDuration,
     activity: event.activity === undefined ? state.activity : event.activity,
+    priceMismatch: event.priceMismatch ?? state.priceMismatch,
   };
 }
 
@@ -124,6 +128,8 @@ export function grantedMembership(
 ): { membershipId: number; expiresAt: number } | null {
   const expiresAt = state.periodEnd + (state.status === 'past_due' ? pastDueGraceMs : 0);
   if (state.status === 'expired' || expiresAt <= now) return null;
+  // Paid, but not the catalogue's price for this plan (a misconfigured or tampered provider price or coupon).
+  if (state.priceMismatch) return null;
   // A trial whose first charge failed is still only a trial while the provider retries.
   if (state.status === 'trialing' || state.trial) return { membershipId: MembershipId.Trial, expiresAt };
   return { membershipId: state.membershipId, expiresAt };

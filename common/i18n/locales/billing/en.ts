@@ -69,6 +69,9 @@ export const billingEn = {
     pastDueBody:
       'We could not charge your card for the renewal. Your plan stays active while we retry; update your card in billing to keep it.',
     pastDueSince: 'Payment due since',
+    priceMismatch: 'This payment needs attention',
+    priceMismatchBody:
+      'The amount charged does not match the price of this plan, so the plan is not active yet. Contact support to have it put right, or cancel below to stop further charges.',
     close: 'Close',
     back: 'Back',
     free: 'You are on the Free plan.',

@@ -73,6 +73,9 @@ export const billingEs: BillingResource = {
     pastDueBody:
       'No pudimos cobrar la renovación en tu tarjeta. Tu plan sigue activo mientras reintentamos; actualiza tu tarjeta en facturación para conservarlo.',
     pastDueSince: 'Pago pendiente desde',
+    priceMismatch: 'Este pago requiere atención',
+    priceMismatchBody:
+      'El importe cobrado no coincide con el precio de este plan, así que el plan aún no está activo. Contacta con soporte para resolverlo o cancela abajo para detener más cobros.',
     close: 'Cerrar',
     back: 'Atrás',
     free: 'Estás en el plan gratuito.',

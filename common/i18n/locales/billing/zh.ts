@@ -67,6 +67,9 @@ export const billingZh: BillingResource = {
     pastDue: '付款失败 — 请更新你的付款方式',
     pastDueBody: '续费时无法从你的卡扣款。重试期间你的套餐仍然有效；请在账单中更新卡片以保留套餐。',
     pastDueSince: '待付款起始日期',
+    priceMismatch: '此笔付款需要处理',
+    priceMismatchBody:
+      '扣款金额与此套餐的价格不符，因此套餐尚未生效。请联系客服处理，或在下方取消以停止后续扣款。',
     close: '关闭',
     back: '返回',
     free: '你正在使用免费版。',

@@ -25,6 +25,12 @@ export function PlanDetail({ manager, detail }: { manager: ManagerRef; detail: B
           <p className="small">{t('billing.manage.pastDueBody')}</p>
         </div>
       )}
+      {detail.priceMismatch && (
+        <div className="billing-past-due" role="alert" data-testid="billing-price-mismatch">
+          <strong>{t('billing.manage.priceMismatch')}</strong>
+          <p className="small">{t('billing.manage.priceMismatchBody')}</p>
+        </div>
+      )}
       <dl className="billing-detail">
         <dt>{t('billing.manage.plan')}</dt>
         <dd data-testid="billing-plan">

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_subscriptions" ADD COLUMN "price_mismatch" boolean DEFAULT false NOT NULL;
