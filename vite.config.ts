@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -32,6 +32,47 @@ function shellFiles(viteManifestPath: string): Set<string> {
   return files;
 }
 
+/**
+ * pdf.js decodes JBIG2 (most black-and-white scans), JPEG 2000 and ICC colours with WebAssembly it fetches by name
+ * from `wasmUrl` (src/ui/documents/PdfView.tsx); without them a scanned page is drawn blank. The files are emitted
+ * under a folder named for the pdf.js version (assets are cached for good, so a new version gets a new folder),
+ * with the JavaScript fallbacks pdf.js takes where WebAssembly cannot run.
+ */
+function pdfjsWasm(): Plugin {
+  const folder = path.join(import.meta.dirname, 'node_modules/pdfjs-dist/wasm');
+  const { version } = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, 'node_modules/pdfjs-dist/package.json'), 'utf8'),
+  ) as { version: string };
+  const files = [
+    'jbig2.wasm',
+    'openjpeg.wasm',
+    'qcms_bg.wasm',
+    'jbig2_nowasm_fallback.js',
+    'openjpeg_nowasm_fallback.js',
+  ];
+  const prefix = `/assets/pdfjs-${version}/`;
+  return {
+    name: 'parley-pdfjs-wasm',
+    // The dev server has no build output: it serves the same files from the package.
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = request.url?.startsWith(prefix) ? request.url.slice(prefix.length).split('?')[0] : '';
+        if (!files.includes(file)) return next();
+        response.setHeader('Content-Type', file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript');
+        response.end(fs.readFileSync(path.join(folder, file)));
+      });
+    },
+    generateBundle() {
+      for (const file of files)
+        this.emitFile({
+          type: 'asset',
+          fileName: `assets/pdfjs-${version}/${file}`,
+          source: fs.readFileSync(path.join(folder, file)),
+        });
+    },
+  };
+}
+
 // The build's output folder as resolved (a test builds into a temporary one): the shell is read from its manifest.
 let outDir = path.resolve(import.meta.dirname, 'dist');
 
@@ -46,6 +87,7 @@ export default defineConfig({
       },
     },
     react(),
+    pdfjsWasm(),
     VitePWA({
       // The app registers the worker itself through workbox-window, to show its own update prompt.
       injectRegister: null,

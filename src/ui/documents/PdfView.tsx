@@ -9,6 +9,11 @@ import { docFiles } from '../../local/documents';
 import type { ActivePage } from './active-page';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+/**
+ * Where the build puts pdf.js's WebAssembly decoders (vite.config.ts, pdfjsWasm): without them a JBIG2 scan (most
+ * black-and-white scanners' pdfs) or a JPEG 2000 one is drawn as a blank page.
+ */
+const WASM_URL = `/assets/pdfjs-${pdfjs.version}/`;
 
 const WIDTH = 560;
 
@@ -31,7 +36,7 @@ export function PdfView({ md5, active }: { md5: string; active: ActivePage | nul
         await docFiles.keepFile(md5, bytes);
       }
       // pdf.js takes ownership of the buffer it is given: hand it a copy.
-      task = pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)) });
+      task = pdfjs.getDocument({ data: new Uint8Array(bytes.slice(0)), wasmUrl: WASM_URL });
       const loaded = await task.promise;
       // Reading a page's size only reads its dictionary (no drawing), a few ms for the largest allowed pdf.
       const sizes = await Promise.all(
