@@ -54,7 +54,7 @@ test('OCR turned off in Settings stays off after a reload, a photo of a page is 
   await page
     .getByTestId('upload-input')
     .setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: picture });
-  await expect(page.getByTestId('upload-error')).toContainText('الإعدادات > المستندات', { timeout: 30_000 });
+  await expect(page.getByTestId('upload-error')).toContainText('الإعدادات ← المستندات', { timeout: 30_000 });
 
   // A pdf of a text page and a scanned page is added with its text page alone.
   await page

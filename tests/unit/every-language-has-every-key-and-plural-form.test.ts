@@ -110,6 +110,16 @@ describe('translation tables', () => {
       });
   });
 
+  it('Arabic writes a path in the app (Settings, then Documents) with an arrow that points to the left', () => {
+    // '>' points back to Settings wherever the bidi algorithm does not mirror it (beside a Latin word, in an
+    // LTR box); '←' points on from Settings to Documents, as Arabic reads, in every context.
+    const found = sets
+      .flatMap(([, tables]) => [...flatten(tables.ar)])
+      .filter(([, text]) => typeof text === 'string' && /\S > \S/.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(found).toEqual([]);
+  });
+
   it('the check catches a missing category and an English-only key', () => {
     const english = { a: { pages_one: '{{count}} page', pages_other: '{{count}} pages', title: 'T' } };
     const arabic = { a: { pages_one: 'صفحة واحدة', pages_other: '{{count}} صفحة' } };
