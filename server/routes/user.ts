@@ -51,16 +51,19 @@ export const userRoutes = new Hono<AppEnv>()
     const caller = requireCaller(c);
     const { accountExport, exportLimiter } = c.get('services');
     if (!(await exportLimiter.take(caller.userId))) throw tooManyRequests();
-    return ok(c, { url: `${Paths.exportDownload}?token=${accountExport.link(caller)}` });
+    return ok(c, {
+      url: `${Paths.exportDownload}?token=${accountExport.link(caller, c.get('info').language)}`,
+    });
   })
   .get(Paths.exportDownload, async (c) => {
     const { accountExport, db } = c.get('services');
-    const userId = accountExport.open(c.req.query('token'));
-    const [user] = userId
-      ? await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)
+    const link = accountExport.open(c.req.query('token'));
+    const [user] = link
+      ? await db.select({ id: users.id }).from(users).where(eq(users.id, link.userId)).limit(1)
       : [];
-    if (!user) throw new AppError(ResponseCode.NotFound, 'account.exportLinkExpired', { httpStatus: 404 });
-    const zip = accountExport.stream(user.id);
+    if (!user || !link)
+      throw new AppError(ResponseCode.NotFound, 'account.exportLinkExpired', { httpStatus: 404 });
+    const zip = accountExport.stream(user.id, link.language);
     if (!zip) throw new AppError(ResponseCode.TooManyRequests, 'account.exportRunning', { httpStatus: 429 });
     c.header('Content-Type', 'application/zip');
     c.header('Cache-Control', 'no-store');

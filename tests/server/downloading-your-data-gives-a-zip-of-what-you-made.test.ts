@@ -99,6 +99,34 @@ describe.each(DATABASES)('downloading your data on %s', (kind) => {
     expect(bobs.names.some((n) => n.startsWith('documents/'))).toBe(false);
   });
 
+  it('the zip speaks the language the download was asked in: its headings and the names of what has none', async () => {
+    const guest = await newGuest(server.url);
+    await streamSend(server.url, guest, { requestId: 'guest-export-ar', message: 'سؤال عن المد' });
+    await call(server.url, 'POST', '/api/v1/writing/upsertDoc', {
+      token: guest,
+      body: { docId: 'guest-export-untitled', docTitle: '', content: { type: 'doc', content: [] } },
+    });
+    const zipIn = async (language: string) => {
+      const asked = await call<{ url: string }>(server.url, 'POST', '/api/v1/user/exportData', {
+        token: guest,
+        headers: { language },
+      });
+      // The download itself is a browser navigation without the app's language header.
+      return unzip(await fetch(`${server.url}${asked.body.data.url}`));
+    };
+    const arabic = await zipIn('ar');
+    const chat = arabic.text('chats/0001 سؤال عن المد.md');
+    // They were '## You' and '## Parley (Standard)' whatever the language.
+    expect(chat).toContain('## أنت\n\nسؤال عن المد');
+    expect(chat).toContain('## Parley (قياسي)');
+    expect(chat).toMatch(/^# سؤال عن المد\n\n\d{4}-\d\d-\d\d · قياسي\n/);
+    expect(arabic.text('writing/0001 بلا عنوان.md')).toMatch(/^# بلا عنوان\n/);
+    const chinese = await zipIn('zh');
+    expect(chinese.text('chats/0001 سؤال عن المد.md')).toContain('## 你\n\n');
+    expect(chinese.text('chats/0001 سؤال عن المد.md')).toContain('## Parley (标准)');
+    expect(chinese.names).toContain('writing/0001 无标题.md');
+  });
+
   it('a changed, expired or missing link is refused in the caller’s language; a guest gets their own', async () => {
     const guest = await newGuest(server.url);
     await streamSend(server.url, guest, { requestId: 'guest-export-1', message: 'A guest question' });
@@ -120,7 +148,7 @@ describe.each(DATABASES)('downloading your data on %s', (kind) => {
       expect(((await refused.json()) as { msg: string }).msg).toMatch(/^Este enlace de descarga ha caducado/);
     }
     const caller = { userId: 'irrelevant', kind: 'guest' as const };
-    const expired = server.services.accountExport.link(caller, Date.now() - 10 * 60_000);
+    const expired = server.services.accountExport.link(caller, 'en', Date.now() - 10 * 60_000);
     expect((await fetch(`${server.url}/api/v1/user/exportData/download?token=${expired}`)).status).toBe(404);
 
     // While one download of an account is being written, a second waits its turn (429); after, it works.

@@ -3,6 +3,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { asc, desc, eq } from 'drizzle-orm';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { isLanguage, type Language, MODEL_STANDARD } from '../../../common/contract/index.js';
 import type { EditorJson } from '../../../common/contract/writing.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -16,6 +17,7 @@ import {
   writingDocs,
 } from '../../db/schema.js';
 import type { Logger } from '../../logger.js';
+import { translate } from '../../messages/index.js';
 import { type ObjectStore, objectKeyForMd5 } from '../../providers/storage/object-store.js';
 import type { Caller } from '../auth/sessions.js';
 import { createTokenSigner } from '../signed-token.js';
@@ -76,12 +78,19 @@ export function createAccountExport(deps: {
   secret: Buffer;
 }) {
   const { db, store, logger } = deps;
-  const signer = createTokenSigner<{ userId: string; expiresAt: number }>(deps.secret, 512);
+  const signer = createTokenSigner<{ userId: string; expiresAt: number; language?: Language }>(
+    deps.secret,
+    512,
+  );
   /** Whose exports are being written on this instance: one at a time each. */
   const running = new Set<string>();
 
   /** The zip as a stream; entries are written one after another and wait for the reader (backpressure). */
-  function archive(userId: string): Readable {
+  function archive(userId: string, language: Language): Readable {
+    const word = (key: 'You' | 'Untitled' | 'Chat' | 'StandardModel') =>
+      translate(language, `account.export${key}`);
+    // Standard is a word, shown in the reader's language as the app shows it; GPT-4 and GPT-4o are names.
+    const modelName = (model: string) => (model === MODEL_STANDARD ? word('StandardModel') : model);
     const out = new PassThrough({ highWaterMark: 256 * 1024 });
     let failed: Error | null = null;
     const zip = new Zip((error, chunk, final) => {
@@ -151,14 +160,14 @@ export function createAccountExport(deps: {
           .from(messages)
           .where(eq(messages.channelId, chat.id))
           .orderBy(asc(messages.position));
-        const base = `chats/${String(n).padStart(4, '0')} ${safeFileName(chat.name, 'chat')}`;
+        const base = `chats/${String(n).padStart(4, '0')} ${safeFileName(chat.name, word('Chat'))}`;
         const markdown = [
-          `# ${chat.name}`,
+          `# ${chat.name || word('Chat')}`,
           '',
-          `${stamp(chat.createdAt)} · ${chat.model}`,
+          `${stamp(chat.createdAt)} · ${modelName(chat.model)}`,
           '',
           ...rows.flatMap((m) => [
-            m.role === 'user' ? '## You' : `## Parley (${m.model})`,
+            m.role === 'user' ? `## ${word('You')}` : `## Parley (${modelName(m.model)})`,
             '',
             m.content,
             '',
@@ -190,8 +199,8 @@ export function createAccountExport(deps: {
       n = 0;
       for (const doc of docs) {
         n += 1;
-        const base = `writing/${String(n).padStart(4, '0')} ${safeFileName(doc.title, 'untitled')}`;
-        await addText(`${base}.md`, `# ${doc.title}\n\n${editorText(doc.content)}\n`);
+        const base = `writing/${String(n).padStart(4, '0')} ${safeFileName(doc.title, word('Untitled'))}`;
+        await addText(`${base}.md`, `# ${doc.title || word('Untitled')}\n\n${editorText(doc.content)}\n`);
         await addText(`${base}.json`, JSON.stringify({ title: doc.title, content: doc.content }, null, 2));
       }
 
@@ -291,16 +300,21 @@ export function createAccountExport(deps: {
      * A signed link to the caller's export, so the browser downloads it to disk itself (a phone need not hold a
      * large archive in memory, and the link needs no Authorization header).
      */
-    link(caller: Caller, now = Date.now()): string {
-      return signer.seal({ userId: caller.userId, expiresAt: now + EXPORT_LINK_MS });
+    link(caller: Caller, language: Language, now = Date.now()): string {
+      // The browser's download sends no language header: the link carries the language the app asked in.
+      return signer.seal({ userId: caller.userId, expiresAt: now + EXPORT_LINK_MS, language });
     },
-    /** The user a link was made for, if it is ours, untampered and not expired. */
-    open: (token: string | undefined, now = Date.now()) => signer.open(token, now)?.userId ?? null,
+    /** The user a link was made for and the language of its zip, if it is ours, untampered and not expired. */
+    open(token: string | undefined, now = Date.now()): { userId: string; language: Language } | null {
+      const sealed = signer.open(token, now);
+      if (!sealed) return null;
+      return { userId: sealed.userId, language: isLanguage(sealed.language) ? sealed.language : 'en' };
+    },
     /** The archive for a user, or null while another of theirs is still being written on this instance. */
-    stream(userId: string): Readable | null {
+    stream(userId: string, language: Language): Readable | null {
       if (running.has(userId)) return null;
       running.add(userId);
-      const out = archive(userId);
+      const out = archive(userId, language);
       out.once('close', () => running.delete(userId));
       return out;
     },
