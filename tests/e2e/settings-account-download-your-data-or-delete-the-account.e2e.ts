@@ -21,7 +21,8 @@ test('a guest downloads their data: the browser saves a zip holding their chat',
   const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
   const chat = Object.keys(files).find((name) => name.startsWith('chats/') && name.endsWith('.md')) as string;
   expect(chat).toBe('chats/0001 سؤال للتنزيل عن الطقس.md');
-  expect(new TextDecoder().decode(files[chat])).toContain('سؤال للتنزيل عن الطقس');
+  // In the language of the page it was asked from (it said '## You').
+  expect(new TextDecoder().decode(files[chat])).toContain('## أنت\n\nسؤال للتنزيل عن الطقس');
   await expect(page.getByText('بدأ التنزيل.')).toBeVisible();
 });
 
