@@ -11,6 +11,8 @@ export class AppError extends Error {
       params?: Record<string, string>;
       source?: string;
       shortMessage?: string;
+      /** The same request is refused the same way again (Envelope.final): no retry is offered. */
+      final?: boolean;
     } = {},
   ) {
     super(messageKey);

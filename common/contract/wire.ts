@@ -31,6 +31,11 @@ export interface Envelope<T> {
   /** Extra fields for 20001 (upgrade prompt). */
   source?: string;
   shortMessage?: string;
+  /**
+   * Parley extension: the same request will be refused the same way (a document's file is damaged, protected with a
+   * password, has more pages than allowed or no text to find), so a client offers no "Try again".
+   */
+  final?: boolean;
 }
 
 export const Headers = {

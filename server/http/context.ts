@@ -84,6 +84,7 @@ export function errorEnvelope(c: Context<AppEnv>, error: AppError) {
   const body: Envelope<null> = { code: error.code, msg, data: null };
   if (error.options.source) body.source = error.options.source;
   if (error.options.shortMessage) body.shortMessage = error.options.shortMessage;
+  if (error.options.final) body.final = true;
   return c.json(body, error.options.httpStatus ?? 200);
 }
 

@@ -24,6 +24,8 @@ export interface UploadErrorValue {
   message: string | null;
   /** The pay-prompt source of a 20001 (which quota it was). */
   source?: string | null;
+  /** The server says the same file is refused the same way again (damaged, protected, too long, no text). */
+  final?: boolean;
   /** The object store's refusal (EntityTooLarge, AccessDenied ...). */
   storeCode: string | null;
   network: boolean;
@@ -66,7 +68,13 @@ export function toUploadError(stage: UploadErrorValue['stage'], error: unknown):
   if (error instanceof ApiError) {
     if (error.kind === 'network') return { ...base, network: true };
     if (error.kind === 'envelope')
-      return { ...base, code: error.code, message: error.message, source: error.envelope?.source ?? null };
+      return {
+        ...base,
+        code: error.code,
+        message: error.message,
+        source: error.envelope?.source ?? null,
+        final: error.envelope?.final === true,
+      };
   }
   return base;
 }

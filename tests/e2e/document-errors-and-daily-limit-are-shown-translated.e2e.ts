@@ -56,6 +56,8 @@ test('1002, 20002 and 1005 are shown as clear messages in the page language', as
     'Este documento tiene 101 páginas; tu plan permite como máximo 100.',
     { timeout: 30_000 },
   );
+  // The same file has as many pages next time: no "Try again" (the server marks the refusal final).
+  await expect(page.getByTestId('upload-retry')).toHaveCount(0);
   await page.getByTestId('upload-remove').click();
   await page
     .getByTestId('upload-input')

@@ -84,6 +84,8 @@ describe('documents written by others', () => {
       const { created } = await read(name, language);
       expect(created.body.code).toBe(ResponseCode.BadRequest);
       expect(created.body.msg.startsWith(message)).toBe(true);
+      // Sending the same file again cannot help: the app offers no "Try again".
+      expect(created.body.final).toBe(true);
     },
   );
 

@@ -62,6 +62,9 @@ type OcrOff = 'server' | 'user' | null;
 /** Document codes answer in the envelope (HTTP 200), as 20001 does. */
 const fail = (code: ResponseCodeValue, key: MessageKey, params?: Record<string, string>) =>
   new AppError(code, key, { httpStatus: 200, params });
+/** A refusal of what the file is (damaged, protected, too long, without text): sending it again cannot help. */
+const refuseFile = (code: ResponseCodeValue, key: MessageKey, params?: Record<string, string>) =>
+  new AppError(code, key, { httpStatus: 200, params, final: true });
 
 export const toCreatedDocument = (row: DocumentRow): CreatedDocument => ({
   md5: row.md5,
@@ -85,7 +88,7 @@ function parseFailure(error: unknown, config: DocsConfig, ocrOff: OcrOff): AppEr
     case 'unsupported':
       return fail(ResponseCode.FileTypeUnsupported, 'docs.unsupported');
     case 'password':
-      return fail(ResponseCode.BadRequest, 'docs.password');
+      return refuseFile(ResponseCode.BadRequest, 'docs.password');
     case 'ocr-off':
       return fail(
         ResponseCode.FileTypeUnsupported,
@@ -97,7 +100,7 @@ function parseFailure(error: unknown, config: DocsConfig, ocrOff: OcrOff): AppEr
         limit: String(Math.floor(config.ocr.maxPixels / 1_000_000)),
       });
     case 'pages':
-      return fail(ResponseCode.FilePagesExceedLimit, 'docs.tooManyPages', {
+      return refuseFile(ResponseCode.FilePagesExceedLimit, 'docs.tooManyPages', {
         pages: error.message,
         limit: String(ENHANCED_FILE_MAX_PAGES),
       });
@@ -106,7 +109,7 @@ function parseFailure(error: unknown, config: DocsConfig, ocrOff: OcrOff): AppEr
     case 'timeout':
       return fail(ResponseCode.BadRequest, 'docs.tooComplex', { limit: mib(config.parseMaxBytes) });
     default:
-      return fail(ResponseCode.BadRequest, 'docs.broken');
+      return refuseFile(ResponseCode.BadRequest, 'docs.broken');
   }
 }
 
@@ -203,14 +206,15 @@ export function createDocumentService(deps: {
   ): Promise<DocumentRow> {
     const pageCount = parsed.pages.length;
     if (pageCount > ENHANCED_FILE_MAX_PAGES)
-      throw fail(ResponseCode.FilePagesExceedLimit, 'docs.tooManyPages', {
+      throw refuseFile(ResponseCode.FilePagesExceedLimit, 'docs.tooManyPages', {
         pages: String(pageCount),
         limit: String(ENHANCED_FILE_MAX_PAGES),
       });
     const chunks = chunkPages(parsed.pages);
     if (chunks.length === 0)
-      // A document with no text after its pages were read as pictures too, or (OCR off) maybe a scan never read.
-      throw fail(
+      // A document with no text after its pages were read as pictures too, or (OCR off) maybe a scan never read:
+      // only then can sending it again help (once OCR is on).
+      throw (parsed.ocrOff ? fail : refuseFile)(
         ResponseCode.BadRequest,
         meta.kind === 'image'
           ? 'docs.noTextInPicture'

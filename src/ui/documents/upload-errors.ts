@@ -31,8 +31,15 @@ export function uploadErrorText(t: TFunction, error: UploadErrorValue): string {
   return t(error.stage === 'parse' ? 'uploads.parseFailed' : 'uploads.failed');
 }
 
-/** A refusal that the same file meets again however often it is sent: its type, its bytes, its size. */
+/**
+ * A refusal that the same file meets again however often it is sent: its type, its size, or what the server found
+ * it to be (damaged, protected with a password, over the page limit, without text).
+ */
 export function uploadErrorIsFinal(error: UploadErrorValue | null): boolean {
   if (!error || error.network) return false;
-  return error.code === ResponseCode.FileTypeUnsupported || error.storeCode === 'EntityTooLarge';
+  return (
+    error.final === true ||
+    error.code === ResponseCode.FileTypeUnsupported ||
+    error.storeCode === 'EntityTooLarge'
+  );
 }
