@@ -636,6 +636,19 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
     // Writing.
     await hit('GET /api/v1/writing/getDoc', who, { query: { docId: a.docId } });
     await hit('GET /api/v1/writing/myDocList', who, { expect: 'own', query: tricks });
+    await hit('POST /api/v1/writing/updateDoc', who, {
+      body: { docId: a.docId, docTitle: 'taken', baseRevision: a.docRevision },
+    });
+    await hit('POST /api/v1/writing/deleteDoc', who, { body: { docId: a.docId } });
+    await hit('POST /api/v1/writing/setTipsExistFlag', who, {
+      body: { docId: a.docId, tipsExistFlag: false },
+    });
+    // A create under A's document id: ids are unique per owner, so it makes B's own new document, answered like a
+    // create under an id no one has (no refusal that would tell B the id is taken), and A's stays as it was.
+    const freshCreate = (json: { data?: unknown } | null) => {
+      const doc = json?.data as { revision?: number; docTitle?: string } | undefined;
+      return doc?.revision === 1 && doc.docTitle === 'taken' ? null : 'not answered as a fresh create';
+    };
     await hit('POST /api/v1/writing/upsertDoc', who, {
       body: {
         docId: a.docId,
@@ -643,16 +656,13 @@ describe.each(DATABASES)('a second user who guesses ids gets nothing, on every r
         content: editorDoc('B was here'),
         baseRevision: a.docRevision,
       },
+      expect: 'own',
+      check: freshCreate,
     });
     await hit('POST /api/v1/writing/upsertDoc', who, {
       body: { docId: a.docId, docTitle: 'taken', content: editorDoc('B was here') },
-    });
-    await hit('POST /api/v1/writing/updateDoc', who, {
-      body: { docId: a.docId, docTitle: 'taken', baseRevision: a.docRevision },
-    });
-    await hit('POST /api/v1/writing/deleteDoc', who, { body: { docId: a.docId } });
-    await hit('POST /api/v1/writing/setTipsExistFlag', who, {
-      body: { docId: a.docId, tipsExistFlag: false },
+      expect: 'own',
+      check: freshCreate,
     });
     await hit('GET /api/v1/writing/imageUrl', who, { query: { md5: a.writingImageMd5 } });
     await hit('GET /api/v1/writing/image/:md5', who, { params: { md5: a.writingImageMd5 } });

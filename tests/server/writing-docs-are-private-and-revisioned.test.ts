@@ -6,6 +6,8 @@ import {
   type WritingDocSummary,
   type WritingImageUrlResponse,
 } from '../../common/contract';
+import { adoptGuest } from '../../server/services/auth/account-login';
+import { loginMember, me } from '../helpers/billing';
 import { makePng } from '../helpers/doc-fixtures';
 import { call, DATABASES, newGuest, startTestServer, type TestServer } from '../helpers/server';
 import { md5, postForm } from '../helpers/uploads';
@@ -117,21 +119,68 @@ describe.each(DATABASES)('writing documents on %s', (kind) => {
     expect(list.body.data).toEqual([]);
     for (const [path, body] of [
       ['/api/v1/writing/updateDoc', { docId, content: paragraph('mine now'), baseRevision: 3 }],
-      ['/api/v1/writing/upsertDoc', { docId, docTitle: 'x', content: paragraph('mine now') }],
-      [
-        '/api/v1/writing/upsertDoc',
-        { docId, docTitle: 'x', content: paragraph('mine now'), baseRevision: 3 },
-      ],
       ['/api/v1/writing/setTipsExistFlag', { docId, tipsExistFlag: false }],
     ] as const) {
       const attempt = await call(server.url, 'POST', path, { token: mallory, body });
       expect(attempt.body.code).toBe(404);
     }
+    // Ids are unique per owner: a create under Alice's id is Mallory's own new document, answered exactly like a
+    // create under an id no one has, so it cannot tell whether the id is taken.
+    const answerOf = async (id: string, withRevision: boolean) => {
+      const made = await call<WritingDoc>(server.url, 'POST', '/api/v1/writing/upsertDoc', {
+        token: mallory,
+        body: {
+          docId: id,
+          docTitle: 'x',
+          content: paragraph('mine now'),
+          ...(withRevision ? { baseRevision: 3 } : {}),
+        },
+      });
+      const { docId: _id, createdAt: _c, updatedAt: _u, ...rest } = made.body.data ?? {};
+      return { status: made.status, code: made.body.code, msg: made.body.msg, ...rest };
+    };
+    const created = await answerOf(docId, true);
+    expect(created).toMatchObject({ status: 200, code: 200, revision: 1 });
+    expect(created).toEqual(await answerOf(`${docId}-fresh`, true));
+    // The same create repeated (a replay from the outbox) is answered again, for either id alike.
+    expect(await answerOf(docId, false)).toEqual(await answerOf(`${docId}-fresh`, false));
+    const mine = await call<WritingDoc>(server.url, 'GET', `/api/v1/writing/getDoc?docId=${docId}`, {
+      token: mallory,
+    });
+    expect(JSON.stringify(mine.body.data.content)).toContain('mine now');
     const still = await call<WritingDoc>(server.url, 'GET', `/api/v1/writing/getDoc?docId=${docId}`, {
       token: alice,
     });
     expect(JSON.stringify(still.body.data.content)).not.toContain('mine now');
     expect(still.body.data.tipsExistFlag).toBe(true);
+    const alices = await call<WritingDocSummary[]>(server.url, 'GET', '/api/v1/writing/myDocList', {
+      token: alice,
+    });
+    expect(alices.body.data.filter((d) => d.docId === docId)).toHaveLength(1);
+    expect(alices.body.data.some((d) => d.docTitle === 'x')).toBe(false);
+  });
+
+  it("a guest's document under an id the account already uses does not stop the guest signing in", async () => {
+    const upsert = (token: string, id: string, text: string) =>
+      call<WritingDoc>(server.url, 'POST', '/api/v1/writing/upsertDoc', {
+        token,
+        body: { docId: id, docTitle: text, content: paragraph(text) },
+      });
+    // The account was made on another device; this device's guest wrote under the same id, then signs in.
+    const member = await loginMember(server, 'writing-same-id@example.com');
+    expect((await upsert(member, 'doc-same-id', 'account text')).body.code).toBe(200);
+    const guest = await newGuest(server.url);
+    expect((await upsert(guest, 'doc-same-id', 'guest text')).body.code).toBe(200);
+    expect((await upsert(guest, 'doc-guest-only', 'guest only')).body.code).toBe(200);
+    // The step every login takes with the guest token it carries (the email code may be asked once a minute).
+    await adoptGuest(server.services.db, (await me(server, guest)).uid, (await me(server, member)).uid);
+    const titles = await call<WritingDocSummary[]>(server.url, 'GET', '/api/v1/writing/myDocList', {
+      token: member,
+    });
+    expect(titles.body.data.map((d) => [d.docId, d.docTitle]).sort()).toEqual([
+      ['doc-guest-only', 'guest only'],
+      ['doc-same-id', 'account text'],
+    ]);
   });
 
   it('refuses bad input with a clear message, and unauthenticated calls with 401', async () => {

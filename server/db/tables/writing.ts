@@ -1,12 +1,14 @@
-// Writing documents: owner-scoped, with a revision that every write must name (no silent overwrite).
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+// Writing documents: owner-scoped, with a revision that every write must name (no silent overwrite). The id is
+// the client's and is unique per owner only: another owner's document by the same id is invisible to a create, so
+// a create can never tell whether an id is taken by someone else.
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { EditorJson } from '../../../common/contract/writing.js';
 import { users } from './user.js';
 
 export const writingDocs = pgTable(
   'writing_docs',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     ownerId: text('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -17,5 +19,8 @@ export const writingDocs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('writing_docs_owner_updated_idx').on(t.ownerId, t.updatedAt)],
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.id] }),
+    index('writing_docs_owner_updated_idx').on(t.ownerId, t.updatedAt),
+  ],
 );

@@ -1,6 +1,6 @@
 // The last step of every login (email code, Google, Apple, one-tap): find or create the account, move
 // everything a guest owned to it, and open a session.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { clipText } from '../../../common/text.js';
 import type { Database } from '../../db/client.js';
 import {
@@ -114,7 +114,16 @@ export async function adoptGuest(db: Database, guestId: string, userId: string):
         .where(eq(documentImageRuns.ownerId, guestId));
     }
 
-    await tx.update(writingDocs).set({ ownerId: userId }).where(eq(writingDocs.ownerId, guestId));
+    // A writing id is unique per owner: a guest's document under an id the account already uses stays the guest's
+    // (ids are random per device, so that is two documents sharing an id by chance, not one document twice).
+    const accountDocIds = tx
+      .select({ id: writingDocs.id })
+      .from(writingDocs)
+      .where(eq(writingDocs.ownerId, userId));
+    await tx
+      .update(writingDocs)
+      .set({ ownerId: userId })
+      .where(and(eq(writingDocs.ownerId, guestId), notInArray(writingDocs.id, accountDocIds)));
     // A prompt's client id is unique per owner: one the account already used is dropped from the moved copy
     // (it only made a replayed add idempotent).
     const accountClientIds = tx

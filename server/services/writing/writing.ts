@@ -45,12 +45,19 @@ const canonical = (value: unknown): unknown =>
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 export function createWritingService(db: Database, images: WritingImageUrls) {
-  async function find(docId: string): Promise<Row | undefined> {
-    return (await db.select().from(writingDocs).where(eq(writingDocs.id, docId)).limit(1))[0];
+  /** The caller's document by this id (ids are unique per owner: another's by the same id is not looked at). */
+  async function find(caller: Caller, docId: string): Promise<Row | undefined> {
+    return (
+      await db
+        .select()
+        .from(writingDocs)
+        .where(and(eq(writingDocs.ownerId, caller.userId), eq(writingDocs.id, docId)))
+        .limit(1)
+    )[0];
   }
   async function owned(caller: Caller, docId: string): Promise<Row> {
-    const row = await find(docId);
-    if (!row || row.ownerId !== caller.userId) throw notFound('writing.notFound');
+    const row = await find(caller, docId);
+    if (!row) throw notFound('writing.notFound');
     return row;
   }
 
@@ -101,8 +108,7 @@ export function createWritingService(db: Database, images: WritingImageUrls) {
       caller: Caller,
       input: { docId: string; docTitle: string; content: EditorJson; baseRevision?: number },
     ): Promise<WritingDoc> {
-      const existing = await find(input.docId);
-      if (existing && existing.ownerId !== caller.userId) throw notFound('writing.notFound');
+      const existing = await find(caller, input.docId);
       if (existing) {
         if (input.baseRevision !== undefined)
           return update(caller, { ...input, baseRevision: input.baseRevision });
