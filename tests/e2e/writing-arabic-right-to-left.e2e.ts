@@ -7,6 +7,10 @@ test('on Arabic pages the editor is laid out right to left, in Arabic', async ({
   await expect(editor).toHaveAttribute('dir', 'rtl');
   expect(await editor.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
   await expect(page.getByTestId('ask-ai-open')).toHaveText('اسأل الذكاء الاصطناعي');
+  // The empty document's line, its hint and caret, start at the right edge (they stood at the left).
+  const line = page.locator('.writing-prose > p').first();
+  await expect(line).toHaveAttribute('data-placeholder', /اكتب/);
+  expect(await line.evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
   // The document list sits at the right edge, mirrored.
   const list = await page.getByTestId('writing-docs').boundingBox();
   const main = await editor.boundingBox();
