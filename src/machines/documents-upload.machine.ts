@@ -11,8 +11,8 @@ export interface UploadItem {
 export interface DocumentsUploadContext {
   items: UploadItem[];
   limit: number;
-  /** How many files of the last selection were left out by the limit. */
-  leftOut: number;
+  /** The names of the files of the last selection left out by the limit (said by name: a stranger picks many). */
+  leftOut: string[];
   fromPpt: boolean;
 }
 
@@ -33,7 +33,7 @@ export const documentsUploadMachine = setup({
   actors: { upload: uploadMachine },
 }).createMachine({
   id: 'documentsUpload',
-  context: ({ input }) => ({ items: [], limit: input.limit, leftOut: 0, fromPpt: input.fromPpt ?? false }),
+  context: ({ input }) => ({ items: [], limit: input.limit, leftOut: [], fromPpt: input.fromPpt ?? false }),
   on: {
     ADD: {
       actions: assign(({ context, event, spawn }) => {
@@ -47,7 +47,10 @@ export const documentsUploadMachine = setup({
             ref: spawn('upload', { id, input: { file, fromPpt: context.fromPpt } }),
           } as UploadItem;
         });
-        return { items: [...context.items, ...added], leftOut: event.files.length - taken.length };
+        return {
+          items: [...context.items, ...added],
+          leftOut: event.files.slice(taken.length).map((file) => file.name),
+        };
       }),
     },
     // Stopping an upload actor aborts its request.
@@ -62,7 +65,7 @@ export const documentsUploadMachine = setup({
     CLEAR: {
       actions: enqueueActions(({ context, enqueue }) => {
         for (const item of context.items) enqueue.stopChild(item.ref);
-        enqueue.assign({ items: [], leftOut: 0 });
+        enqueue.assign({ items: [], leftOut: [] });
       }),
     },
   },

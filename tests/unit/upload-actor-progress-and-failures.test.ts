@@ -173,9 +173,9 @@ describe('several files at once', () => {
       },
     });
     const actor = createActor(machine, { input: { limit: 2 } }).start();
-    actor.send({ type: 'ADD', files: [file(), file(), file()] });
+    actor.send({ type: 'ADD', files: [file(), file(), new File(['c'], 'third.pdf')] });
     const { items, leftOut } = actor.getSnapshot().context;
-    expect([items.length, leftOut]).toEqual([2, 1]);
+    expect([items.length, leftOut]).toEqual([2, ['third.pdf']]);
     expect(items[0]?.ref.getSnapshot().context.uploadStatus).toBe(UploadStatus.Uploading);
     actor.send({ type: 'REMOVE', id: items[0]?.id as string });
     actor.send({ type: 'ADD', files: [file()] });

@@ -231,7 +231,7 @@ export const enCore = {
     cancel: 'Cancel',
     retry: 'Try again',
     remove: 'Remove',
-    limit: 'You can add at most {{count}} files at once.',
+    leftOut: 'Not added: {{names}}. You can add at most {{count}} at a time; remove one to add another.',
     failed: 'Upload failed. Please try again.',
     parseFailed: 'The document could not be read. Please try again.',
     network: 'The connection dropped. Try again: what already arrived is kept.',

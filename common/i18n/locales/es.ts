@@ -288,7 +288,8 @@ export const es: Resource = {
     cancel: 'Cancelar',
     retry: 'Reintentar',
     remove: 'Quitar',
-    limit: 'Puedes añadir como máximo {{count}} archivos a la vez.',
+    leftOut:
+      'No se añadieron: {{names}}. Puedes añadir como máximo {{count}} a la vez; quita uno para añadir otro.',
     failed: 'La subida falló. Inténtalo de nuevo.',
     parseFailed: 'No se pudo leer el documento. Inténtalo de nuevo.',
     network: 'Se cortó la conexión. Inténtalo de nuevo: lo que ya llegó se conserva.',

@@ -270,7 +270,7 @@ export const zh: Resource = {
     cancel: '取消',
     retry: '重试',
     remove: '移除',
-    limit: '一次最多可以添加 {{count}} 个文件。',
+    leftOut: '未添加：{{names}}。一次最多可以添加 {{count}} 个文件；移除一个后可再添加。',
     failed: '上传失败，请重试。',
     parseFailed: '无法读取该文档，请重试。',
     network: '连接已断开。请重试：已到达的部分会保留。',

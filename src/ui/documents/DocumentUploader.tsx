@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CreatedDocument, multiDocLimit, UploadStatus } from '../../../common/contract';
+import { currentLanguage } from '../../i18n';
 import { documentsUploadMachine } from '../../machines/documents-upload.machine';
 import { useAuthState } from '../app/root-context';
 import { UploadRow } from './UploadRow';
@@ -98,9 +99,15 @@ export function DocumentUploader(props: {
           }}
         />
       </div>
-      {leftOut > 0 && (
+      {leftOut.length > 0 && (
         <p className="upload-error" role="status" data-testid="upload-limit">
-          {t('uploads.limit', { count: limit })}
+          {t('uploads.leftOut', {
+            // Each name isolated: a Latin file name must not reorder an Arabic sentence around it.
+            names: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(
+              leftOut.map((name) => `\u2068${name}\u2069`),
+            ),
+            count: limit,
+          })}
         </p>
       )}
       <ul className="upload-list">
