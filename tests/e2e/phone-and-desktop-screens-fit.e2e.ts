@@ -327,6 +327,12 @@ for (const language of ['en', 'ar', 'es', 'zh'] as const)
       await expect(page.getByRole('menu')).toBeInViewport({ ratio: 1 });
       await page.keyboard.press('Escape');
       await page.getByTestId('drawer-open').click();
+      // So does the drawer's More menu (it opened beside the drawer, past the screen's edge).
+      await page.getByTestId('feature-more').click();
+      await expect(page.getByRole('menu')).toBeInViewport({ ratio: 1 });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      if (!(await page.getByTestId('user-menu').isVisible())) await page.getByTestId('drawer-open').click();
       await page.getByTestId('user-menu').click();
       await page.getByTestId('menu-settings').click();
       await expect(page.getByTestId('settings-modal')).toBeVisible();

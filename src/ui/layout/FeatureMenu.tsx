@@ -12,6 +12,7 @@ import { Icon, type IconName } from '../icons';
 import { PendingTrigger, useFloating } from '../kit/floating-later';
 import { Tooltip } from '../kit/Tooltip';
 import { FeatureTip } from './FeatureTip';
+import { NARROW_QUERY, useMediaQuery } from './viewport';
 
 export const WRITING_TIP = 'writingFeature';
 export const WORKSPACE_TIP = 'workspaceFeature';
@@ -73,6 +74,10 @@ function MoreMenu({ collapsed }: { collapsed: boolean }) {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const floating = useFloating();
+  // In a phone's drawer there is no room beside it (the menu was cut by the screen's edge): it opens under More.
+  // Beside the sidebar it opens away from the screen's edge; Radix's sides are physical, so left on an RTL page.
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const side = narrow ? 'bottom' : document.documentElement.dir === 'rtl' ? 'left' : 'right';
   const trigger = {
     className: 'feature-item feature-more',
     'aria-label': collapsed ? t('features.more') : undefined,
@@ -97,7 +102,7 @@ function MoreMenu({ collapsed }: { collapsed: boolean }) {
         <DropdownMenu.Trigger {...trigger}>{label}</DropdownMenu.Trigger>
       </Tooltip>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" side="right" align="start" sideOffset={4}>
+        <DropdownMenu.Content className="menu" side={side} align="start" sideOffset={4} collisionPadding={8}>
           {MORE.map((item) => (
             <DropdownMenu.Item
               key={item.key}
