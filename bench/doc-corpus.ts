@@ -13,7 +13,8 @@
 // scans that their pages show turned)).
 // Without either, the benchmark says so and is skipped. A reference reader that is not installed is skipped
 // with a line saying so; the next one of its type then scores the type. PARLEY_BENCH_TYPES (types joined by commas,
-// e.g. `image,pdf`) runs only the files of those types.
+// e.g. `image,pdf`) runs only the files of those types, PARLEY_BENCH_FILES (a pattern of cached file names) only
+// those files. Every file under the bar is listed with the reference's words that Parley's text lacks.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,7 @@ import UTIF from 'utif2';
 import { DocumentParseError, type ParseKind, parseInWorker } from '../server/services/documents/parse';
 import { createParseQueue } from '../server/services/documents/parse-queue';
 import { readZip } from '../server/services/documents/zip-reader.mjs';
-import { wordRecall } from '../tests/helpers/word-recall';
+import { missingWords, wordRecall } from '../tests/helpers/word-recall';
 
 const CACHE = process.env.PARLEY_BENCH_CORPUS || path.join(os.homedir(), '.cache', 'parley-bench-corpus');
 const REPOS = (process.env.PARLEY_BENCH_REPOS || '').split(':').filter(Boolean);
@@ -31,6 +32,8 @@ type FileType = (typeof TYPES)[number];
 /** The extensions of pictures of pages (type `image`), read by OCR as one page. */
 const PICTURES = ['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff'];
 const ONLY = (process.env.PARLEY_BENCH_TYPES || '').split(',').filter(Boolean);
+/** PARLEY_BENCH_FILES: a pattern of file names (as in the cache) to run only those, e.g. a look at the misses again. */
+const FILES = process.env.PARLEY_BENCH_FILES ? new RegExp(process.env.PARLEY_BENCH_FILES, 'i') : null;
 /** Test-document folders of those projects; pdf.js keeps hundreds of pdfs, one in PDFJS_EVERY is taken. */
 const FOLDERS =
   /(?:test-documents|test\/pdfs|test\/test-data|tests\/resources|tests\/data\/ocr\/sources)\/[^/]+\.(pdf|docx|pptx|doc|ppt|rtf)$/i;
@@ -434,6 +437,8 @@ interface Score {
   words: number;
   /** Word recall, against the better of the reference's two orders where it has two; null: not read. */
   recall: number | null;
+  /** The reference's words missing from Parley's text (against that better order), most missed first. */
+  missing?: [string, number][];
 }
 
 interface Row {
@@ -471,6 +476,7 @@ export async function benchDocCorpus(): Promise<void> {
         .readdirSync(CACHE)
         .filter((name) => (TYPES as readonly string[]).includes(typeOf(name)))
         .filter((name) => ONLY.length === 0 || ONLY.includes(typeOf(name)))
+        .filter((name) => !FILES || FILES.test(name))
         .sort()
         .map((name) => path.join(CACHE, name))
     : [];
@@ -609,14 +615,14 @@ async function benchFile(
     ref.text = withoutRunDates(ref.text?.replace(/\u00ad/g, '') ?? null);
     ref.raw = withoutRunDates(ref.raw?.replace(/\u00ad/g, '') ?? null);
     const n = words(ref.text ?? '');
-    const recall =
-      n < MIN_REFERENCE_WORDS
-        ? null
-        : Math.max(
-            wordRecall(ref.text ?? '', row.text ?? ''),
-            ref.raw ? wordRecall(ref.raw, row.text ?? '') : 0,
-          );
-    row.scores[name] = { words: n, recall };
+    const layout = wordRecall(ref.text ?? '', row.text ?? '');
+    const raw = ref.raw ? wordRecall(ref.raw, row.text ?? '') : 0;
+    const recall = n < MIN_REFERENCE_WORDS ? null : Math.max(layout, raw);
+    const missing =
+      recall !== null && recall < 1
+        ? missingWords((raw > layout ? ref.raw : ref.text) ?? '', row.text ?? '').slice(0, 40)
+        : undefined;
+    row.scores[name] = { words: n, recall, missing };
     if (name === 'pdftotext' && n >= MIN_REFERENCE_WORDS)
       row.layoutRecall = wordRecall(ref.text ?? '', row.text ?? '');
   }
@@ -657,7 +663,7 @@ function withoutRunDates(text: string | null): string | null {
 function report(rows: Row[], present: Set<ReferenceName>): void {
   // Every file's figures and Parley's text, for a closer look at the failures.
   fs.writeFileSync(
-    path.join(CACHE, 'results.json'),
+    path.join(CACHE, ONLY.length || FILES ? 'results-some.json' : 'results.json'),
     JSON.stringify(rows.map((row) => ({ ...row, ms: Math.round(row.ms) }))),
   );
   const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : '-');
@@ -739,6 +745,25 @@ function report(rows: Row[], present: Set<ReferenceName>): void {
         .join(', ') || 'none'
     }`,
   );
+  // What each file under the bar misses: the scoring reference's words that Parley's text lacks (and, where the
+  // best reference differs, that one's), so a miss of Parley's can be told from a misreading of the reference.
+  const under = all.filter((row) => (row.recall ?? 0) < 0.95);
+  if (under.length)
+    console.log(
+      "\nbelow 0.95 against the scoring reference: its words that Parley's text lacks (missing count)",
+    );
+  for (const row of under) {
+    const listed = (name: ReferenceName | null) =>
+      (name && row.scores[name]?.missing?.map(([word, n]) => (n > 1 ? `${word} ${n}` : word)).join(', ')) ||
+      '-';
+    console.log(
+      `- ${row.file} ${(row.recall ?? 0).toFixed(2)} (${row.reference}, ${row.referenceWords} words): ${listed(row.reference)}${
+        row.bestBy && row.bestBy !== row.reference
+          ? `; ${row.bestBy} ${(row.best ?? 0).toFixed(2)}: ${listed(row.bestBy)}`
+          : ''
+      }`,
+    );
+  }
   const scanned = rows.filter((row) => row.scanned);
   console.log(
     `pdfs without a text layer (pdftotext < ${MIN_REFERENCE_WORDS} words): ${scanned.length}; OCR ran on ${scanned.filter((r) => r.ocr).length}, Parley found text in ${scanned.filter((r) => r.ok).length}; tesseract (confidence >= ${TESSERACT_MIN_CONFIDENCE}) reads ${scanned.filter((r) => r.recall !== null).length}`,

@@ -21,3 +21,15 @@ export function wordRecall(reference: string, parsed: string): number {
   }
   return total === 0 ? 1 : kept / total;
 }
+
+/**
+ * The reference's words that the parsed text lacks, with how many of each are missing, most missed first: what a
+ * recall below 1 is made of, so a reader can tell the parser's misses from the reference's own misreadings.
+ */
+export function missingWords(reference: string, parsed: string): [word: string, missing: number][] {
+  const have = counts(parsed);
+  return [...counts(reference)]
+    .map(([word, n]): [string, number] => [word, n - Math.min(n, have.get(word) ?? 0)])
+    .filter(([, missing]) => missing > 0)
+    .sort((a, b) => b[1] - a[1]);
+}
