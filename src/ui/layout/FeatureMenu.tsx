@@ -12,7 +12,6 @@ import { Icon, type IconName } from '../icons';
 import { PendingTrigger, useFloating } from '../kit/floating-later';
 import { Tooltip } from '../kit/Tooltip';
 import { FeatureTip } from './FeatureTip';
-import { NARROW_QUERY, useMediaQuery } from './viewport';
 
 export const WRITING_TIP = 'writingFeature';
 export const WORKSPACE_TIP = 'workspaceFeature';
@@ -74,10 +73,6 @@ function MoreMenu({ collapsed }: { collapsed: boolean }) {
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const floating = useFloating();
-  // In a phone's drawer there is no room beside it (the menu was cut by the screen's edge): it opens under More.
-  // Beside the sidebar it opens away from the screen's edge; Radix's sides are physical, so left on an RTL page.
-  const narrow = useMediaQuery(NARROW_QUERY);
-  const side = narrow ? 'bottom' : document.documentElement.dir === 'rtl' ? 'left' : 'right';
   const trigger = {
     className: 'feature-item feature-more',
     'aria-label': collapsed ? t('features.more') : undefined,
@@ -102,7 +97,9 @@ function MoreMenu({ collapsed }: { collapsed: boolean }) {
         <DropdownMenu.Trigger {...trigger}>{label}</DropdownMenu.Trigger>
       </Tooltip>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" side={side} align="start" sideOffset={4} collisionPadding={8}>
+        {/* Under More, not beside the sidebar: in a phone's drawer there is no room beside it (the menu was cut by
+              the screen's edge in every language), and under it needs no left or right for Arabic pages. */}
+        <DropdownMenu.Content className="menu" side="bottom" align="start" sideOffset={4}>
           {MORE.map((item) => (
             <DropdownMenu.Item
               key={item.key}
