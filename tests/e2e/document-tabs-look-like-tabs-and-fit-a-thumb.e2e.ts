@@ -44,4 +44,11 @@ test('a chat over two documents shows them as tabs a thumb can tap', async ({ pa
   await tabs.filter({ hasText: 'crew.docx' }).click();
   await expect(page.getByTestId('doc-page').first()).toContainText('Crew list: Ana, Bo and Chen.');
   expect(await look(1)).toMatchObject({ underline: accent });
+  // Its name is whole beside its page count, "Page numbers estimated" and Read again (they move to a second line
+  // rather than cut it to "cre…"), and Read again is one line.
+  await expect(page.getByTestId('doc-pages-estimated')).toBeVisible();
+  const name = page.getByTestId('doc-name');
+  await expect(name).toHaveText('crew.docx');
+  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  expect((await page.getByTestId('read-again').boundingBox())?.height).toBeLessThan(60);
 });

@@ -82,4 +82,7 @@ test('OCR turned off in Settings stays off after a reload, a photo of a page is 
   await expect(page.getByText('الصفحات التي فيها نص: 2 من 2 (وكانت 1)')).toBeVisible({ timeout: 180_000 });
   await expect(readAgain).toBeEnabled();
   expect((await readAgain.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  // Its words stay inside it on one line, not over the row's delete button.
+  expect(await readAgain.evaluate((button) => button.scrollWidth <= button.clientWidth)).toBe(true);
+  expect((await readAgain.boundingBox())?.height).toBeLessThan(60);
 });
