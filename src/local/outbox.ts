@@ -82,7 +82,9 @@ export function createOutbox(options: { db?: ParleyDatabase; send?: OutboxSender
         await db.outbox.delete(entry.seq!);
         result.sent += 1;
       } catch (error) {
-        if (error instanceof ApiError && error.refused) {
+        // Refused for want of a session (the one it was queued under ended): not the write's fault, so it stays
+        // for its account's next sign-in rather than being dropped as refused.
+        if (error instanceof ApiError && error.refused && error.httpStatus !== 401) {
           // The server said no (e.g. the chat was deleted elsewhere): retrying cannot succeed.
           await db.outbox.delete(entry.seq!);
           result.refused.push({ operation: entry.operation, message: error.message });

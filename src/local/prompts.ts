@@ -171,7 +171,8 @@ export function promptRepository(db: ParleyDatabase = defaultDb) {
         await db.prompts.delete(local.localId);
         return true;
       } catch (error) {
-        if (error instanceof ApiError && error.refused) {
+        // A 401 is the session that ended, not the change: it waits in the outbox for its account (local/outbox.ts).
+        if (error instanceof ApiError && error.refused && error.httpStatus !== 401) {
           // Refused for good: a refused add removes its temporary item; a refused edit or a prompt deleted
           // elsewhere leaves the item as the server knows it.
           if (operation.kind === 'addPrompt') {

@@ -65,7 +65,9 @@ export function documentSettingsRepository(db: ParleyDatabase = defaultDb) {
         saved = await userApi.saveDocumentSettings(sent.value);
       } catch (error) {
         // Refused for good: the server's settings are shown again at the next refresh.
-        if (error instanceof ApiError && error.refused) await db.settings.update(KEY, { dirty: 0 });
+        // (A 401 is the session that ended, not the change: it waits in the outbox for its account.)
+        if (error instanceof ApiError && error.refused && error.httpStatus !== 401)
+          await db.settings.update(KEY, { dirty: 0 });
         throw error;
       }
       await db.transaction('rw', db.settings, db.outbox, async () => {

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../common/contract';
+import { ApiError } from '../../src/api/http';
 import { tokenStore, userInfoStore } from '../../src/api/storage';
 import { forgetThisDevice } from '../../src/local/forget-device';
 import { createOutbox } from '../../src/local/outbox';
@@ -113,6 +114,38 @@ describe('outbox owners', () => {
     ]);
     expect((await db.outbox.toArray()).map((e) => e.operation)).toEqual([
       { kind: 'renameChannel', channelId: 'g2', channelName: 'old guest' },
+    ]);
+  });
+
+  it("a write refused because A's session ended (401) is not dropped: it goes when A signs in again", async () => {
+    const db = await seeded();
+    const ended = new Set(['token-a']);
+    const sent: { op: OutboxOperation; token: string | null }[] = [];
+    const outbox = createOutbox({
+      db,
+      send: async (op) => {
+        const token = tokenStore.current();
+        if (token && ended.has(token))
+          throw new ApiError('envelope', 'Please log in again.', 401, 401, {
+            code: 401,
+            msg: '',
+            data: null,
+          });
+        sent.push({ op, token });
+      },
+    });
+    tokenStore.setGuestToken('guest-1');
+    signIn('token-a', 'user-a');
+    await outbox.enqueue({ kind: 'renameChannel', channelId: 'a1', channelName: 'A offline' });
+    // Back online with the ended session: refused for the session, kept (no "refused" message either).
+    expect(await outbox.flush()).toMatchObject({ sent: 0, refused: [], pending: 1 });
+    sessionEnds('guest-1');
+    signIn('token-b', 'user-b');
+    expect(await outbox.flush()).toMatchObject({ sent: 0, pending: 0 });
+    signIn('token-a-again', 'user-a');
+    expect(await outbox.flush()).toMatchObject({ sent: 1, pending: 0 });
+    expect(sent).toEqual([
+      { op: { kind: 'renameChannel', channelId: 'a1', channelName: 'A offline' }, token: 'token-a-again' },
     ]);
   });
 
