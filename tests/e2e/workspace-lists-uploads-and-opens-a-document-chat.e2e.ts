@@ -113,5 +113,10 @@ test.describe('on a phone in Chinese', () => {
       .evaluateAll((pieces) => pieces.map((piece) => [piece.textContent, piece.getClientRects().length]));
     expect(lines).toHaveLength(3);
     expect(lines.filter(([, count]) => count !== 1)).toEqual([]);
+    // Each filter (uploaded or made with AI, then the kinds) is a 44 px touch target; they were 36 px tall.
+    const filters = page.locator('.workspace-tabs a');
+    expect(await filters.count()).toBe(9);
+    for (const filter of await filters.all())
+      expect((await filter.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   });
 });
