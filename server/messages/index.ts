@@ -115,6 +115,8 @@ const en = {
   'docs.pageQuotaMonth':
     'This document has {{pages}} pages; {{left}} of your plan’s {{limit}} pages a month are left. Upgrade for more.',
   'docs.notFound': 'This document does not exist or is not yours.',
+  'docs.noTextInFile':
+    'No text was found in this file. Pictures inside Word and PowerPoint files are not read: save it as a PDF to have its pages read as pictures.',
   'docs.readAgainWebPage': 'A web page is read from its address: add the link again to read it as it is now.',
   'docs.readAgainOcrOffByUser':
     'No text was found in this document. If it is a scan, turn on "Read scanned pages and photos" in Settings > Documents and read it again.',
@@ -229,6 +231,8 @@ const ar: Record<Key, string> = {
   'docs.pageQuotaMonth':
     'يحتوي هذا المستند على {{pages}} صفحة؛ تبقّى {{left}} من {{limit}} صفحة شهريًا في خطتك. قم بالترقية للمزيد.',
   'docs.notFound': 'هذا المستند غير موجود أو ليس لك.',
+  'docs.noTextInFile':
+    'لم يُعثر على نص في هذا الملف. لا تُقرأ الصور داخل ملفات Word وPowerPoint: احفظه بصيغة PDF لتُقرأ صفحاته كصور.',
   'docs.readAgainWebPage': 'تُقرأ صفحة الويب من عنوانها: أضف الرابط من جديد لقراءتها كما هي الآن.',
   'docs.readAgainOcrOffByUser':
     'لم يُعثر على نص في هذا المستند. إن كان مسحًا ضوئيًا ففعّل «قراءة الصفحات الممسوحة والصور» في الإعدادات ← المستندات ثم أعد قراءته.',
@@ -340,6 +344,8 @@ const zh: Record<Key, string> = {
   'docs.pageQuotaMonth':
     '此文档有 {{pages}} 页；你的套餐每月 {{limit}} 页，本月还剩 {{left}} 页。升级以获取更多。',
   'docs.notFound': '此文档不存在或不属于你。',
+  'docs.noTextInFile':
+    '此文件中没有找到文字。Word 和 PowerPoint 文件中的图片不会被识别：请将它另存为 PDF，以便把页面当作图片识别。',
   'docs.readAgainWebPage': '网页按其地址读取：请重新添加链接，以读取它现在的内容。',
   'docs.readAgainOcrOffByUser':
     '此文档中没有找到文字。如果它是扫描件，请在“设置 > 文档”中开启“识别扫描页面和照片”，然后重新读取。',
@@ -463,6 +469,8 @@ const es: Record<Key, string> = {
   'docs.pageQuotaMonth':
     'Este documento tiene {{pages}} páginas; de las {{limit}} páginas mensuales de tu plan quedan {{left}}. Mejora tu plan para tener más.',
   'docs.notFound': 'Este documento no existe o no es tuyo.',
+  'docs.noTextInFile':
+    'No se encontró texto en este archivo. Las imágenes dentro de archivos Word y PowerPoint no se leen: guárdalo como PDF para que sus páginas se lean como imágenes.',
   'docs.readAgainWebPage':
     'Una página web se lee desde su dirección: añade el enlace otra vez para leerla como está ahora.',
   'docs.readAgainOcrOffByUser':

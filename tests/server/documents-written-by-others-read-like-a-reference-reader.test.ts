@@ -89,6 +89,15 @@ describe('documents written by others', () => {
     },
   );
 
+  it('tells that a Word file without text has none, not that its pages were read as pictures (they never are)', async () => {
+    const { created } = await read('mammoth-empty.docx', 'es');
+    expect(created.body.code).toBe(ResponseCode.BadRequest);
+    expect(created.body.msg).toBe(
+      'No se encontró texto en este archivo. Las imágenes dentro de archivos Word y PowerPoint no se leen: guárdalo como PDF para que sus páginas se lean como imágenes.',
+    );
+    expect(created.body.final).toBe(true);
+  });
+
   it.each([
     // Confluence-style "Export to Word": a web page saved as MHT under a .doc name.
     ['testMHTMLFirefox.mhtml', 'aperture.doc', ['Aperture', 'framework']],

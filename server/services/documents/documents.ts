@@ -78,6 +78,23 @@ export const toCreatedDocument = (row: DocumentRow): CreatedDocument => ({
   parseStatus: row.parseStatus,
 });
 
+/**
+ * A document in which nothing was found to read. Only a pdf's pages and a picture are read as pictures (OCR): a
+ * Word or PowerPoint file without text is told so (its pictures are never read), and sending it again cannot
+ * help; a pdf or picture read with OCR off can, once it is on (`ocrOffByUser` says where to turn it on).
+ */
+function noTextRefusal(kind: ParseKind, ocrOff: OcrOff, ocrOffByUser: MessageKey): AppError {
+  // A web page without words reads as one that could not be read (its link may answer better later).
+  if (kind === 'html') return fail(ResponseCode.UrlParseError, 'docs.urlUnreadable');
+  if (kind !== 'pdf' && kind !== 'image') return refuseFile(ResponseCode.BadRequest, 'docs.noTextInFile');
+  if (ocrOff)
+    return fail(
+      ResponseCode.BadRequest,
+      kind === 'image' ? 'docs.noTextInPicture' : ocrOff === 'user' ? ocrOffByUser : 'docs.noTextOcrOff',
+    );
+  return refuseFile(ResponseCode.BadRequest, kind === 'image' ? 'docs.noTextInPicture' : 'docs.noText');
+}
+
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
 function parseFailure(error: unknown, config: DocsConfig, ocrOff: OcrOff): AppError {
@@ -211,19 +228,7 @@ export function createDocumentService(deps: {
         limit: String(ENHANCED_FILE_MAX_PAGES),
       });
     const chunks = chunkPages(parsed.pages);
-    if (chunks.length === 0)
-      // A document with no text after its pages were read as pictures too, or (OCR off) maybe a scan never read:
-      // only then can sending it again help (once OCR is on).
-      throw (parsed.ocrOff ? fail : refuseFile)(
-        ResponseCode.BadRequest,
-        meta.kind === 'image'
-          ? 'docs.noTextInPicture'
-          : parsed.ocrOff === 'user'
-            ? 'docs.noTextOcrOffByUser'
-            : parsed.ocrOff === 'server'
-              ? 'docs.noTextOcrOff'
-              : 'docs.noText',
-      );
+    if (chunks.length === 0) throw noTextRefusal(meta.kind, parsed.ocrOff, 'docs.noTextOcrOffByUser');
     const language = await guessLanguage(parsed.pages.join('\n'));
     const id = newId();
     // The quota check and the insert are one step per user: two uploads finishing together cannot both
@@ -417,17 +422,7 @@ export function createDocumentService(deps: {
         limit: String(ENHANCED_FILE_MAX_PAGES),
       });
     const chunks = chunkPages(parsed.pages);
-    if (chunks.length === 0)
-      throw fail(
-        ResponseCode.BadRequest,
-        kind === 'image'
-          ? 'docs.noTextInPicture'
-          : parsed.ocrOff === 'user'
-            ? 'docs.readAgainOcrOffByUser'
-            : parsed.ocrOff === 'server'
-              ? 'docs.noTextOcrOff'
-              : 'docs.noText',
-      );
+    if (chunks.length === 0) throw noTextRefusal(parsed.kind, parsed.ocrOff, 'docs.readAgainOcrOffByUser');
     const detected = await guessLanguage(parsed.pages.join('\n'));
     const updated = await quotaLock(caller.userId, async () => {
       const current = await owned(caller, md5);
