@@ -8,6 +8,10 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 test('a chat over two documents shows them as tabs a thumb can tap', async ({ page }) => {
   await openAsGuest(page, '/ar/chatwithdoc');
+  // The free allowance (2) is not followed by a counted noun: Arabic would need the dual there, not "2 مستندات".
+  await expect(page.getByTestId('doc-daily-hint')).toHaveText(
+    'الخطة المجانية: حتى 2 من المستندات الجديدة يوميًا.',
+  );
   await page.getByTestId('upload-input').setInputFiles([
     { name: 'tides.pdf', mimeType: 'application/pdf', buffer: await makePdf(['High tide at noon.']) },
     {

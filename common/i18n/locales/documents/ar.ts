@@ -17,7 +17,7 @@ export const documentsAr: Localized<typeof documentsEn> = {
   documentFailed: 'تعذر عرض المستند.',
   documents: 'المستندات',
   openPage: 'فتح الصفحة {{page}}',
-  dailyHint: 'الخطة المجانية: {{count}} مستندات جديدة يوميًا.',
+  dailyHint: 'الخطة المجانية: حتى {{count}} من المستندات الجديدة يوميًا.',
   sources: 'المصادر',
   viewAll: 'عرض الكل ({{count}})',
   collapse: 'طي',
