@@ -126,10 +126,19 @@ describe.each(DATABASES)('plans bought through Stripe and FastSpring on %s', (ki
       discount: { coupon: { id: 'STAY30', percent_off: 90, duration_in_months: 3 } },
     });
     expect(await granted(bent)).toEqual({ isPro: false, membershipId: 0 });
+
+    // Newer Stripe API versions list discounts by id only: an unnamed coupon is not taken for a foreign one.
+    const listed = await stripeCreated('coupon-listed@example.com', price, { discounts: ['di_unexpanded'] });
+    expect(await granted(listed)).toEqual({ isPro: true, membershipId: 1 });
   });
 
   it('FastSpring: the catalogue price grants the plan; a lower one does not, and a later event at the right price does', async () => {
-    const activate = async (email: string, price: number, id: string) => {
+    const activate = async (
+      email: string,
+      price: number,
+      id: string,
+      extra: Record<string, unknown> = {},
+    ) => {
       const token = await loginMember(server, email);
       const userId = (await me(server, token)).uid;
       const now = Date.now();
@@ -149,6 +158,7 @@ describe.each(DATABASES)('plans bought through Stripe and FastSpring on %s', (ki
               begin: now,
               next: now + 30 * 86400_000,
               tags: { userId },
+              ...extra,
             },
           },
         ],
@@ -164,6 +174,17 @@ describe.each(DATABASES)('plans bought through Stripe and FastSpring on %s', (ki
     expect(await granted(await activate('fs-price-right@example.com', 9.99, 'fs-right'))).toEqual({
       isPro: true,
       membershipId: 1,
+    });
+    // A coupon FastSpring names must be one this server issued, at its percentage.
+    const stay = { coupons: ['STAY30'], discounts: [{ percent: 30, periods: 3 }] };
+    expect(await granted(await activate('fs-coupon-ours@example.com', 9.99, 'fs-stay', stay))).toEqual({
+      isPro: true,
+      membershipId: 1,
+    });
+    const free = { coupons: ['FREE100'], discounts: [{ percent: 100, periods: 12 }] };
+    expect(await granted(await activate('fs-coupon-foreign@example.com', 9.99, 'fs-free', free))).toEqual({
+      isPro: false,
+      membershipId: 0,
     });
     const cheap = await activate('fs-price-cheap@example.com', 0.99, 'fs-cheap');
     expect(await granted(cheap)).toEqual({ isPro: false, membershipId: 0 });

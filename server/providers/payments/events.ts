@@ -32,10 +32,11 @@ export interface BillingEvent {
   activity?: string | null;
   /**
    * What the provider itself bills for the plan each period before any coupon (minor units; amount or currency
-   * null when it did not say) and the coupon it applies. Providers whose prices are Parley's own catalogue (the
+   * null when it did not say) and the coupon it applies (null: none; undefined: a discount whose coupon the event
+   * does not name, left unchecked rather than refused). Providers whose prices are Parley's own catalogue (the
    * test provider) leave it out; for the others the billing service checks it against the catalogue.
    */
-  charged?: { amount: number | null; currency: string | null; coupon: string | null };
+  charged?: { amount: number | null; currency: string | null; coupon?: string | null };
   /** Set by the billing service, never by a provider: the provider's price, currency or coupon is not the
    * catalogue's, so the subscription grants no plan. */
   priceMismatch?: boolean;

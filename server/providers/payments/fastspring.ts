@@ -68,8 +68,14 @@ export function createFastSpringProvider(
     // FastSpring states prices in the currency's major unit (9.99); the catalogue counts minor units (999).
     const currency = typeof data.currency === 'string' ? data.currency.toUpperCase() : null;
     const quantity = typeof data.quantity === 'number' ? data.quantity : 1;
-    const coupon =
-      Array.isArray(data.coupons) && typeof data.coupons[0] === 'string' ? data.coupons[0] : null;
+    // The coupon codes, when the event lists them; a discount without them is left unchecked (undefined).
+    const coupon = Array.isArray(data.coupons)
+      ? typeof data.coupons[0] === 'string'
+        ? data.coupons[0]
+        : null
+      : discount
+        ? undefined
+        : null;
     return {
       subscriptionId: String(data.id ?? data.subscription),
       userId: tags.userId,

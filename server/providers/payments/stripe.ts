@@ -105,7 +105,13 @@ export function createStripeProvider(
       charged: {
         amount: typeof price.unit_amount === 'number' ? price.unit_amount * quantity : null,
         currency: typeof price.currency === 'string' ? price.currency.toUpperCase() : null,
-        coupon: coupon && typeof coupon.id === 'string' ? coupon.id : null,
+        // Newer API versions list discounts by id only: their coupon is then not named here.
+        coupon:
+          coupon && typeof coupon.id === 'string'
+            ? coupon.id
+            : ((sub.discounts as unknown[] | undefined)?.length ?? 0) > 0
+              ? undefined
+              : null,
       },
     };
   }

@@ -101,7 +101,8 @@ export function createBillingService(deps: {
     if (!product) return false; // an unknown product grants nothing anyway
     if (charged.amount !== product.price || charged.currency?.toUpperCase() !== product.currency) return true;
     const percent = event.discountPercent ?? 0;
-    if (!charged.coupon) return percent !== 0;
+    if (charged.coupon === undefined) return false; // a discount the provider's event does not name
+    if (charged.coupon === null) return percent !== 0;
     const coupon = await catalogue.coupon(charged.coupon);
     if (!coupon) return true;
     const fraction = product.period === 'year' ? coupon.yearlyDiscount : coupon.monthlyDiscount;
