@@ -97,6 +97,8 @@ export interface WorkspaceFile {
   href: string;
   updatedAt: string;
   pageCount?: number;
+  /** An uploaded document whose stored file can be read again (POST readAgain); a web page's cannot. */
+  readAgain?: boolean;
 }
 
 /** The pay prompt's source when a free user has used today's documents. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceFile } from '../../common/contract';
+import { documents } from '../../server/db/schema';
 import { makeDocx, makePdf } from '../helpers/doc-fixtures';
 import { docsClient } from '../helpers/docs';
 import { testDocsConfig } from '../helpers/docs-config';
@@ -37,9 +38,30 @@ describe.each(DATABASES)('the workspace on %s', (kind) => {
         routeType: 'manual',
         pageCount: 2,
         href: `/chatwithdoc?md5=${pdf.body.data.md5}`,
+        // Its stored file can be read again (Read again in the row).
+        readAgain: true,
       }),
     ]);
     expect((await list(token, 'uploaded/ppt')).body.data).toEqual([]);
+    // A web page (a document of its address, no stored file) is listed without Read again.
+    const me = (await call<{ uid: string }>(server.url, 'GET', '/api/v1/user/currentUser', { token })).body
+      .data;
+    await server.services.db.insert(documents).values({
+      id: `web-${me.uid}`,
+      ownerId: me.uid,
+      md5: 'f'.repeat(32),
+      fileName: 'A web page',
+      fileType: 'doc',
+      contentType: 'text/html',
+      url: 'https://example.com/a',
+      topic: 'A web page',
+      language: 'en',
+      pageCount: 1,
+      parseStatus: 1,
+    });
+    const docsListed = (await list(token, 'uploaded/doc')).body.data;
+    expect(docsListed.find((f) => f.name === 'A web page')?.readAgain).toBe(false);
+    expect(docsListed.find((f) => f.name === 'letter.docx')?.readAgain).toBe(true);
     const writing = await list(token, 'ai/writing');
     expect(writing.body.data).toEqual([
       expect.objectContaining({
@@ -64,7 +86,10 @@ describe.each(DATABASES)('the workspace on %s', (kind) => {
     expect((await remove(stranger)).status).toBe(404);
     expect((await pagesOf()).status).toBe(200);
     expect((await remove(token)).status).toBe(200);
-    expect((await list(token, 'uploaded/all')).body.data.map((f) => f.name)).toEqual(['letter.docx']);
+    expect((await list(token, 'uploaded/all')).body.data.map((f) => f.name).sort()).toEqual([
+      'A web page',
+      'letter.docx',
+    ]);
     expect((await pagesOf()).status).toBe(404);
   });
 

@@ -26,6 +26,8 @@ export function documentsWorkspaceSource(db: Database): WorkspaceSource {
         href: `/chatwithdoc?md5=${row.md5}`,
         updatedAt: row.createdAt.toISOString(),
         pageCount: row.pageCount,
+        // A web page keeps no file to read again (its link is added again instead).
+        readAgain: row.contentType !== 'text/html',
       }));
     },
     // The document row goes with its text, pictures and chat links (cascades); the stored object stays, as

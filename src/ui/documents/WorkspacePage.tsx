@@ -165,10 +165,8 @@ export function WorkspacePage() {
                   )}
                 </bdi>
               </span>
-              {/* Uploaded documents can be read again (a scan added while OCR was off); what AI made cannot. */}
-              {file.routeType === 'manual' && DOCUMENT_CATEGORIES.has(file.category) && (
-                <ReadAgainButton md5={file.id} />
-              )}
+              {/* An uploaded file can be read again (a scan added while OCR was off); a web page or what AI made cannot. */}
+              {file.readAgain && <ReadAgainButton md5={file.id} />}
               <ConfirmDelete
                 title={t('documents.deleteFile', { name: file.name })}
                 body={t('documents.deleteFileBody')}
