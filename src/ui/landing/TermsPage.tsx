@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../i18n/legal-strings';
 
 /** /terms/user and /terms/privacy: what this self-hosted server does with people's data. */
 export function TermsPage({ kind }: { kind: 'user' | 'privacy' }) {
