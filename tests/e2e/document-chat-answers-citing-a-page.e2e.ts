@@ -57,6 +57,9 @@ test('upload a 3-page pdf, ask, and the answer cites the page, which opens besid
   await expect(cited).toHaveAttribute('data-page', '2');
   await expect(cited).toBeInViewport();
   await expect(cited).toHaveAttribute('data-drawn', 'true');
+  // The page says which it is: the citation's number is the source's, not the page's.
+  await expect(cited.getByTestId('doc-page-number')).toHaveText('Page 2');
+  await expect(cited.getByTestId('doc-page-number')).toBeInViewport();
 
   // The chat reopened from history still has its document beside it.
   await page.reload();

@@ -130,6 +130,11 @@ function PdfPage(props: {
       // left gaps under every page in a narrower pane or on a phone, and under pages of another size).
       style={{ aspectRatio: `1 / ${props.ratio}` }}
     >
+      {/* Its number on the page, as the text view heads each page: a citation's [1] opens page 2, and a reader
+          sees which. The canvas carries the same words for screen readers. */}
+      <span className="pdf-page-number muted small" aria-hidden="true" data-testid="doc-page-number">
+        {props.label}
+      </span>
       {/* A page is drawn as printed: the canvas's text direction must not inherit an Arabic page's rtl. */}
       <canvas
         ref={canvas}
