@@ -1,8 +1,10 @@
 // A plan is granted only when the provider bills the catalogue's price and currency for it (after a coupon this
 // server issued): a misconfigured or tampered price or coupon at Stripe or FastSpring cannot buy a plan for less.
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
+import { products } from '../../server/db/schema';
 import { signFastSpring } from '../../server/providers/payments/fastspring';
 import { billingDetail, loginMember, me } from '../helpers/billing';
 import { startFakeFastSpring, startFakeStripe, stripeSubscription } from '../helpers/fake-payment-apis';
@@ -49,13 +51,25 @@ describe.each(DATABASES)('plans bought through Stripe and FastSpring on %s', (ki
   async function stripeCreated(email: string, price: Record<string, unknown>, fields = {}) {
     const token = await loginMember(server, email);
     const userId = (await me(server, token)).uid;
-    const base = stripeSubscription(`sub_price_${++serial}`, { metadata: { userId }, ...fields });
+    await stripeEvent('customer.subscription.created', `sub_price_${++serial}`, userId, price, fields);
+    return token;
+  }
+
+  async function stripeEvent(
+    type: string,
+    subscriptionId: string,
+    userId: string,
+    price: Record<string, unknown>,
+    fields = {},
+    created = Math.floor(Date.now() / 1000),
+  ) {
+    const base = stripeSubscription(subscriptionId, { metadata: { userId }, ...fields });
     const item = { ...base.items.data[0], price: { object: 'price', ...price } };
     const payload = JSON.stringify({
-      id: `evt_price_${serial}`,
+      id: `evt_price_${++serial}`,
       object: 'event',
-      type: 'customer.subscription.created',
-      created: Math.floor(Date.now() / 1000),
+      type,
+      created,
       data: { object: { ...base, items: { object: 'list', data: [item] } } },
     });
     const response = await fetch(`${server.url}/api/v1/billing/webhook/stripe`, {
@@ -67,7 +81,6 @@ describe.each(DATABASES)('plans bought through Stripe and FastSpring on %s', (ki
       body: payload,
     });
     expect(response.status).toBe(200);
-    return token;
   }
 
   const granted = async (token: string) => {
@@ -216,5 +229,43 @@ describe.each(DATABASES)('plans bought through Stripe and FastSpring on %s', (ki
     });
     expect(await granted(cheap)).toEqual({ isPro: true, membershipId: 1 });
     expect(await attention(cheap)).toBe(false);
+  });
+  it('Stripe: a plan sold at its catalogue price renews at it after the operator reprices the plan; a coupon added later must still be ours', async () => {
+    const token = await loginMember(server, 'price-repriced@example.com');
+    const userId = (await me(server, token)).uid;
+    const subscriptionId = `sub_repriced_${++serial}`;
+    const price = { id: 'price_pro_month', unit_amount: 999, currency: 'usd' };
+    const start = Math.floor(Date.now() / 1000);
+    await stripeEvent('customer.subscription.created', subscriptionId, userId, price, {}, start);
+    expect(await granted(token)).toEqual({ isPro: true, membershipId: 1 });
+
+    // The operator raises Pro to 12.99 for new members; Stripe renews this one at the 9.99 it was sold at.
+    const [before] = await server.services.db.select().from(products).where(eq(products.id, 'pro-month-g0'));
+    await server.services.db.update(products).set({ price: 1299 }).where(eq(products.id, 'pro-month-g0'));
+    try {
+      await stripeEvent('customer.subscription.updated', subscriptionId, userId, price, {}, start + 1);
+      expect(await granted(token)).toEqual({ isPro: true, membershipId: 1 });
+      expect(await attention(token)).toBe(false);
+      // A new member at the old price is not sold the plan.
+      expect(await granted(await stripeCreated('price-old@example.com', price))).toEqual({
+        isPro: false,
+        membershipId: 0,
+      });
+      // A 100% coupon made at Stripe and put on the renewing plan is still refused.
+      await stripeEvent(
+        'customer.subscription.updated',
+        subscriptionId,
+        userId,
+        price,
+        { discount: { coupon: { id: 'FREE100', percent_off: 100, duration_in_months: 12 } } },
+        start + 2,
+      );
+      expect(await granted(token)).toEqual({ isPro: false, membershipId: 0 });
+    } finally {
+      await server.services.db
+        .update(products)
+        .set({ price: before.price })
+        .where(eq(products.id, 'pro-month-g0'));
+    }
   });
 });

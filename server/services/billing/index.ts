@@ -94,12 +94,16 @@ export function createBillingService(deps: {
    * and its currency must be the product's, and a coupon must be one this server issued, at its percentage for that
    * period. A misconfigured or tampered price or coupon at the provider then cannot buy a plan for less.
    */
-  async function priceMismatch(event: BillingEvent): Promise<boolean> {
+  async function priceMismatch(event: BillingEvent, soldAtCatalogue = false): Promise<boolean> {
     const charged = event.charged;
     if (!charged || !event.productId) return false;
     const product = await catalogue.productById(event.productId);
     if (!product) return false; // an unknown product grants nothing anyway
-    if (charged.amount !== product.price || charged.currency?.toUpperCase() !== product.currency) return true;
+    if (
+      !soldAtCatalogue &&
+      (charged.amount !== product.price || charged.currency?.toUpperCase() !== product.currency)
+    )
+      return true;
     const percent = event.discountPercent ?? 0;
     if (charged.coupon === undefined) return false; // a discount the provider's event does not name
     if (charged.coupon === null) return percent !== 0;
@@ -334,7 +338,17 @@ export function createBillingService(deps: {
       }
       for (const event of events) {
         if (!event.charged) continue;
-        event.priceMismatch = await priceMismatch(event);
+        // A plan accepted at its catalogue price renews at the price it was sold at: its amount is not compared
+        // again, or members whose plan the operator repriced since would lose the plan they pay for at renewal.
+        // A change of plan is checked again, and a coupon always (one added later must be ours too).
+        const [accepted] = await db
+          .select({ productId: subscriptions.productId, priceMismatch: subscriptions.priceMismatch })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.provider, provider.name), eq(subscriptions.id, event.subscriptionId)))
+          .limit(1);
+        const soldAtCatalogue =
+          !!accepted && !accepted.priceMismatch && accepted.productId === event.productId;
+        event.priceMismatch = await priceMismatch(event, soldAtCatalogue);
         if (event.priceMismatch)
           deps.logger.warn(
             {
