@@ -64,4 +64,6 @@ test('a payment started on /ar comes back to an Arabic page, through the 3-D Sec
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('new-chat')).toContainText('محادثة جديدة');
+  // The plan badge says the plan's Arabic name, as pricing and settings do (it said 'Pro').
+  await expect(page.locator('.plan-badge')).toHaveText('برو');
 });

@@ -110,6 +110,15 @@ describe('translation tables', () => {
       });
   });
 
+  it('each language calls the Pro plans by one name: the model picker, the plan badge, settings and pricing', () => {
+    // The picker's badge and the avatar's plan badge said 'Pro' in Arabic and Chinese beside 'برو' and '专业版'.
+    for (const table of [en, ar, zh, es]) {
+      const names = [table.chat.pro, table.plan.Pro, table.settings.planPro, table.billing.pricing.pro];
+      expect(new Set(names).size, names.join(' / ')).toBe(1);
+      expect(table.plan['Pro+']).toBe(table.settings.planProPlus);
+    }
+  });
+
   it('Arabic writes a path in the app (Settings, then Documents) with an arrow that points to the left', () => {
     // '>' points back to Settings wherever the bidi algorithm does not mirror it (beside a Latin word, in an
     // LTR box); '←' points on from Settings to Documents, as Arabic reads, in every context.

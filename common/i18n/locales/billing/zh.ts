@@ -38,8 +38,8 @@ export const billingZh: BillingResource = {
   teams: {
     title: '团队版',
     price: '按席位计价',
-    pitch: '适合两人及以上的团队：每位成员都享有 Pro，统一一张发票。',
-    feature1: '每个席位享有 Pro 的全部功能',
+    pitch: '适合两人及以上的团队：每位成员都享有专业版，统一一张发票。',
+    feature1: '每个席位享有专业版的全部功能',
     feature2: '整个团队只需一张发票',
     feature3: '协助你的团队快速上手',
     contact: '联系销售',
