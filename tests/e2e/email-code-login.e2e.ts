@@ -6,6 +6,7 @@ import {
   mailedCode,
   openAsGuest,
   sendMessage,
+  serverUrl,
   test,
 } from './support/app';
 
@@ -19,6 +20,33 @@ test('log in with the code from the mail, stay logged in after a reload, then lo
   await page.getByTestId('logout-confirm-button').click();
   await expect(page.getByTestId('open-login')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
+});
+
+test('after the session ends on another device, the login that opens starts empty and logs in another account', async ({
+  page,
+}) => {
+  await openAsGuest(page);
+  await logIn(page, 'fay@example.com');
+  // Fay signs out on another device: her token here is refused from then on.
+  const token = await page.evaluate(() => localStorage.getItem('authorization'));
+  await fetch(`${serverUrl()}/api/v1/auth/signout`, {
+    method: 'POST',
+    headers: { Authorization: token ?? '' },
+  });
+  // The next sync (the network coming back) meets the 401: this page is a guest again.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('open-login')).toBeVisible();
+  await page.getByTestId('open-login').click();
+  // Nothing of Fay's login is left in the dialog: not her address, not her code in the boxes.
+  await expect(page.getByTestId('login-email')).toHaveValue('');
+  await page.getByTestId('login-email').fill('gus@example.com');
+  await page.getByTestId('login-next').click();
+  for (const box of await page.getByTestId('code-box').all()) await expect(box).toHaveValue('');
+  const code = await mailedCode('gus@example.com');
+  await page.getByTestId('code-box').first().focus();
+  await page.keyboard.type(code);
+  await expect(page.getByTestId('login-modal')).toHaveCount(0);
+  await expect(page.getByTestId('auth-state')).toHaveText('gus@example.com');
 });
 
 test('a wrong code shows the message and red boxes; typing clears them', async ({ page }) => {

@@ -2,7 +2,9 @@ import { useSelector } from '@xstate/react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { LOGIN_CODE_LENGTH } from '../../../common/contract';
+import type { loginMachine } from '../../machines/login.machine';
 import { useLangPath } from '../app/paths';
 import { useRootSelector } from '../app/root-context';
 import { Modal } from '../kit/Modal';
@@ -12,36 +14,43 @@ import './auth.css';
 
 const emptyCode = () => Array.from({ length: LOGIN_CODE_LENGTH }, () => '');
 
+const loginView = (s: SnapshotFrom<typeof loginMachine>) => ({
+  open: !s.matches('closed'),
+  step: s.matches({ open: 'code' }) || s.matches({ open: 'verifying' }) ? 'code' : 'email',
+  busy:
+    s.matches({ open: 'sending' }) || s.matches({ open: 'verifying' }) || s.matches({ open: 'redirecting' }),
+  ...s.context,
+});
+type LoginView = ReturnType<typeof loginView>;
+type LoginRef = ActorRefFrom<typeof loginMachine>;
+
 export function LoginModal() {
-  const { t } = useTranslation();
-  const to = useLangPath();
   const login = useRootSelector((s) => s.context.login);
-  const state = useSelector(login, (s) => ({
-    open: !s.matches('closed'),
-    step: s.matches({ open: 'code' }) || s.matches({ open: 'verifying' }) ? 'code' : 'email',
-    busy:
-      s.matches({ open: 'sending' }) ||
-      s.matches({ open: 'verifying' }) ||
-      s.matches({ open: 'redirecting' }),
-    ...s.context,
-  }));
-  const [email, setEmail] = useState('');
-  const [digits, setDigits] = useState(emptyCode);
-
-  const close = () => {
-    login.send({ type: 'CLOSE' });
-    setEmail('');
-    setDigits(emptyCode());
-  };
-
+  const state = useSelector(login, loginView);
   return (
     <Modal
       open={state.open}
-      onOpenChange={(open) => !open && close()}
+      onOpenChange={(open) => !open && login.send({ type: 'CLOSE' })}
       width={440}
       className="login"
       testId="login-modal"
     >
+      {/* The steps are drawn only while the dialog is open, so what was typed (the email, the code's boxes) belongs
+          to one opening: a login that succeeded left its code in the boxes, and the next login (another account's,
+          after a session ended without a reload) then sent the old digits with its first new one. */}
+      <LoginSteps login={login} state={state} />
+    </Modal>
+  );
+}
+
+function LoginSteps({ login, state }: { login: LoginRef; state: LoginView }) {
+  const { t } = useTranslation();
+  const to = useLangPath();
+  const [email, setEmail] = useState('');
+  const [digits, setDigits] = useState(emptyCode);
+
+  return (
+    <>
       {state.step === 'email' ? (
         <form
           noValidate
@@ -146,6 +155,6 @@ export function LoginModal() {
           </div>
         </div>
       )}
-    </Modal>
+    </>
   );
 }
