@@ -73,3 +73,21 @@ test('1002, 20002 and 1005 are shown as clear messages in the page language', as
     'Este enlace apunta a una dirección privada o local y el servidor no puede abrirlo.',
   );
 });
+
+test('a file that cannot be read leaves the others to chat with', async ({ page }) => {
+  await openAsGuest(page, '/chatwithdoc');
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles([
+      await pdfFile('good.pdf', 1),
+      { name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') },
+    ]);
+  await expect(page.getByTestId('upload-error')).toHaveText('This document is damaged and cannot be read.', {
+    timeout: 30_000,
+  });
+  // The failed row stays with its reason; the chat opens over the document that was read.
+  await page.getByTestId('doc-chat-start').click();
+  await expect(page).toHaveURL(/\/chat\/[\w-]+$/);
+  await expect(page.getByTestId('doc-name')).toHaveText('good.pdf');
+  await expect(page.getByTestId('doc-tab')).toHaveCount(0);
+});

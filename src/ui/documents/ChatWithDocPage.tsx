@@ -44,9 +44,15 @@ export function ChatWithDocPage() {
   // Attached in the main composer: once they are ready their document chat opens by itself.
   const [attached] = useState(takeAttachedFiles);
   const autoOpen = useRef(attached.length > 0);
-  const onReady = useCallback((documents: CreatedDocument[]) => setReady(documents), []);
+  // A file that failed leaves the others to chat with (its row says why); files attached in the composer open
+  // by themselves only when all of them were read, so a failure is seen before the page is left.
+  const [allRead, setAllRead] = useState(false);
+  const onReady = useCallback((documents: CreatedDocument[], all: boolean) => {
+    setReady(documents);
+    setAllRead(all);
+  }, []);
   useEffect(() => {
-    if (!autoOpen.current || ready.length === 0) return;
+    if (!autoOpen.current || !allRead) return;
     autoOpen.current = false;
     void open({ md5s: ready.map((d) => d.md5) });
   });

@@ -26,8 +26,11 @@ export function useMultiDocLimit(): number {
 
 export function DocumentUploader(props: {
   fromPpt?: boolean;
-  /** Called with every document once all files are ready. */
-  onReady?: (documents: CreatedDocument[]) => void;
+  /**
+   * Called with the documents read once no file is still uploading or being read (none while one is): a file that
+   * failed leaves the others usable. `all` says whether every file was read.
+   */
+  onReady?: (documents: CreatedDocument[], all: boolean) => void;
   /** Files chosen elsewhere (the main composer's attach button), uploaded at once. */
   initialFiles?: File[];
 }) {
@@ -48,13 +51,27 @@ export function DocumentUploader(props: {
   }, [actor]);
 
   const onReady = props.onReady;
+  /** What was last told, so progress ticks do not tell the same again. */
+  const told = useRef('');
   useEffect(() => {
-    if (!onReady || items.length === 0) return;
+    if (!onReady) return;
     const check = () => {
       const snapshots = items.map((item) => item.ref.getSnapshot().context);
-      if (snapshots.every((c) => c.uploadStatus === UploadStatus.Success && c.document))
-        onReady(snapshots.map((c) => c.document as CreatedDocument));
+      const busy = snapshots.some(
+        (c) => c.uploadStatus === UploadStatus.Uploading || c.uploadStatus === UploadStatus.Parsing,
+      );
+      const read = busy
+        ? []
+        : snapshots.flatMap((c) =>
+            c.uploadStatus === UploadStatus.Success && c.document ? [c.document] : [],
+          );
+      const all = read.length > 0 && read.length === snapshots.length;
+      const key = `${read.map((d) => d.md5).join()}|${all}`;
+      if (key === told.current) return;
+      told.current = key;
+      onReady(read, all);
     };
+    check();
     const subscriptions = items.map((item) => item.ref.subscribe(check));
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
