@@ -24,6 +24,9 @@ test('upgrade Pro -> Unlimited from the billing manager', async ({ page }) => {
   await expect(page.getByTestId('billing-plan')).toHaveText('Unlimited (monthly)');
   await page.keyboard.press('Escape');
   await expect(page.locator('.plan-badge')).toHaveText('Unlimited');
+  // Unlimited counts no Standard messages: only now does the model's badge say so.
+  await page.getByTestId('model-picker').click();
+  await expect(page.getByTestId('model-Standard').locator('.badge')).toHaveText('Unlimited');
 });
 
 for (const language of ['ar', 'zh', 'es'] as const) {

@@ -101,6 +101,8 @@ test('guests are kept on the Standard model', async ({ page }) => {
   await page.getByTestId('model-picker').click();
   await expect(page.getByTestId('model-GPT-4')).toHaveAttribute('data-disabled', '');
   await expect(page.getByTestId('model-Standard')).not.toHaveAttribute('data-disabled', '');
+  // A guest's Standard messages are counted: its badge says Free, not Unlimited.
+  await expect(page.getByTestId('model-Standard').locator('.badge')).toHaveText('Free');
 });
 
 test('a picture from another host in an answer is not fetched until the reader allows it', async ({

@@ -119,6 +119,7 @@ export const ar: Resource = {
     standardModel: 'قياسي',
     pro: 'برو',
     unlimited: 'غير محدود',
+    freeModel: 'مجاني',
     loginForModel: 'سجّل الدخول لاستخدام هذا النموذج',
     proModelNeedsPlan: 'هذا النموذج مخصص للأعضاء المشتركين.',
     proModelShort: 'نموذج احترافي',

