@@ -17,6 +17,9 @@ it('keeps what a title starts or ends with', () => {
     '"Quoted title"',
     '¿Qué es esto?',
     '(Draft) notes',
+    // mammoth.js's footnotes.docx: its first line ends with its second footnote's mark.
+    'Ouch[1].[2]',
+    '[1] Introduction',
     '$100 offer',
     'مرحبا بالعالم',
     '第一章 概述',

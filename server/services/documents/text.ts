@@ -127,8 +127,11 @@ export async function guessLanguage(text: string): Promise<string> {
   return eld.detect(sample).language || 'unknown';
 }
 
-/** Marks at either end of a line that no title starts or ends with (quotes, brackets and end punctuation stay). */
-const EDGE_MARKS = /^[^\p{L}\p{N}\p{Sc}"'“‘«(¿¡]+|[^\p{L}\p{N}"'”’».!?)]+$/gu;
+/**
+ * Marks at either end of a line that no title starts or ends with (quotes, brackets and end punctuation stay: a
+ * Word file's first line may end with its footnote mark, "Ouch[1].[2]").
+ */
+const EDGE_MARKS = /^[^\p{L}\p{N}\p{Sc}"'“‘«([¿¡]+|[^\p{L}\p{N}"'”’».!?)\]]+$/gu;
 
 /** The document's title, else its first line of text, at most 80 characters. */
 export function topicOf(title: string, pages: string[], fallback: string): string {
