@@ -5,3 +5,4 @@ export { channels } from './channels';
 export { forgetThisDevice } from './forget-device';
 export { outbox } from './outbox';
 export { db } from './schema';
+export { endSession } from './session-end';

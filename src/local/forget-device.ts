@@ -17,9 +17,17 @@ export async function forgetThisDevice(db: ParleyDatabase = defaultDb): Promise<
       // signs in again; this account's go with the rest.
       if (table.name === 'outbox')
         await db.outbox.filter((entry) => !(entry.owner?.user && entry.owner.user !== caller?.user)).delete();
+      // ... and so do the rows those writes will send, set aside when that session ended (local/session-end.ts).
+      else if (table.name === 'setAside')
+        await db.setAside.filter((row) => !(row.owner.user && row.owner.user !== caller?.user)).delete();
       else await table.clear();
     }
   });
+  forgetLocalDrafts();
+}
+
+/** The words typed in composers and each chat's view state, kept in localStorage, are forgotten too. */
+export function forgetLocalDrafts() {
   composerDrafts.forgetAll();
   try {
     for (const key of Object.keys(localStorage))

@@ -7,6 +7,7 @@ import { writingApi } from '../api/writing';
 import { channelRepository } from './channels';
 import { adoptedTokens, madeBy, outboxCaller } from './outbox-owner';
 import { db as defaultDb, type OutboxOperation, type ParleyDatabase } from './schema';
+import { takeBackSetAside } from './session-end';
 
 export type OutboxSender = (operation: OutboxOperation) => Promise<unknown>;
 
@@ -74,6 +75,8 @@ export function createOutbox(options: { db?: ParleyDatabase; send?: OutboxSender
   async function flushOnce(): Promise<FlushResult> {
     const result: FlushResult = { sent: 0, refused: [], pending: 0 };
     await adopt();
+    // The rows this caller's writes send, set aside when an earlier session of its ended without a logout.
+    await takeBackSetAside(outboxCaller(), db);
     for (;;) {
       const entry = await callersEntries().first();
       if (!entry) break;

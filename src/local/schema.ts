@@ -111,6 +111,16 @@ export interface LocalDocPages {
   savedAt: number;
 }
 
+/**
+ * A waiting write's row kept aside for its account after its session ended without a logout (local/session-end.ts):
+ * in no list, put back when that account signs in here again.
+ */
+export type SetAsideRow = { id?: number; owner: OutboxOwner } & (
+  | { table: 'writingDocs'; row: LocalWritingDoc }
+  | { table: 'prompts'; row: LocalPrompt }
+  | { table: 'settings'; row: LocalDocumentSettings }
+);
+
 export const writingSummaryOf = ({ content: _text, ...summary }: LocalWritingDoc): LocalWritingSummary =>
   summary;
 
@@ -125,6 +135,7 @@ export class ParleyDatabase extends Dexie {
   prompts!: EntityTable<LocalPrompt, 'localId'>;
   promptMeta!: EntityTable<PromptMeta, 'key'>;
   settings!: EntityTable<LocalDocumentSettings, 'key'>;
+  setAside!: EntityTable<SetAsideRow, 'id'>;
 
   constructor(name = 'parley') {
     super(name);
@@ -148,6 +159,8 @@ export class ParleyDatabase extends Dexie {
       });
     // Version 6 adds the account's settings kept on the device (the document settings).
     this.version(6).stores({ settings: 'key' });
+    // Version 7 keeps an ended session's unsent rows aside for their account (local/session-end.ts).
+    this.version(7).stores({ setAside: '++id' });
     // Every queued write (the outbox's own and the ones writing, prompts and settings queue) is tagged with the
     // account that made it as it is stored, so it is replayed only as that account.
     this.outbox.hook('creating', (_seq, entry) => {

@@ -6,6 +6,7 @@ import { authApi } from '../api/auth';
 import { tokenStore, userInfoStore } from '../api/storage';
 import { userApi } from '../api/user';
 import { cacheReady } from '../local/db';
+import { type OutboxOwner, outboxCaller } from '../local/outbox-owner';
 
 export interface AuthContext {
   token: string | null;
@@ -15,6 +16,8 @@ export interface AuthContext {
   user: UserInfo | null;
   /** Set right after a login, so the browser extension is told once the user is known. */
   justLoggedIn: boolean;
+  /** Whose session just ended without a logout (taken before its token is forgotten), for the cache to set aside. */
+  ended: OutboxOwner | null;
   error: string | null;
 }
 
@@ -44,6 +47,11 @@ export const authMachine = setup({
       await cache?.outbox.flush().catch(() => undefined);
       await authApi.signout().catch(() => false);
       await cache?.forgetThisDevice().catch(() => undefined);
+    }),
+    // A session ended without a logout: the next caller sees none of its cache; its unsent work waits for it.
+    endSession: fromPromise<void, OutboxOwner | null>(async ({ input }) => {
+      const cache = await cacheReady().catch(() => null);
+      await cache?.endSession(input).catch(() => undefined);
     }),
     // After a deletion the outbox is not sent (its changes were the deleted account's): the cache is only emptied.
     forgetDeleted: fromPromise(async () => {
@@ -84,6 +92,7 @@ export const authMachine = setup({
     isLogin: null,
     user: null,
     justLoggedIn: false,
+    ended: null,
     error: null,
   }),
   initial: 'resolving',
@@ -188,11 +197,26 @@ export const authMachine = setup({
         },
       },
       on: {
-        UNAUTHORIZED: { target: 'resolving', actions: 'forgetLogin' },
+        // Who it was is read before the token goes (the outbox knows an account by both).
+        UNAUTHORIZED: {
+          target: 'endingSession',
+          actions: [assign({ ended: () => outboxCaller() }), 'forgetLogin'],
+        },
         LOGOUT: 'signingOut',
         ACCOUNT_DELETED: 'forgettingDeleted',
         REFRESH: { target: 'member', reenter: true },
       },
+    },
+    endingSession: {
+      invoke: {
+        src: 'endSession',
+        input: ({ context }) => context.ended,
+        onDone: { target: 'resolving', actions: assign({ ended: null }) },
+        onError: { target: 'resolving', actions: assign({ ended: null }) },
+      },
+      // The login dialog opens with the 401; a login finished before the cache is emptied (it takes milliseconds)
+      // still counts.
+      on: { LOGGED_IN: { target: 'member', actions: 'storeLogin' } },
     },
     forgettingDeleted: {
       invoke: {

@@ -22,11 +22,15 @@ test('log in with the code from the mail, stay logged in after a reload, then lo
   expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
 });
 
-test('after the session ends on another device, the login that opens starts empty and logs in another account', async ({
+test('after the session ends on another device, the login that opens starts empty and logs in another account, who sees none of the first one’s writing', async ({
   page,
 }) => {
   await openAsGuest(page);
   await logIn(page, 'fay@example.com');
+  await page.goto('/writing');
+  await page.getByTestId('writing-new').click();
+  await page.getByTestId('writing-title').fill('Fay notes');
+  await expect(page.getByTestId('writing-doc').filter({ hasText: 'Fay notes' })).toHaveCount(1);
   // Fay signs out on another device: her token here is refused from then on.
   const token = await page.evaluate(() => localStorage.getItem('authorization'));
   await fetch(`${serverUrl()}/api/v1/auth/signout`, {
@@ -47,6 +51,24 @@ test('after the session ends on another device, the login that opens starts empt
   await page.keyboard.type(code);
   await expect(page.getByTestId('login-modal')).toHaveCount(0);
   await expect(page.getByTestId('auth-state')).toHaveText('gus@example.com');
+  // Nothing Fay's device kept is Gus's to see: not her writing, in the list or in the browser's storage.
+  await page.goto('/writing');
+  await page.getByTestId('writing-new').click();
+  await expect(page.getByTestId('writing-doc')).toHaveCount(1);
+  await expect(page.getByTestId('writing-doc').filter({ hasText: 'Fay notes' })).toHaveCount(0);
+  const keptTitles = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('parley');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('writingSummaries').objectStore('writingSummaries').getAll();
+          all.onsuccess = () => resolve(all.result.map((doc: { docTitle: string }) => doc.docTitle));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+  expect(keptTitles).not.toContain('Fay notes');
 });
 
 test('a wrong code shows the message and red boxes; typing clears them', async ({ page }) => {

@@ -50,6 +50,7 @@ describe('the local cache upgrade', () => {
         'promptMeta',
         'prompts',
         'settings',
+        'setAside',
         'writingDocs',
         'writingSummaries',
       ].sort(),
