@@ -270,7 +270,7 @@ export const ar: Resource = {
     status0: 'في الانتظار',
     status1: 'جارٍ الرفع {{progress}}%',
     status2: 'جارٍ قراءة المستند…',
-    readingPage: 'جارٍ قراءة الصفحة {{page}} من {{pages}}…',
+    readingPage: 'جارٍ قراءة الصفحة الممسوحة {{page}} من {{pages}}…',
     status3: 'فشل',
     status4: 'جاهز',
     instant: 'موجود على الخادم بالفعل، لم يُرسل مرة أخرى',

@@ -190,7 +190,7 @@ export const enCore = {
     status0: 'Waiting',
     status1: 'Uploading {{progress}}%',
     status2: 'Reading the document…',
-    readingPage: 'Reading page {{page}} of {{pages}}…',
+    readingPage: 'Reading scanned page {{page}} of {{pages}}…',
     status3: 'Failed',
     status4: 'Ready',
     instant: 'Already on the server, not sent again',

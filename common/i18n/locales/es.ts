@@ -279,7 +279,7 @@ export const es: Resource = {
     status0: 'En espera',
     status1: 'Subiendo {{progress}}%',
     status2: 'Leyendo el documento…',
-    readingPage: 'Leyendo la página {{page}} de {{pages}}…',
+    readingPage: 'Leyendo la página escaneada {{page}} de {{pages}}…',
     status3: 'Error',
     status4: 'Listo',
     instant: 'Ya está en el servidor, no se envía de nuevo',

@@ -262,7 +262,7 @@ export const zh: Resource = {
     status0: '等待中',
     status1: '上传中 {{progress}}%',
     status2: '正在读取文档…',
-    readingPage: '正在识别第 {{page}} 页，共 {{pages}} 页…',
+    readingPage: '正在识别扫描页：第 {{page}} 页，共 {{pages}} 页…',
     status3: '失败',
     status4: '就绪',
     instant: '服务器上已有此文件，无需再次发送',
