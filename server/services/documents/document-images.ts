@@ -151,11 +151,11 @@ export function createDocumentImageService(deps: {
         .insert(documentImageRuns)
         .values({ documentId: row.id, ownerId: row.ownerId, ...outcome })
         .onConflictDoNothing();
-      if (values.length)
-        await tx
-          .update(documents)
-          .set({ parseStatus: ParseStatus.TextAndImage })
-          .where(eq(documents.id, row.id));
+      // Both ways: a document read again (Read again) whose new reading keeps no picture is text only again.
+      await tx
+        .update(documents)
+        .set({ parseStatus: values.length ? ParseStatus.TextAndImage : ParseStatus.TextFinished })
+        .where(eq(documents.id, row.id));
     });
     return outcome;
   }
@@ -231,7 +231,7 @@ export function createDocumentImageService(deps: {
       return {
         md5: row.md5,
         ...outcome,
-        parseStatus: outcome.imageCount > 0 ? ParseStatus.TextAndImage : row.parseStatus,
+        parseStatus: outcome.imageCount > 0 ? ParseStatus.TextAndImage : ParseStatus.TextFinished,
       };
     },
 
