@@ -1,11 +1,18 @@
 // What was typed in a chat's composer and not sent yet, one per chat (the new chat has its own), so a reload, a
 // crash, a trip to the payment page or a sign-up gives it back. localStorage: a few KB read synchronously in
-// the composer's first render, so the words are there in the first frame; logging out forgets them.
+// the composer's first render, so the words are there in the first frame; logging out forgets them, and a session
+// that ends without a logout sets them aside for their account (local/session-end.ts).
 const PREFIX = 'parley.draft.';
 /** A question sent but not yet taken by the server (its answer has not started). */
 const UNSENT = `${PREFIX}unsent.`;
 
 const keyOf = (chat: string) => PREFIX + chat;
+
+/** One kept text: its key without the prefix (a chat's draft, or `unsent.` and the chat). */
+export interface ComposerDraft {
+  key: string;
+  text: string;
+}
 
 const get = (key: string) => {
   try {
@@ -47,6 +54,25 @@ export const composerDrafts = {
     if (!text) return;
     put(keyOf(to), text);
     put(keyOf(from), '');
+  },
+  /** Every kept text, to be set aside when the session they were typed in ends without a logout. */
+  all(): ComposerDraft[] {
+    try {
+      return Object.keys(localStorage)
+        .filter((key) => key.startsWith(PREFIX))
+        .map((key) => ({ key: key.slice(PREFIX.length), text: get(key) }))
+        .filter((draft) => draft.text);
+    } catch {
+      return [];
+    }
+  },
+  /** Puts set-aside texts back. What was typed here meanwhile stays, first; a text already there is not doubled
+   * (putting back again after a cut-short take-back). */
+  putBack(drafts: ComposerDraft[]): void {
+    for (const { key, text } of drafts) {
+      const now = get(PREFIX + key);
+      put(PREFIX + key, !now ? text : now.includes(text) ? now : `${now}\n\n${text}`);
+    }
   },
   forgetAll(): void {
     try {

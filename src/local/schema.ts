@@ -2,6 +2,7 @@
 // this chunk is loaded, src/local/db.ts); network results are written here.
 import Dexie, { type EntityTable } from 'dexie';
 import type { ChatMessage, DocumentPages, DocumentSettings, EditorJson } from '../../common/contract';
+import type { ComposerDraft } from './composer-drafts';
 import { type OutboxOwner, outboxCaller } from './outbox-owner';
 
 export interface LocalChannel {
@@ -119,6 +120,8 @@ export type SetAsideRow = { id?: number; owner: OutboxOwner } & (
   | { table: 'writingDocs'; row: LocalWritingDoc }
   | { table: 'prompts'; row: LocalPrompt }
   | { table: 'settings'; row: LocalDocumentSettings }
+  /** Words typed in a chat's composer and not sent (kept in localStorage while the session lasts). */
+  | { table: 'composerDrafts'; row: ComposerDraft }
 );
 
 export const writingSummaryOf = ({ content: _text, ...summary }: LocalWritingDoc): LocalWritingSummary =>

@@ -1,9 +1,10 @@
 // A session that ends without a logout (refused with a 401: signed out on another device, sessions revoked) leaves
 // the device's cache to whoever signs in next. What the server already has is dropped (it comes back from the
 // server); the account's writes still waiting (a writing document, a saved prompt or the document settings that
-// its outbox entries will send) are set aside under its name, out of every list, and put back when it signs in here
-// again, just before its outbox entries are sent.
+// its outbox entries will send) and the words typed in its chat composers are set aside under its name, out of
+// every list, and put back when it signs in here again, just before its outbox entries are sent.
 import { cacheOwner } from './cache-owner';
+import { type ComposerDraft, composerDrafts } from './composer-drafts';
 import { forgetLocalDrafts } from './forget-device';
 import { madeBy, type OutboxOwner } from './outbox-owner';
 import {
@@ -26,6 +27,8 @@ const NOBODY: OutboxOwner = { user: null, token: '' };
 export async function endSession(ended: OutboxOwner | null, db: ParleyDatabase = defaultDb): Promise<void> {
   // First: the boot script stops drawing the cache even if emptying it is cut short.
   cacheOwner.forget();
+  // The server never had these words: they are the ended account's, whichever chat they were typed in.
+  const drafts = composerDrafts.all();
   await db.transaction('rw', db.tables, async () => {
     // Whose each waiting row is: the account of the entry that will send it (it can be an older one's), else the
     // account that just ended (a row marked unsent whose entry was lost: the writing page queues it again).
@@ -48,6 +51,7 @@ export async function endSession(ended: OutboxOwner | null, db: ParleyDatabase =
       keep('prompts', prompt.localId, prompt, prompt.promptId === null || prompt.deleted === 1);
     for (const settings of await db.settings.toArray())
       keep('settings', settings.key, settings, settings.dirty === 1);
+    for (const draft of drafts) aside.push({ table: 'composerDrafts', owner: ended ?? NOBODY, row: draft });
 
     for (const table of db.tables)
       if (table.name !== 'outbox' && table.name !== 'setAside') await table.clear();
@@ -78,6 +82,9 @@ export async function takeBackSetAside(
         }
         if (table === 'prompts') await db.prompts.put(row as LocalPrompt);
         if (table === 'settings') await db.settings.put(row as LocalDocumentSettings);
+        // localStorage is outside the transaction: were it cut short, the rows stay and a second put-back does
+        // not double the words.
+        if (table === 'composerDrafts') composerDrafts.putBack([row as ComposerDraft]);
       }
       await db.setAside.bulkDelete(mine.map((row) => row.id!));
     },

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 // A session that ends without a logout (a 401) leaves the next account on the device none of its cached writing,
-// prompts, settings or chats, while its writes still waiting are kept and sent, with their text, when it returns.
+// prompts, settings, chats or composer drafts, while its writes still waiting are kept and sent, with their text,
+// when it returns, and the words it typed in its composers are back in them.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../common/contract';
 import { tokenStore, userInfoStore } from '../../src/api/storage';
+import { composerDrafts } from '../../src/local/composer-drafts';
 import { forgetThisDevice } from '../../src/local/forget-device';
 import { createOutbox } from '../../src/local/outbox';
 import { outboxCaller } from '../../src/local/outbox-owner';
@@ -45,7 +47,7 @@ afterEach(async () => {
 });
 
 describe('a session ended without a logout', () => {
-  it("B sees nothing of A's cache; A's unsent writing, prompt and settings go, with their content, when A returns", async () => {
+  it("B sees nothing of A's cache; A's unsent writing, prompt and settings go, with their content, and its composer drafts come back when A returns", async () => {
     const db = new ParleyDatabase(`session-end-test-${counter++}`);
     databases.push(db);
     const now = new Date().toISOString();
@@ -105,6 +107,10 @@ describe('a session ended without a logout', () => {
     const draft = await writingRepository(db, 'tab').create('A offline draft');
     const prompt = await promptRepository(db).add({ name: 'A offline prompt', content: 'unsent words' });
     await documentSettingsRepository(db).choose({ ocr: false });
+    // ... and words typed in composers, not sent: in a chat, in the new chat, and a question on its way.
+    composerDrafts.write('a1', 'half a question for A');
+    composerDrafts.write('new', 'A starts a new chat');
+    composerDrafts.holdUnsent('a1', 'A asked this');
 
     await sessionEndsWith401(db);
     signIn('token-b', 'user-b');
@@ -118,6 +124,10 @@ describe('a session ended without a logout', () => {
       messages: 0,
       docPages: 0,
     });
+    // B's composers start empty: none of A's words are shown to B.
+    expect([composerDrafts.read('a1'), composerDrafts.read('new')]).toEqual(['', '']);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('parley.draft.'))).toEqual([]);
+    composerDrafts.write('new', 'B types here');
     // The writing page queues unsent documents again: none of A's is there to be queued as B's.
     await writingRepository(db, 'tab').requeueDirty();
     expect(await outbox.flush()).toMatchObject({ sent: 0, pending: 0 });
@@ -139,6 +149,9 @@ describe('a session ended without a logout', () => {
     // Back in A's lists too (the fake sender did not mark them sent: they still show as A's unsent ones).
     expect((await visible(db)).writing).toEqual(['A offline draft']);
     expect((await visible(db)).prompts).toEqual(['A offline prompt']);
+    // A's composers hold what A typed (B's words went with B's logout).
+    expect(composerDrafts.read('a1')).toBe('A asked this\n\nhalf a question for A');
+    expect(composerDrafts.read('new')).toBe('A starts a new chat');
     expect(await db.setAside.count()).toBe(0);
   });
 });
