@@ -3,6 +3,7 @@
 import { PROMPT_CONTENT_MAX, PROMPT_NAME_MAX, PROMPT_PAGE_MAX, type UserPrompt } from '../../common/contract';
 import { ApiError } from '../api/http';
 import { promptApi } from '../api/prompts';
+import { adoptedTokens, madeBy, outboxCaller } from './outbox-owner';
 import { db as defaultDb, type LocalPrompt, type OutboxOperation, type ParleyDatabase } from './schema';
 
 export const newPromptLocalId = () => `tmp-${crypto.randomUUID().replace(/-/g, '')}`;
@@ -45,7 +46,20 @@ export function promptRepository(db: ParleyDatabase = defaultDb) {
     changes += 1;
     await db.outbox.add({ operation, createdAt: new Date().toISOString(), attempts: 0 });
   }
-  const pendingPromptOps = () => db.outbox.filter((entry) => isPromptOperation(entry.operation)).count();
+  /** The caller's prompt writes still waiting. Another account's (queued before its session ended) wait for it and
+   * do not hold back this caller's list; the guest's this member signed in from are its own before the outbox
+   * adopts them. */
+  const pendingPromptOps = () => {
+    const caller = outboxCaller();
+    const adopted = caller ? adoptedTokens(caller) : [];
+    return db.outbox
+      .filter(
+        (entry) =>
+          isPromptOperation(entry.operation) &&
+          (madeBy(entry, caller) || (entry.owner?.user === null && adopted.includes(entry.owner.token))),
+      )
+      .count();
+  };
 
   return {
     /** What the list shows: newest first, deleted ones gone at once. */
