@@ -2,7 +2,9 @@
 // crash, a trip to the payment page or a sign-up gives it back. localStorage: a few KB read synchronously in
 // the composer's first render, so the words are there in the first frame; logging out forgets them, and a session
 // that ends without a logout sets them aside for their account (local/session-end.ts).
-const PREFIX = 'parley.draft.';
+/** Every draft's localStorage key starts so (session-end.ts sets them aside by it). */
+export const DRAFT_PREFIX = 'parley.draft.';
+const PREFIX = DRAFT_PREFIX;
 /** A question sent but not yet taken by the server (its answer has not started). */
 const UNSENT = `${PREFIX}unsent.`;
 
@@ -54,25 +56,6 @@ export const composerDrafts = {
     if (!text) return;
     put(keyOf(to), text);
     put(keyOf(from), '');
-  },
-  /** Every kept text, to be set aside when the session they were typed in ends without a logout. */
-  all(): ComposerDraft[] {
-    try {
-      return Object.keys(localStorage)
-        .filter((key) => key.startsWith(PREFIX))
-        .map((key) => ({ key: key.slice(PREFIX.length), text: get(key) }))
-        .filter((draft) => draft.text);
-    } catch {
-      return [];
-    }
-  },
-  /** Puts set-aside texts back. What was typed here meanwhile stays, first; a text already there is not doubled
-   * (putting back again after a cut-short take-back). */
-  putBack(drafts: ComposerDraft[]): void {
-    for (const { key, text } of drafts) {
-      const now = get(PREFIX + key);
-      put(PREFIX + key, !now ? text : now.includes(text) ? now : `${now}\n\n${text}`);
-    }
   },
   forgetAll(): void {
     try {

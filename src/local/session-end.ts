@@ -4,7 +4,7 @@
 // its outbox entries will send) and the words typed in its chat composers are set aside under its name, out of
 // every list, and put back when it signs in here again, just before its outbox entries are sent.
 import { cacheOwner } from './cache-owner';
-import { type ComposerDraft, composerDrafts } from './composer-drafts';
+import { type ComposerDraft, DRAFT_PREFIX } from './composer-drafts';
 import { forgetLocalDrafts } from './forget-device';
 import { madeBy, type OutboxOwner } from './outbox-owner';
 import {
@@ -17,6 +17,32 @@ import {
   writingSummaryOf,
 } from './schema';
 
+// The composer's drafts are read here, not in composer-drafts.ts: that file is in the first script, this one is not.
+/** Every kept composer text, to be set aside when the session they were typed in ends without a logout. */
+function keptDrafts(): ComposerDraft[] {
+  try {
+    return Object.keys(localStorage)
+      .filter((key) => key.startsWith(DRAFT_PREFIX))
+      .map((key) => ({ key: key.slice(DRAFT_PREFIX.length), text: localStorage.getItem(key) ?? '' }))
+      .filter((draft) => draft.text);
+  } catch {
+    return [];
+  }
+}
+
+/** Puts set-aside texts back. What was typed here meanwhile stays, first; a text already there is not doubled
+ * (putting back again after a cut-short take-back). */
+function putBackDrafts(drafts: ComposerDraft[]): void {
+  try {
+    for (const { key, text } of drafts) {
+      const now = localStorage.getItem(DRAFT_PREFIX + key) ?? '';
+      localStorage.setItem(DRAFT_PREFIX + key, !now ? text : now.includes(text) ? now : `${now}\n\n${text}`);
+    }
+  } catch {
+    // No storage: nothing was kept to put back either.
+  }
+}
+
 /** Nobody signs in as this: a row whose account could not be told waits, never shown to another. */
 const NOBODY: OutboxOwner = { user: null, token: '' };
 
@@ -28,7 +54,7 @@ export async function endSession(ended: OutboxOwner | null, db: ParleyDatabase =
   // First: the boot script stops drawing the cache even if emptying it is cut short.
   cacheOwner.forget();
   // The server never had these words: they are the ended account's, whichever chat they were typed in.
-  const drafts = composerDrafts.all();
+  const drafts = keptDrafts();
   await db.transaction('rw', db.tables, async () => {
     // Whose each waiting row is: the account of the entry that will send it (it can be an older one's), else the
     // account that just ended (a row marked unsent whose entry was lost: the writing page queues it again).
@@ -84,7 +110,7 @@ export async function takeBackSetAside(
         if (table === 'settings') await db.settings.put(row as LocalDocumentSettings);
         // localStorage is outside the transaction: were it cut short, the rows stay and a second put-back does
         // not double the words.
-        if (table === 'composerDrafts') composerDrafts.putBack([row as ComposerDraft]);
+        if (table === 'composerDrafts') putBackDrafts([row as ComposerDraft]);
       }
       await db.setAside.bulkDelete(mine.map((row) => row.id!));
     },
